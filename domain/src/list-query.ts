@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './api';
+
+/** Filters are sent only when set; a blank one means "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const DATE_MESSAGE = 'La fecha debe tener el formato AAAA-MM-DD';
+
+/** The query every list accepts: paging plus the spec's `search`, `est`, `ficial`, `final`. */
+export const ListQuerySchema = z
+  .object({
+    page: optional(z.coerce.number().int().min(1, 'Página inválida').max(1_000_000)).default(1),
+    per_page: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_PER_PAGE, `Máximo ${MAX_PER_PAGE} registros por página`),
+    ).default(DEFAULT_PER_PAGE),
+    search: optional(z.string().trim().max(100, 'La búsqueda es demasiado larga')),
+    est: optional(
+      z.coerce.number({ error: 'Estado inválido' }).int('Estado inválido').min(1).max(99),
+    ),
+    ficial: optional(z.iso.date(DATE_MESSAGE)),
+    final: optional(z.iso.date(DATE_MESSAGE)),
+    /** Keyset cursor of the last row seen: deep pages without OFFSET. */
+    after: optional(z.string().max(100)),
+  })
+  .refine((q) => !q.ficial || !q.final || q.ficial <= q.final, {
+    message: 'La fecha inicial no puede ser mayor a la fecha final',
+    path: ['ficial'],
+  });
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** The status patch every record accepts: `{ id, estado }`. */
+export const StatusPatchSchema = z.object({
+  id: z.coerce.number({ error: 'Identificador inválido' }).int().positive('Identificador inválido'),
+  estado: z.coerce.number({ error: 'Estado inválido' }).int('Estado inválido'),
+});
+export type StatusPatch = z.infer<typeof StatusPatchSchema>;
+
+export const IdParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Identificador inválido' })
+    .int()
+    .positive('Identificador inválido')
+    .max(2_147_483_647, 'Identificador inválido'),
+});

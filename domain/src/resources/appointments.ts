@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { limaToday } from '../lima-date';
+import { isoDate, requiredText } from '../rules';
+import {
+  bookingDni,
+  chosenId,
+  optionalId,
+  PET_REQUIRED,
+  type BookingClient,
+  type BookingPet,
+  type BookingUser,
+} from './booking';
+
+export const APPOINTMENT_MESSAGES = {
+  dateRequired: 'La fecha de cita es requerida',
+  dateInvalid: 'La fecha de cita no es válida',
+  serviceRequired: 'Debe seleccionar un servicio',
+  packageRequired: 'Debe seleccionar un paquete',
+  itemRequired: 'Debe seleccionar un servicio o un paquete.',
+  itemBoth: 'Seleccione un servicio o un paquete, no ambos.',
+  registrationRequired: 'La fecha de registro es requerida',
+  registrationInvalid: 'La fecha de registro no es válida',
+  registrationFuture: 'La fecha de registro no puede ser mayor a la fecha actual',
+  obsRequired: 'Las observaciones son requeridas',
+  obsMax: 'Las observaciones no pueden exceder los 500 caracteres',
+  registered: '¡Cita registrada exitosamente!',
+  updated: '¡Cita actualizada exitosamente!',
+  status: 'Se cambio el estado de la Cita correctamente',
+  notFound: 'Cita no encontrada',
+  statusInvalid: 'Estado de cita inválido',
+  serviceNotFound: 'El servicio no existe',
+  serviceInactive: 'El servicio está suspendido o eliminado: no se puede reservar',
+  packageNotFound: 'El paquete no existe',
+  packageInactive: 'El paquete está suspendido o eliminado: no se puede reservar',
+  registerErrorTitle: 'Error al registrar la cita',
+  updateErrorTitle: 'Error al actualizar la cita',
+  statusErrorTitle: 'Error al cambiar de estado la cita',
+  loadWarning: 'No se recibieron datos de las citas',
+} as const;
+
+const M = APPOINTMENT_MESSAGES;
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The visit's date and time. The form's `YYYY-MM-DDTHH:mm` is Lima time (DESIGN §1); a value
+ * with a zone (`...Z`, `...-05:00`) is taken as it is. The output always carries its zone.
+ */
+export const appointmentDateTime = requiredText(M.dateRequired).transform((value, ctx) => {
+  const local = LOCAL_DATE_TIME.exec(value);
+  const zoned = local
+    ? `${local[1]}T${local[2]}:${local[3]}:${local[4] ?? '00'}-05:00`
+    : ZONED_DATE_TIME.test(value)
+      ? value
+      : undefined;
+  const day = (zoned ?? '').slice(0, 10);
+  const time = zoned ? Date.parse(zoned) : Number.NaN;
+  const realDay = isoDate().safeParse(day).success;
+  const year = Number(day.slice(0, 4));
+  if (!zoned || Number.isNaN(time) || !realDay || year < 2000 || year > 2100) {
+    ctx.addIssue({ code: 'custom', message: M.dateInvalid });
+    return z.NEVER;
+  }
+  return zoned;
+});
+
+/** The visit's registration day: today (the form's default) or earlier, never later. */
+const registrationDay = requiredText(M.registrationRequired)
+  .pipe(isoDate(M.registrationInvalid))
+  .refine((day) => !isoDate().safeParse(day).success || day <= limaToday(), M.registrationFuture);
+
+const appointmentFields = {
+  fec_cita: appointmentDateTime,
+  dni_cli: bookingDni,
+  id_perro: chosenId(PET_REQUIRED),
+  /** Sent by the spec's client from the lookup; the DNI decides, this must agree with it. */
+  id_cliente: optionalId().optional(),
+  id_servicio: optionalId(M.serviceRequired).optional(),
+  id_paquete: optionalId(M.packageRequired).optional(),
+  fech_reg: registrationDay,
+  obs: requiredText(M.obsRequired).max(500, M.obsMax),
+};
+
+type ItemChoice = { id_servicio?: number | null; id_paquete?: number | null };
+
+/** The server's rule (spec 001 §5 'on submit'): exactly one of a service and a package. */
+function oneItem(input: ItemChoice, ctx: z.RefinementCtx) {
+  const hasService = input.id_servicio != null;
+  const hasPackage = input.id_paquete != null;
+  if (!hasService && !hasPackage) {
+    ctx.addIssue({ code: 'custom', path: ['id_servicio'], message: M.itemRequired });
+  } else if (hasService && hasPackage) {
+    ctx.addIssue({ code: 'custom', path: ['id_paquete'], message: M.itemBoth });
+  }
+}
+
+/** `POST /api/cita/register` (DESIGN §4): json fec_cita, dni_cli, id_perro, id_cliente, id_servicio, id_paquete, fech_reg, obs. */
+export const AppointmentInputSchema = z.object(appointmentFields).superRefine(oneItem);
+export type AppointmentInput = z.infer<typeof AppointmentInputSchema>;
+
+/** `PUT /api/cita`: the same fields plus id. */
+export const AppointmentUpdateSchema = z
+  .object({ id: chosenId(M.notFound), ...appointmentFields })
+  .superRefine(oneItem);
+export type AppointmentUpdate = z.infer<typeof AppointmentUpdateSchema>;
+
+/** The registration form's tabs: the active one decides which of the two is sent. */
+export const APPOINTMENT_ITEM_KINDS = ['servicio', 'paquete'] as const;
+export type AppointmentItemKind = (typeof APPOINTMENT_ITEM_KINDS)[number];
+
+/**
+ * The form: the API's fields plus the active tab (`tipo`). Its output clears the item of the
+ * other tab, as the spec's client does, so it is the API's payload as it stands.
+ */
+export const AppointmentFormSchema = z
+  .object({
+    id: optionalId().optional(),
+    ...appointmentFields,
+    tipo: z.enum(APPOINTMENT_ITEM_KINDS),
+  })
+  .superRefine((input, ctx) => {
+    if (input.tipo === 'servicio' && input.id_servicio == null) {
+      ctx.addIssue({ code: 'custom', path: ['id_servicio'], message: M.serviceRequired });
+    }
+    if (input.tipo === 'paquete' && input.id_paquete == null) {
+      ctx.addIssue({ code: 'custom', path: ['id_paquete'], message: M.packageRequired });
+    }
+  })
+  .transform(({ tipo, ...input }) => ({
+    ...input,
+    id_servicio: tipo === 'servicio' ? (input.id_servicio ?? null) : null,
+    id_paquete: tipo === 'paquete' ? (input.id_paquete ?? null) : null,
+  }));
+
+/** `PATCH /api/cita/estado`: cita, est. */
+export const AppointmentStatusSchema = z.object({
+  cita: chosenId(M.notFound),
+  est: z.coerce.number({ error: M.statusInvalid }).int(M.statusInvalid),
+});
+export type AppointmentStatusPatch = z.infer<typeof AppointmentStatusSchema>;
+
+export interface Appointment {
+  id_cita: number;
+  /** The visit's date and time (ISO). */
+  fec_cita: string;
+  id_cli: number;
+  id_perro: number;
+  id_srv: number | null;
+  id_paq: number | null;
+  id_usu: number;
+  id_est: number;
+  obs_perro: string;
+  /** The service's or package's price when it was booked: numeric(10,2) as text. */
+  precio: string;
+  /** Registration day, `YYYY-MM-DD`. */
+  fech_reg: string;
+  created_at: string;
+  cliente: BookingClient;
+  perro: BookingPet;
+  estado: { id_est: number; nom_est: string };
+  servicio: { id_srv: number; nom_srv: string } | null;
+  paquete: { id_paq: number; nom_paq: string } | null;
+  usuario: BookingUser;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ListQuerySchema } from '../list-query';
+import { requiredText } from '../rules';
+
+/**
+ * What reservations and appointments share: the client found by DNI, the pet of that client,
+ * the list filters of the agenda and the refusals the server gives when booking.
+ */
+
+export const BOOKING_DNI_MESSAGES = {
+  required: 'El DNI es requerido',
+  digits: 'El DNI solo debe contener números',
+  length: 'El DNI debe tener 8 dígitos',
+} as const;
+
+/**
+ * The DNI of the client who books (spec 001 §5 Appointment): required, numeric, 8 digits. The
+ * client already exists, so the registration rules (not all equal, not consecutive) are not
+ * repeated here: a DNI that was accepted once is looked up, never re-judged.
+ */
+export const bookingDni = requiredText(BOOKING_DNI_MESSAGES.required).superRefine((value, ctx) => {
+  if (value === '') return;
+  if (!/^\d+$/.test(value)) ctx.addIssue({ code: 'custom', message: BOOKING_DNI_MESSAGES.digits });
+  else if (value.length !== 8)
+    ctx.addIssue({ code: 'custom', message: BOOKING_DNI_MESSAGES.length });
+});
+
+/** Texts of the DNI lookup beside the DNI field of both booking forms (spec 001 §5). */
+export const CLIENT_LOOKUP_MESSAGES = {
+  found: 'Cliente:',
+  notFound: 'Cliente no encontrado',
+  failed: 'Error al buscar el cliente',
+  length: BOOKING_DNI_MESSAGES.length,
+} as const;
+
+export const PET_REQUIRED = 'Debe seleccionar una mascota.';
+
+/** A select's value: '' or 0 is "nothing chosen". */
+export const chosenId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+/** An id that may be absent: '', 0, null and undefined all mean "none". */
+export const optionalId = (message = 'Identificador inválido') =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? null : v),
+    chosenId(message).nullable(),
+  );
+
+/** Refusals only the server can give, when the DNI, the pet or the booked item is not bookable. */
+export const BOOKING_MESSAGES = {
+  clientNotFound: 'No existe un cliente con ese DNI',
+  clientInactive:
+    'El cliente está suspendido o eliminado: no se le pueden registrar reservas ni citas',
+  clientMismatch: 'El cliente indicado no corresponde al DNI',
+  petNotFound: 'La mascota no existe',
+  petNotOwned: 'La mascota no pertenece al cliente con ese DNI',
+  petInactive:
+    'La mascota está suspendida o eliminada: no se le pueden registrar reservas ni citas',
+} as const;
+
+const optionalText = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string().trim().max(100, 'La búsqueda es demasiado larga').optional(),
+);
+
+/**
+ * The agenda's list query (spec 001 §7): the common one plus `cli` (client name, surname or
+ * DNI), `pe` (pet) and `usu` (the user who registered it).
+ */
+export const AgendaListQuerySchema = ListQuerySchema.safeExtend({
+  cli: optionalText,
+  pe: optionalText,
+  usu: optionalText,
+});
+export type AgendaListQuery = z.infer<typeof AgendaListQuerySchema>;
+
+/** The nested objects every agenda row carries (spec 001 §3). */
+export interface BookingClient {
+  id_cli: number;
+  dni_cli: string;
+  nom_cli: string;
+  ape_cli: string;
+}
+
+export interface BookingPet {
+  id_perro: number;
+  nom_perro: string;
+}
+
+export interface BookingUser {
+  id: number;
+  login: string;
+}

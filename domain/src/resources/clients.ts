@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { dni, email, optionalPhone, personName, phone, requiredText } from '../rules';
+import { IdParamSchema } from '../list-query';
+
+export const ADDRESS_MESSAGES = {
+  required: 'La dirección es requerida',
+  min: 'La dirección debe tener al menos 5 caracteres',
+  letters: 'La dirección debe contener al menos 4 letras',
+  onlyNumbers: 'La dirección no puede contener solo números',
+} as const;
+
+const address = requiredText(ADDRESS_MESSAGES.required)
+  .min(5, ADDRESS_MESSAGES.min)
+  .max(200, 'La dirección no puede exceder los 200 caracteres')
+  .refine((v) => !/^[\d\s]+$/.test(v), ADDRESS_MESSAGES.onlyNumbers)
+  .refine((v) => (v.match(/[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]/g) ?? []).length >= 4, ADDRESS_MESSAGES.letters);
+
+export const ClientInputSchema = z.object({
+  dni,
+  name: personName('El nombre es requerido', 'El nombre debe tener al menos 2 caracteres').max(
+    100,
+    'El nombre no puede exceder los 100 caracteres',
+  ),
+  surname: personName(
+    'El apellido es requerido',
+    'El apellido debe tener al menos 2 caracteres',
+  ).max(100, 'El apellido no puede exceder los 100 caracteres'),
+  tel1: phone,
+  tel2: optionalPhone,
+  email: email('El email es requerido', 'Debe ser un email válido'),
+  direccion: address,
+});
+export type ClientInput = z.infer<typeof ClientInputSchema>;
+
+export const ClientUpdateSchema = ClientInputSchema.extend({ id: IdParamSchema.shape.id });
+export type ClientUpdate = z.infer<typeof ClientUpdateSchema>;
+
+export interface Client {
+  id_cli: number;
+  nom_cli: string;
+  ape_cli: string;
+  dni_cli: string;
+  tel1_cli: string;
+  tel2_cli: string | null;
+  email_cli: string;
+  dir_cli: string;
+  id_est: number;
+  created_at: string;
+}
+
+/** What `GET /api/cliente/nombre/{dni}` returns: a list, as the spec says. */
+export type ClientLookup = Pick<Client, 'id_cli' | 'nom_cli' | 'ape_cli'>[];
+
+export const CLIENT_MESSAGES = {
+  registered: '¡Cliente registrado exitosamente!',
+  updated: '¡Cliente actualizado exitosamente!',
+  status: 'Estado de Cliente actualizado correctamente',
+  duplicateDni: 'Ya existe un cliente con ese DNI',
+  inUse: 'No se puede eliminar el cliente: tiene mascotas o reservas registradas',
+  notFound: 'Cliente no encontrado',
+} as const;

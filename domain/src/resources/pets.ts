@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { dni, lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
+import { IdParamSchema } from '../list-query';
+
+const petText = (required: string, min: number, minMessage: string) =>
+  requiredText(required)
+    .min(min, minMessage)
+    .max(60, 'No puede exceder los 60 caracteres')
+    .refine(lettersOnly, ONLY_LETTERS);
+
+export const PetInputSchema = z.object({
+  nombre: petText('El nombre es requerido', 3, 'El nombre debe tener al menos 3 caracteres'),
+  raza: petText('La raza es requerida', 3, 'La raza debe tener al menos 3 caracteres'),
+  dniCliente: dni,
+});
+export type PetInput = z.infer<typeof PetInputSchema>;
+
+/** Editing accepts a two-letter name (spec 001 §5). */
+export const PetUpdateSchema = PetInputSchema.extend({
+  id: IdParamSchema.shape.id,
+  nombre: petText('El nombre es requerido', 2, 'El nombre debe tener al menos 2 caracteres'),
+});
+export type PetUpdate = z.infer<typeof PetUpdateSchema>;
+
+export interface Pet {
+  id_perro: number;
+  nom_perro: string;
+  raza_perro: string;
+  id_cli: number;
+  id_est: number;
+  created_at: string;
+  cliente: { id_cli: number; dni_cli: string; nom_cli: string; ape_cli: string };
+  estado: { id_est: number };
+}
+
+/** `GET /api/mascotas/cliente/{id}`: the pets of a client, for the booking forms. */
+export type ClientPet = Pick<Pet, 'id_perro' | 'nom_perro'>;
+
+export const PET_MESSAGES = {
+  registered: '¡Mascota registrada exitosamente!',
+  updated: '¡Mascota actualizada exitosamente!',
+  status: 'Estado de Mascota/Perro actualizado correctamente',
+  ownerNotFound: 'No existe un cliente activo con ese DNI',
+  inUse: 'No se puede eliminar la mascota: tiene reservas o citas registradas',
+  notFound: 'Mascota no encontrada',
+} as const;

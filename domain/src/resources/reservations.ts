@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { limaToday } from '../lima-date';
+import { isoDate, requiredText } from '../rules';
+import {
+  bookingDni,
+  chosenId,
+  optionalId,
+  PET_REQUIRED,
+  type BookingClient,
+  type BookingPet,
+  type BookingUser,
+} from './booking';
+
+export const RESERVATION_MESSAGES = {
+  dateRequired: 'La fecha de cita es requerida',
+  dateInvalid: 'La fecha de cita no es válida',
+  datePast: 'La fecha de cita no puede ser anterior a la fecha actual',
+  registered: 'Reservación registrada exitosamente!',
+  updated: '¡Reservación Actualizada exitosamente!',
+  status: 'Se cambio el estado de la Reservación correctamente',
+  notFound: 'Reservación no encontrada',
+  statusInvalid: 'Estado de reservación inválido',
+  pendingPast: 'La fecha de la cita ya pasó: la reservación no puede volver a Pendiente',
+  /** Spec 001 §8: the reservation forms reuse this title. */
+  formErrorTitle: 'Error al actualizar la cita',
+  statusErrorTitle: 'Error al cambiar de estado la cita',
+} as const;
+
+const M = RESERVATION_MESSAGES;
+
+/** The day of the visit, `YYYY-MM-DD` (a calendar day in Lima). */
+export const reservationDay = requiredText(M.dateRequired).pipe(isoDate(M.dateInvalid));
+
+/** A new reservation is for today or later: one in the past would be born expired. */
+const upcomingDay = reservationDay.refine(
+  (day) => !isoDate().safeParse(day).success || day >= limaToday(),
+  M.datePast,
+);
+
+/** `POST /api/reservacion/register` (DESIGN §4): json fec_cita, dni_cli, id_perro, id_cliente. */
+export const ReservationInputSchema = z.object({
+  fec_cita: upcomingDay,
+  dni_cli: bookingDni,
+  id_perro: chosenId(PET_REQUIRED),
+  /** Sent by the spec's client from the lookup; the DNI decides, this must agree with it. */
+  id_cliente: optionalId().optional(),
+});
+export type ReservationInput = z.infer<typeof ReservationInputSchema>;
+
+/**
+ * `PUT /api/reservacion`: json ID, fecita, dnicli, idcli, nomPerro, id_perro. The date may stay
+ * in the past when it is not changed (the server compares it with the stored one).
+ */
+export const ReservationUpdateSchema = z
+  .object({
+    ID: chosenId(M.notFound),
+    fecita: reservationDay,
+    dnicli: bookingDni,
+    idcli: optionalId().optional(),
+    nomPerro: z.string().max(60).nullish(),
+    id_perro: chosenId(PET_REQUIRED),
+  })
+  .transform((input) => ({ ...input, id: input.ID }));
+export type ReservationUpdate = z.output<typeof ReservationUpdateSchema>;
+
+/** `PATCH /api/reservacion/estado`: id, est. */
+export const ReservationStatusSchema = z.object({
+  id: chosenId(M.notFound),
+  est: z.coerce.number({ error: M.statusInvalid }).int(M.statusInvalid),
+});
+export type ReservationStatusPatch = z.infer<typeof ReservationStatusSchema>;
+
+export interface Reservation {
+  id_res: number;
+  /** Registration time (ISO). */
+  fec_reg: string;
+  /** The visit's day, `YYYY-MM-DD`. */
+  fec_cita: string;
+  id_cli: number;
+  id_perro: number;
+  id_usu: number;
+  id_est: number;
+  cliente: BookingClient;
+  perro: BookingPet;
+  estado: { id_est: number; nom_est: string };
+  usuario: BookingUser;
+}

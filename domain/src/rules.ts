@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** The spec's field rules, written once and composed by every resource schema. */
+
+const LETTERS = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]+$/;
+
+/** A string that must be present; `message` is shown both when missing and when blank. */
+export const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);
+
+function allEqual(digits: string): boolean {
+  return /^(\d)\1*$/.test(digits);
+}
+
+/** Every digit one more (or one less) than the one before it: 12345678, 87654321. */
+export function isConsecutive(digits: string): boolean {
+  if (digits.length < 2) return false;
+  const steps = new Set<number>();
+  for (let i = 1; i < digits.length; i++) steps.add(Number(digits[i]) - Number(digits[i - 1]));
+  return steps.size === 1 && (steps.has(1) || steps.has(-1));
+}
+
+export const DNI_MESSAGES = {
+  required: 'El número de documento es requerido',
+  digits: 'Solo se permiten números',
+  length: 'El DNI debe tener 8 dígitos',
+  equal: 'El DNI no puede contener todos los números iguales',
+  consecutive: 'El DNI no puede contener números consecutivos',
+} as const;
+
+/** Digits-only document of `min`..`max` digits, not all equal and not consecutive. */
+export function documentNumber(min: number, max: number, lengthMessage: string) {
+  return requiredText(DNI_MESSAGES.required)
+    .regex(/^\d+$/, DNI_MESSAGES.digits)
+    .refine((v) => !/^\d+$/.test(v) || (v.length >= min && v.length <= max), lengthMessage)
+    .refine((v) => !allEqual(v), DNI_MESSAGES.equal)
+    .refine((v) => !isConsecutive(v), DNI_MESSAGES.consecutive);
+}
+
+export const dni = documentNumber(8, 8, DNI_MESSAGES.length);
+
+export const PHONE_MESSAGES = {
+  format: 'Debe ser un número de teléfono válido de 9 dígitos que comience con 9 o 0',
+  length: 'El teléfono debe tener exactamente 9 dígitos',
+} as const;
+
+export const phone = requiredText(PHONE_MESSAGES.format)
+  .regex(/^\d*$/, PHONE_MESSAGES.format)
+  .refine((v) => v.length === 9, PHONE_MESSAGES.length)
+  .refine((v) => /^[90]/.test(v), PHONE_MESSAGES.format);
+
+/** An optional phone: blank or missing becomes null, anything else follows `phone`. */
+export const optionalPhone = z
+  .string({ error: PHONE_MESSAGES.format })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(phone.nullable());
+
+export const ONLY_LETTERS = 'Solo se permiten letras';
+
+/** A name or surname: letters (ñ and accents included) and spaces, at least `min`. */
+export function personName(requiredMessage: string, minMessage: string, min = 2) {
+  return requiredText(requiredMessage).min(min, minMessage).regex(LETTERS, ONLY_LETTERS);
+}
+
+export const lettersOnly = (value: string) => LETTERS.test(value);
+
+export const email = (requiredMessage: string, invalidMessage: string) =>
+  requiredText(requiredMessage)
+    .pipe(z.email(invalidMessage))
+    .transform((v) => v.toLowerCase());
+
+export const STRONG_PASSWORD_MESSAGE =
+  'La contraseña debe tener al menos una mayúscula, una minúscula, un número y un carácter especial (@$!%*?&)';
+
+export const strongPassword = requiredText('La contraseña es requerida')
+  .min(8, 'La contraseña debe tener al menos 8 caracteres')
+  .regex(/[A-Z]/, STRONG_PASSWORD_MESSAGE)
+  .regex(/[a-z]/, STRONG_PASSWORD_MESSAGE)
+  .regex(/\d/, STRONG_PASSWORD_MESSAGE)
+  .regex(/[@$!%*?&]/, STRONG_PASSWORD_MESSAGE);
+
+export const PASSWORDS_DIFFER = 'Las contraseñas no coinciden';
+
+/** A numeric id as it comes from a form or a query string. */
+export const id = (message = 'Identificador inválido') =>
+  z.coerce.number({ error: message }).int(message).positive(message);
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export const isoDate = (message = 'Fecha inválida') => z.iso.date({ error: message });

@@ -1,0 +1,72 @@
+/**
+ * One status catalogue for every record (DESIGN §5). The spec's filters that label 2 as
+ * Eliminado and 3 as Suspendido are a bug of the original and are not reproduced.
+ */
+export const Status = {
+  Activo: 1,
+  Suspendido: 2,
+  Eliminado: 3,
+} as const;
+
+export const ReservationStatus = {
+  Pendiente: 1,
+  Confirmada: 2,
+  Cancelada: 3,
+  Expirada: 7,
+} as const;
+
+export const AppointmentStatus = {
+  NoAsistio: 4,
+  EnProceso: 5,
+  Completada: 6,
+  Eliminada: 8,
+  Programada: 9,
+} as const;
+
+export type BadgeColor = 'success' | 'warning' | 'error' | 'info' | 'secondary' | 'default';
+
+/** Which records a status applies to: the same id means different things per scope. */
+export type StatusScope = 'registro' | 'reservacion' | 'cita';
+
+export interface StatusItem {
+  id_est: number;
+  nom_est: string;
+  color: BadgeColor;
+  ambito: StatusScope;
+}
+
+export const RECORD_STATUSES: readonly StatusItem[] = [
+  { id_est: 1, nom_est: 'Activo', color: 'success', ambito: 'registro' },
+  { id_est: 2, nom_est: 'Suspendido', color: 'warning', ambito: 'registro' },
+  { id_est: 3, nom_est: 'Eliminado', color: 'error', ambito: 'registro' },
+];
+
+/** Badge colours of the spec: CONFIRMADA green, EXPIRADA yellow, PENDIENTE blue, CANCELADA red. */
+export const RESERVATION_STATUSES: readonly StatusItem[] = [
+  { id_est: 1, nom_est: 'Pendiente', color: 'info', ambito: 'reservacion' },
+  { id_est: 2, nom_est: 'Confirmada', color: 'success', ambito: 'reservacion' },
+  { id_est: 3, nom_est: 'Cancelada', color: 'error', ambito: 'reservacion' },
+  { id_est: 7, nom_est: 'Expirada', color: 'warning', ambito: 'reservacion' },
+];
+
+export const APPOINTMENT_STATUSES: readonly StatusItem[] = [
+  { id_est: 4, nom_est: 'No Asistió', color: 'error', ambito: 'cita' },
+  { id_est: 5, nom_est: 'En Proceso', color: 'warning', ambito: 'cita' },
+  { id_est: 6, nom_est: 'Completada', color: 'success', ambito: 'cita' },
+  { id_est: 8, nom_est: 'Eliminada', color: 'default', ambito: 'cita' },
+  { id_est: 9, nom_est: 'Programada', color: 'info', ambito: 'cita' },
+];
+
+/** The whole catalogue, as `GET /api/estados` serves it. */
+export const STATUSES: readonly StatusItem[] = [
+  ...RECORD_STATUSES,
+  ...RESERVATION_STATUSES,
+  ...APPOINTMENT_STATUSES,
+];
+
+/** The rows of the `estados` table: one name per id, for referential integrity only. */
+export const STATUS_ROWS = [...RECORD_STATUSES, ...APPOINTMENT_STATUSES, RESERVATION_STATUSES[3]];
+
+export function statusName(id: number, catalogue: readonly StatusItem[] = RECORD_STATUSES): string {
+  return catalogue.find((s) => s.id_est === id)?.nom_est ?? 'Desconocido';
+}

@@ -1,0 +1,303 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PASSWORD, signIn } from './support';
+
+const PORT = process.env.E2E_PORT ?? '3100';
+
+/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
+async function outboxDir(): Promise<string> {
+  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${PORT}.datadir`), 'utf8')).trim();
+  return join(dataDir, 'outbox');
+}
+
+/** The body of a mail as text: quoted-printable soft breaks and escapes undone. */
+const decode = (eml: string) =>
+  eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Waits for the newest mail to `to` and returns the link it carries. */
+async function mailedLink(to: string): Promise<string> {
+  const dir = await outboxDir();
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const names = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const name of names) {
+      const eml = await readFile(join(dir, name), 'utf8');
+      if (new RegExp(`^To: ${to}$`, 'm').test(eml)) {
+        const link = /https?:\/\/[^\s"<>]+/.exec(decode(eml));
+        if (link) return link[0];
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Sign-in through the Login screen with any credentials; does not wait for the result. */
+async function submitLogin(page: Page, login: string, password: string) {
+  // Storage is reachable only on the app's origin; then forget any stored credential.
+  if (!page.url().startsWith('http')) await page.goto('/login');
+  await page.evaluate(() => {
+    const storage = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage };
+    storage.localStorage.removeItem('user');
+    storage.sessionStorage.removeItem('user');
+  });
+  await page.goto('/login');
+  await page.getByLabel('Usuario').fill(login);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+interface Storage {
+  removeItem(key: string): void;
+}
+
+let serial = 0;
+
+/** A new active user made through the API as the administrator. */
+async function createUser(request: APIRequestContext, password = 'Clave123!') {
+  serial += 1;
+  const stamp = `${Date.now() % 100000}${serial}`;
+  const login = `e2e${stamp}`;
+  const email = `e2e${stamp}@groomer.pe`;
+  const signedIn = await request.post('/api/login', {
+    data: { json: JSON.stringify({ login: 'admin', password: PASSWORD }) },
+  });
+  const token = ((await signedIn.json()) as { data: string }).data;
+  const doc = `4${stamp.padStart(7, '1')}`.slice(0, 8);
+  const res = await request.post('/api/user/register', {
+    headers: { authorization: token },
+    data: {
+      json: JSON.stringify({
+        tdoc: 2,
+        doc,
+        name: 'Prueba',
+        surname: 'Navegador',
+        email,
+        login,
+        password,
+        password_confirmation: password,
+      }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { login, email, password };
+}
+
+/** The row of a user in Lista de Usuarios, found with the search. */
+async function findUser(page: Page, login: string) {
+  await page.goto('/users');
+  await page.getByLabel('Buscar por nombre, apellido, DNI o usuario').fill(login);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const row = page.getByRole('row', { name: new RegExp(login) });
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test('an administrator registers a user who then signs in', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/users');
+  await expect(page.getByRole('columnheader', { name: 'Fecha de Creacion' })).toBeVisible();
+  await page.getByRole('button', { name: 'Añadir Usuario' }).click();
+
+  await page.getByLabel('Número de Documento').fill('12345678');
+  await page.getByLabel('Nombre', { exact: true }).fill('Lucía');
+  await page.getByLabel('Apellido').fill('Ramírez Soto');
+  await page.getByLabel('Email').fill('lucia.e2e@groomer.pe');
+  await page.getByLabel('Usuario', { exact: true }).fill('lramirez');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Clave123!');
+  await page.getByLabel('Confirmar Contraseña').fill('Clave124!');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('El DNI no puede contener números consecutivos')).toBeVisible();
+  await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+
+  await page.getByLabel('Número de Documento').fill('45871236');
+  await page.getByLabel('Confirmar Contraseña').fill('Clave123!');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Usuario registrado exitosamente!')).toBeVisible();
+
+  const row = await findUser(page, 'lramirez');
+  await expect(row.getByText('DNI 45871236')).toBeVisible();
+  await expect(row.getByText('LUCÍA', { exact: true })).toBeVisible();
+
+  // The edit modal shows the document number and the login disabled.
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Usuario' });
+  await expect(dialog.getByLabel('Número de Documento')).toBeDisabled();
+  await expect(dialog.getByLabel('Usuario')).toBeDisabled();
+  await dialog.getByLabel('Apellido').fill('Ramírez');
+  await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('¡Usuario actualizado exitosamente!')).toBeVisible();
+
+  await submitLogin(page, 'lramirez', 'Clave123!');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an administrator changes a password: the old one stops working', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signIn(page);
+  const row = await findUser(page, user.login);
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Cambiar Contraseña' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cambiar Contraseña' });
+  await dialog.getByLabel('Nueva Contraseña').fill('nueva1234');
+  await dialog.getByLabel('Confirmar Contraseña').fill('nueva1234');
+  await dialog.getByRole('button', { name: 'Cambiar Contraseña' }).click();
+  await expect(
+    dialog.getByText(
+      'La contraseña debe tener al menos una mayúscula, una minúscula, un número y un carácter especial (@$!%*?&)',
+    ),
+  ).toBeVisible();
+  await dialog.getByLabel('Nueva Contraseña').fill('Nueva123!');
+  await dialog.getByLabel('Confirmar Contraseña').fill('Nueva123!');
+  await dialog.getByRole('button', { name: 'Cambiar Contraseña' }).click();
+  await expect(page.getByText('¡Contraseña actualizada exitosamente!')).toBeVisible();
+
+  await submitLogin(page, user.login, user.password);
+  await expect(page.getByText('Credenciales incorrectas!')).toBeVisible();
+  await submitLogin(page, user.login, 'Nueva123!');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a suspended user cannot sign in', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page);
+  const row = await findUser(page, user.login);
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Suspender' }).click();
+  await expect(page.getByText('¿Está seguro de suspender este usuario?')).toBeVisible();
+  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await expect(page.getByText('Estado de Usuario actualizado correctamente')).toBeVisible();
+  await expect(row.getByText('SUSPENDIDO')).toBeVisible();
+
+  await submitLogin(page, user.login, user.password);
+  await expect(page.getByText('Credenciales incorrectas!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an employee under 18 is refused; an adult gets a system user from the row menu', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/empleados');
+  await page.getByRole('button', { name: 'Añadir Empleado' }).click();
+  const young = new Date();
+  young.setFullYear(young.getFullYear() - 17);
+  await page.getByLabel('Número de Documento').fill('40675123');
+  await page.getByLabel('Fecha de Nacimiento').fill(young.toISOString().slice(0, 10));
+  await page.getByLabel('Nombre', { exact: true }).fill('Rosa Elena');
+  await page.getByLabel('Apellido').fill('Huamán Torres');
+  await page.getByLabel('Teléfono').fill('987654321');
+  await page.getByLabel('Email').fill('rosa.e2e@gmail.com');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Debe ser mayor de 18 años')).toBeVisible();
+
+  await page.getByLabel('Fecha de Nacimiento').fill('1990-05-14');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Empleado registrado exitosamente!')).toBeVisible();
+  const row = page.getByRole('row', { name: /ROSA ELENA HUAMÁN TORRES/ });
+  await expect(row.getByText('14/05/1990')).toBeVisible();
+
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Crear Usuario de Sistema' }).click();
+  await expect(page).toHaveURL(/\/users/);
+  await expect(page.getByLabel('Número de Documento')).toHaveValue('40675123');
+  await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Rosa Elena');
+  await expect(page.getByLabel('Email')).toHaveValue('rosa.e2e@gmail.com');
+  await page.getByLabel('Usuario', { exact: true }).fill('rhuaman');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Clave123!');
+  await page.getByLabel('Confirmar Contraseña').fill('Clave123!');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Usuario registrado exitosamente!')).toBeVisible();
+
+  // Linked once: the menu no longer offers it.
+  await page.goto('/empleados');
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Editar' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Crear Usuario de Sistema' })).toHaveCount(0);
+});
+
+test('a forgotten password is reset through the mailed link, once', async ({ page, request }) => {
+  const user = await createUser(request);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Recuperar Contraseña' }).click();
+  await expect(page.getByText('You will receive an e-mail in maximum 60 seconds')).toBeVisible();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('Email sent!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const link = await mailedLink(user.email);
+  expect(link).toContain(`127.0.0.1:${PORT}/password-reset?email=`);
+  await page.goto(link);
+  await page.getByLabel('New Password').fill('Recuperada1!');
+  await page.getByLabel('Confirm Password').fill('Recuperada2!');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your passwords do not match.')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('Recuperada1!');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password Changed!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await submitLogin(page, user.login, 'Recuperada1!');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link was single-use.
+  await page.goto(link);
+  await page.getByLabel('New Password').fill('OtraVez123!');
+  await page.getByLabel('Confirm Password').fill('OtraVez123!');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('This password reset link is invalid or has expired.')).toBeVisible();
+});
+
+test('own profile: a user renames themselves; a default user is refused', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await submitLogin(page, user.login, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/user-profile');
+  await expect(page.getByRole('heading', { name: 'About me' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Select Image' })).toBeVisible();
+  await page.getByLabel('Name').fill('Pruebita');
+  await page.getByRole('button', { name: 'Submit Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+  await submitLogin(page, 'admin', PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/mi-perfil');
+  await page.getByLabel('Name').fill('Otro Nombre');
+  await page.getByRole('button', { name: 'Submit Changes' }).click();
+  await expect(page.getByText('Oops, something went wrong!')).toBeVisible();
+  await expect(
+    page.getByText('You are not allowed to change data of default users.'),
+  ).toBeVisible();
+});
+
+test('sign-up registers an account that waits for activation', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Name is a required input')).toBeVisible();
+  await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
+  await page.getByLabel('Name').fill('John Smith');
+  await page.getByLabel('Email').fill('john.e2e@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Secret123!');
+  await page.getByLabel('Confirm Password').fill('Secret123!');
+  await page.getByLabel('I agree the Terms and Conditions').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Successfully registered!')).toBeVisible();
+  await expect(page.getByText(/Your user name is johne2e\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await submitLogin(page, 'johne2e', 'Secret123!');
+  await expect(page.getByText('Credenciales incorrectas!')).toBeVisible();
+});

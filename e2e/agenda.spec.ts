@@ -1,0 +1,170 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, signIn } from './support';
+
+/** A Lima calendar day `days` from today, `YYYY-MM-DD` (Peru is UTC−5 all year). */
+function limaDay(days: number): string {
+  return new Date(Date.now() - 5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A DNI no earlier run on this server used: not all equal digits, not consecutive. */
+const DNI = `4${String(Date.now()).slice(-7)}`;
+const SUFFIX = String.fromCharCode(
+  ...String(Date.now())
+    .slice(-4)
+    .split('')
+    .map((d) => 97 + Number(d)),
+);
+const SERVICE = `Baño de prueba ${SUFFIX}`;
+const PACKAGE = `Paquete de prueba ${SUFFIX}`;
+const DESCRIPTION = 'Servicio de prueba para la agenda, con productos de calidad y buen trato.';
+
+/** The client, pet, service and package of the spec, made through the API as staff would. */
+async function setUp(request: APIRequestContext) {
+  const login = await request.post('/api/login', {
+    data: { json: JSON.stringify({ login: 'admin', password: PASSWORD }) },
+  });
+  const authorization = ((await login.json()) as { data: string }).data;
+  const post = async (path: string, body: object) => {
+    const res = await request.post(`/api${path}`, {
+      headers: { authorization },
+      data: { json: JSON.stringify(body) },
+    });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  };
+  await post('/cliente/register', {
+    dni: DNI,
+    name: 'Rosa',
+    surname: 'Agenda Huamán',
+    tel1: '987654321',
+    email: `agenda.${DNI}@gmail.com`,
+    direccion: 'Av. Arequipa 1234, Lince',
+  });
+  await post('/mascota/register', { nombre: 'Firulais', raza: 'Schnauzer', dniCliente: DNI });
+  await post('/servicio/register', { nombre: SERVICE, descripcion: DESCRIPTION, precio: '45' });
+  await post('/paquete/register', { nombre: PACKAGE, descripcion: DESCRIPTION, precio: '120' });
+}
+
+/** Fills the DNI, waits for the lookup and picks the pet. */
+async function chooseClientAndPet(page: Page) {
+  await expect(page.getByRole('combobox', { name: 'Mascota' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await page.getByLabel('DNI del cliente').fill(DNI.slice(0, 7));
+  await page.getByLabel('DNI del cliente').blur();
+  await expect(page.getByText('El DNI debe tener 8 dígitos')).toBeVisible();
+  await page.getByLabel('DNI del cliente').fill(DNI);
+  await expect(page.getByText('Cliente: Rosa Agenda Huamán')).toBeVisible();
+  await expect(page.getByLabel('Cliente encontrado')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Mascota' }).click();
+  await page.getByRole('option', { name: 'Firulais' }).click();
+}
+
+/** Opens a row's menu, picks an item and accepts the confirmation that names the status. */
+async function changeStatus(
+  page: Page,
+  row: ReturnType<Page['getByRole']>,
+  item: string,
+  status: string,
+) {
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+  await expect(page.getByText(`¿Está seguro de cambiar la cita a: ${status}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+}
+
+test('a receptionist runs a day’s agenda: reservation, appointments, triage, completion', async ({
+  page,
+}) => {
+  // A whole day's agenda is one long story: more steps than the default budget allows.
+  test.setTimeout(120_000);
+  await setUp(page.request);
+  await signIn(page);
+
+  // A reservation through the DNI lookup.
+  await page.goto('/reservaciones');
+  await page.getByRole('button', { name: 'Añadir Reserva' }).click();
+  await page.getByLabel('Fecha de cita').fill(limaDay(3));
+  await chooseClientAndPet(page);
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Reservación registrada exitosamente!')).toBeVisible();
+
+  // Found by client and pet; the advanced filters stay behind their toggle.
+  await page.getByLabel('Cliente (nombre, apellido o DNI)').fill(DNI);
+  await page.getByLabel('Mascota').fill('firulais');
+  await expect(page.getByLabel('Usuario')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mostrar filtros avanzados' }).click();
+  await expect(page.getByLabel('Usuario')).toBeVisible();
+  await page.getByRole('button', { name: 'Ocultar filtros avanzados' }).click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const reservation = page.getByRole('row', { name: /AGENDA HUAMÁN ROSA/ });
+  await expect(reservation).toHaveCount(1);
+  await expect(reservation.getByText('PENDIENTE')).toBeVisible();
+  const [y, m, d] = limaDay(3).split('-');
+  await expect(reservation.getByText(`${d}/${m}/${y}`)).toBeVisible();
+
+  // Confirmed through its confirmation.
+  await changeStatus(page, reservation, 'Confirmar', 'Confirmada');
+  await expect(page.getByText('Se cambio el estado de la Reservación correctamente')).toBeVisible();
+  await expect(reservation.getByText('CONFIRMADA')).toBeVisible();
+
+  // An appointment with a service, then one with a package.
+  await page.goto('/citas');
+  for (const [tab, label, option] of [
+    ['Servicios', 'Servicio', SERVICE],
+    ['Paquetes', 'Paquete', PACKAGE],
+  ] as const) {
+    await page.getByRole('button', { name: 'Añadir Cita' }).click();
+    await page.getByLabel('Fecha y hora de la cita').fill(`${limaDay(3)}T10:30`);
+    await chooseClientAndPet(page);
+    await expect(page.getByLabel('Fecha de registro')).toHaveValue(limaDay(0));
+    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: new RegExp(option) }).click();
+    await page.getByLabel('Observaciones').fill('Piel sensible, usar champú hipoalergénico');
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await expect(page.getByText('¡Cita registrada exitosamente!')).toBeVisible();
+  }
+
+  await page.getByLabel('Cliente (nombre, apellido o DNI)').fill(DNI);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const withService = page.getByRole('row', { name: new RegExp(SERVICE.toUpperCase()) });
+  const withPackage = page.getByRole('row', { name: new RegExp(PACKAGE.toUpperCase()) });
+  await expect(withService).toHaveCount(1);
+  await expect(withPackage).toHaveCount(1);
+  await expect(withPackage.getByText('PROGRAMADA')).toBeVisible();
+  await expect(withPackage.getByText('admin')).toBeVisible();
+
+  // Its triage: registered, then updated.
+  await withPackage.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Triaje' }).click();
+  const triage = page.getByRole('dialog', { name: 'Registro de Triaje' });
+  await expect(
+    triage.getByText('No hay Registro de triaje, por favor registre uno nuevo'),
+  ).toBeVisible();
+  await triage.getByLabel('Edad').fill('3.5');
+  await triage.getByLabel('Peso (kg)').fill('12.255');
+  await triage.getByLabel('Temperatura (°C)').fill('38.6');
+  await triage.getByRole('button', { name: 'Registrar' }).click();
+  await expect(
+    triage.getByText('El peso debe ser un número entero o decimal con uno o dos decimales'),
+  ).toBeVisible();
+  await triage.getByLabel('Peso (kg)').fill('12.25');
+  await triage.getByLabel('Notas').fill('Tranquilo, sin heridas');
+  await triage.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Triaje registrado exitosamente!')).toBeVisible();
+  await expect(triage).toBeHidden();
+
+  await withPackage.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Triaje' }).click();
+  await expect(triage.getByLabel('Peso (kg)')).toHaveValue('12.25');
+  await triage.getByLabel('Peso (kg)').fill('12.5');
+  await triage.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText('¡Triaje actualizado exitosamente!')).toBeVisible();
+
+  // The visit is over.
+  await changeStatus(page, withPackage, 'Completada', 'Completada');
+  await expect(page.getByText('Se cambio el estado de la Cita correctamente')).toBeVisible();
+  await expect(withPackage.getByText('COMPLETADA')).toBeVisible();
+  await expect(withService.getByText('PROGRAMADA')).toBeVisible();
+});

@@ -1,0 +1,39 @@
+// Starts the real server for the browser tests on a fresh data directory (or a fresh
+// PostgreSQL database when DATABASE_URL is set), with the known password of e2e/support.ts.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'groomer-e2e-'));
+// Where a spec finds this server's files (the mail outbox): keyed by port, as runs share /tmp.
+writeFileSync(join(tmpdir(), `groomer-e2e-${process.env.PORT ?? '3100'}.datadir`), dataDir);
+const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin123!', E2E: '1' };
+const adminUrl = process.env.DATABASE_URL;
+const database = `e2e_${process.env.E2E_PORT ?? 'run'}_${Date.now()}`;
+if (adminUrl) env.DATABASE_URL = await freshDatabase(adminUrl, database);
+
+const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', async (code) => {
+  if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  process.exit(code ?? 0);
+});
+
+async function adminQuery(url, statement) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function freshDatabase(url, name) {
+  await adminQuery(url, `CREATE DATABASE ${name}`);
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}

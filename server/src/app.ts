@@ -1,0 +1,111 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { DOCS_PREFIX, registerAuthentication } from './http/authenticate';
+import { registerErrorHandling } from './http/errors';
+import { registerJsonBodies } from './http/json-field';
+import { accountModule } from './modules/account';
+import { appointmentsModule } from './modules/appointments';
+import { authModule } from './modules/auth';
+import { clientsModule } from './modules/clients';
+import { dashboardModule } from './modules/dashboard';
+import { employeesModule } from './modules/employees';
+import { lookupsModule } from './modules/lookups';
+import { petsModule } from './modules/pets';
+import { reservationsModule } from './modules/reservations';
+import { packagesModule } from './modules/packages';
+import { servicesModule } from './modules/services';
+import { settingsModule } from './modules/settings';
+import { triageModule } from './modules/triage';
+import { usersModule } from './modules/users';
+
+export interface AppOptions {
+  db: Db;
+  config: Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours' | 'dataDir' | 'appUrl' | 'smtpUrl'>;
+  logger?: FastifyServerOptions['logger'];
+  /** The built SPA to serve at `/`; omitted in API tests. */
+  webRoot?: string;
+}
+
+/** The built SPA; `WEB_DIST` points elsewhere (parallel browser-test builds). */
+export const WEB_DIST =
+  process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp({ db, config, logger = false, webRoot }: AppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    // The spec's list paths end with a slash (`GET /clientes/`); accept both forms.
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  registerJsonBodies(app);
+  await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
+  const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
+  registerAuthentication(app, db, policy);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Back-office de grooming', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+
+  await app.register(
+    async (api) => {
+      await api.register(lookupsModule);
+      await api.register(authModule, { db, policy });
+      await api.register(clientsModule, { db });
+      await api.register(petsModule, { db });
+      await api.register(usersModule, { db });
+      await api.register(employeesModule, { db });
+      await api.register(accountModule, { db, config });
+      await api.register(servicesModule, { db });
+      await api.register(packagesModule, { db });
+      await api.register(reservationsModule, { db });
+      await api.register(appointmentsModule, { db });
+      await api.register(triageModule, { db });
+      await api.register(settingsModule, { db, dataDir: config.dataDir });
+      await api.register(dashboardModule, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  const serveSpa = Boolean(webRoot && existsSync(webRoot));
+  // Files are looked up per request (not listed at start), so a rebuild is served at once;
+  // a missing one falls through to the not-found handler below.
+  if (serveSpa) await app.register(fastifyStatic, { root: webRoot! });
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes: any other GET outside /api that names no file is the SPA.
+    const path = request.url.split('?')[0] ?? '';
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (serveSpa && request.method === 'GET' && !path.startsWith('/api') && !isFile) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ status: 'error', message: 'Recurso no encontrado' });
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

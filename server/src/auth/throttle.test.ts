@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { LoginThrottle } from './throttle';
+
+describe('LoginThrottle', () => {
+  it('lets the free attempts through, then asks to wait until the window passes', () => {
+    const throttle = new LoginThrottle(2, 1000);
+    throttle.fail('a', 0);
+    expect(throttle.retryAfter('a', 10)).toBe(0);
+    throttle.fail('a', 10);
+    expect(throttle.retryAfter('a', 100)).toBe(900);
+    expect(throttle.retryAfter('b', 100)).toBe(0);
+    expect(throttle.retryAfter('a', 1000)).toBe(0);
+  });
+
+  it('forgets a key after a success', () => {
+    const throttle = new LoginThrottle(1, 1000);
+    throttle.fail('a', 0);
+    throttle.succeed('a');
+    expect(throttle.retryAfter('a', 1)).toBe(0);
+  });
+});

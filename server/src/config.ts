@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  appUrl: string;
+  sessionIdleMinutes: number;
+  /** Absolute session lifetime, whatever the activity (DESIGN §4). */
+  sessionMaxHours: number;
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = positiveInt(env.PORT, 3000, 'PORT');
+  const host = env.HOST || '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    appUrl: env.APP_URL || `http://${host}:${port}`,
+    sessionIdleMinutes: positiveInt(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES'),
+    sessionMaxHours: 12,
+  };
+}

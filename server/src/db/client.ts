@@ -1,0 +1,48 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the app sees, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: the same API as `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** The server's address, for work that needs a connection of its own (migrations). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL server, with a pool sized for a small machine. */
+export function openPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return {
+    db: drizzlePg(pool, { schema }),
+    engine: 'postgres',
+    url,
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL (PGlite): `dataDir` on disk, or in memory when undefined. */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+  return pgliteDatabase(client);
+}
+
+export function pgliteDatabase(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client, { schema }),
+    engine: 'pglite',
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import type { Config } from '../config';
+import { openPglite, openPostgres, type Database } from './client';
+import { lockDataDir } from './data-dir';
+import { migrate } from './migrate';
+import { seedBase, type SeedResult } from './seed';
+
+export interface OpenedDatabase {
+  database: Database;
+  seeded: SeedResult;
+  /** Closes the database and releases the data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * The database the configuration names, locked, migrated and seeded: what both the server and
+ * the demo-data script start from. PGlite lives in DATA_DIR unless DATABASE_URL is set.
+ */
+export async function openAppDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'adminPassword'>,
+): Promise<OpenedDatabase> {
+  const releaseLock = await lockDataDir(config.dataDir);
+  try {
+    const database = config.databaseUrl
+      ? openPostgres(config.databaseUrl)
+      : await openPglite(join(config.dataDir, 'pglite'));
+    await migrate(database);
+    const seeded = await seedBase(database.db, config.adminPassword);
+    return {
+      database,
+      seeded,
+      close: async () => {
+        await database.close();
+        await releaseLock();
+      },
+    };
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findSession, type SessionPolicy, type SessionUserRef } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a credential (sign-in, health, password recovery...). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    session?: SessionUserRef;
+  }
+}
+
+/** The OpenAPI description and its UI are public. */
+export const DOCS_PREFIX = '/api/docs';
+
+export const UNAUTHENTICATED = 'No autenticado. Inicie sesión para continuar.';
+
+/** Every `/api` route needs a live session unless its config says `public: true`. */
+export function registerAuthentication(app: FastifyInstance, db: Db, policy: SessionPolicy) {
+  app.decorateRequest('session', undefined);
+  app.addHook('onRequest', async (request) => {
+    const { url } = request;
+    if (!url.startsWith('/api') || url.startsWith(DOCS_PREFIX)) return;
+    if (request.routeOptions.config?.public) return;
+    const session = await findSession(db, request.headers.authorization, policy);
+    if (!session) throw new HttpError(401, UNAUTHENTICATED);
+    request.session = session;
+  });
+}
+
+/** The session of an authenticated route: the hook above guarantees it. */
+export function sessionOf(request: FastifyRequest): SessionUserRef {
+  if (!request.session) throw new HttpError(401, UNAUTHENTICATED);
+  return request.session;
+}

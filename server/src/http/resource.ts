@@ -1,0 +1,176 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { IdParamSchema, ListQuerySchema, StatusPatchSchema, type ListQuery } from '@app/domain';
+import type { Db, Tx } from '../db/client';
+import { ok } from './envelope';
+import { conflict, invalid, isPgError, notFound } from './errors';
+import { listPage, type ListDefinition } from './list';
+
+type ObjectSchema = z.ZodType<Record<string, unknown>>;
+
+export interface WriteDefinition<S extends ObjectSchema> {
+  schema: S;
+  /** The row to write: checks only the server can make (owners exist...) go here. */
+  toValues(input: z.output<S>, tx: Tx, request: FastifyRequest): Promise<Record<string, unknown>>;
+  message: string;
+  /** The route's path when it is not the default (users: `PUT /user/update`). */
+  path?: string;
+}
+
+/**
+ * One resource of the spec's API: `GET /{plural}/`, `GET|DELETE /{singular}/{id}`,
+ * `POST /{singular}/register`, `PUT /{singular}`, `PATCH /{singular}` (status).
+ */
+export interface ResourceDefinition<C extends ObjectSchema, U extends ObjectSchema> {
+  plural: string;
+  singular: string;
+  tag: string;
+  table: PgTable;
+  id: PgColumn;
+  list: ListDefinition;
+  /** Extra list filters particular to the resource, read from the (validated) query string. */
+  filters?: (query: Record<string, unknown>) => (SQL | undefined)[];
+  /**
+   * The list's query schema when the resource takes filters beyond the common ones: the query
+   * is parsed by it before `filters` sees it (ListQuerySchema drops unknown keys).
+   */
+  listQuery?: z.ZodType<ListQuery>;
+  /** Runs before every read (list and get): state the server derives on read (expiry...). */
+  beforeRead?: (db: Db) => Promise<void>;
+  create?: WriteDefinition<C>;
+  update?: WriteDefinition<U & z.ZodType<{ id: number }>>;
+  status?: {
+    allowed: readonly number[];
+    column: PgColumn;
+    message: string;
+    /** Runs in the change's transaction before it: refusals, and effects (ending sessions). */
+    onChange?: (tx: Tx, id: number, estado: number, request: FastifyRequest) => Promise<void>;
+  };
+  /**
+   * `inUse` answers a foreign-key refusal; `guard` runs first, in the delete's transaction,
+   * for refusals that need a more precise message than the foreign key can give.
+   */
+  remove?: { inUse: string; guard?: (tx: Tx, id: number) => Promise<void> };
+  notFound: string;
+}
+
+export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
+  def: ResourceDefinition<C, U>,
+): FastifyPluginAsyncZod<{ db: Db }> {
+  return async (app, { db }) => {
+    const tags = [def.tag];
+    const findOne = async (executor: Db | Tx, id: number) => {
+      const select = executor.select(def.list.fields).from(def.table).$dynamic();
+      const [row] = await (def.list.join ? def.list.join(select) : select).where(eq(def.id, id));
+      if (!row) throw notFound(def.notFound);
+      return row;
+    };
+
+    app.get(
+      `/${def.plural}/`,
+      { schema: { querystring: def.listQuery ?? ListQuerySchema, tags } },
+      async (request) => {
+        await def.beforeRead?.(db);
+        return ok(
+          await listPage(
+            db,
+            def.list,
+            request.query,
+            def.filters?.(request.query as Record<string, unknown>),
+          ),
+        );
+      },
+    );
+    app.get(
+      `/${def.singular}/:id`,
+      { schema: { params: IdParamSchema, tags } },
+      async (request) => {
+        await def.beforeRead?.(db);
+        return ok(await findOne(db, request.params.id));
+      },
+    );
+
+    if (def.create) {
+      const create = def.create;
+      app.post(
+        `/${def.singular}/register`,
+        { schema: { body: create.schema, tags } },
+        async (request, reply) => {
+          const row = await db.transaction(async (tx) => {
+            const values = await create.toValues(request.body as z.output<C>, tx, request);
+            const [inserted] = await tx.insert(def.table).values(values).returning({ id: def.id });
+            return findOne(tx, inserted.id as number);
+          });
+          return reply.status(201).send(ok(row, create.message));
+        },
+      );
+    }
+
+    if (def.update) {
+      const update = def.update;
+      app.put(
+        update.path ?? `/${def.singular}`,
+        { schema: { body: update.schema, tags } },
+        async (request) => {
+          const input = request.body as z.output<U> & { id: number };
+          const row = await db.transaction(async (tx) => {
+            await findOne(tx, input.id);
+            const values = await update.toValues(input, tx, request);
+            await tx
+              .update(def.table)
+              .set({ ...values, updated_at: new Date() })
+              .where(eq(def.id, input.id));
+            return findOne(tx, input.id);
+          });
+          return ok(row, update.message);
+        },
+      );
+    }
+
+    if (def.status) {
+      const status = def.status;
+      app.patch(
+        `/${def.singular}`,
+        { schema: { body: StatusPatchSchema, tags } },
+        async (request) => {
+          const { id, estado } = request.body;
+          if (!status.allowed.includes(estado)) throw invalid('estado', 'Estado inválido');
+          const row = await db.transaction(async (tx) => {
+            await findOne(tx, id);
+            await status.onChange?.(tx, id, estado, request);
+            await tx
+              .update(def.table)
+              .set({ [status.column.name]: estado, updated_at: new Date() })
+              .where(eq(def.id, id));
+            return findOne(tx, id);
+          });
+          return ok(row, status.message);
+        },
+      );
+    }
+
+    if (def.remove) {
+      const { inUse, guard } = def.remove;
+      app.delete(
+        `/${def.singular}/:id`,
+        { schema: { params: IdParamSchema, tags } },
+        async (request) => {
+          await db.transaction(async (tx) => {
+            await findOne(tx, request.params.id);
+            await guard?.(tx, request.params.id);
+            try {
+              await tx.delete(def.table).where(eq(def.id, request.params.id));
+            } catch (error) {
+              if (isPgError(error, '23503')) throw conflict(inUse);
+              throw error;
+            }
+          });
+          return ok(null, 'Registro eliminado');
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,142 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { HttpError, invalid } from './errors';
+import { unwrapJsonField } from './json-field';
+
+/**
+ * Image uploads (the company logo, pictures): multipart reading, a check of the bytes
+ * themselves (a renamed .exe is not a PNG), and files under `DATA_DIR/uploads/`. The database
+ * keeps only the file's name.
+ */
+
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export interface MultipartBody {
+  /** The text fields, with the `json` field unwrapped as for JSON bodies. */
+  fields: Record<string, unknown>;
+  /** The named file fields that carried bytes (an empty file input sends none). */
+  files: Map<string, Buffer>;
+}
+
+export interface ReadOptions {
+  /** The file fields the route accepts; others are read and dropped. */
+  fileFields: readonly string[];
+  /** Answer for a file over the multipart limit registered in app.ts. */
+  tooLarge: string;
+}
+
+/**
+ * The body of a route that takes `multipart/form-data` with a `json` field and files, or a plain
+ * JSON body (already unwrapped by the preValidation hook) without files.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  { fileFields, tooLarge }: ReadOptions,
+): Promise<MultipartBody> {
+  const files = new Map<string, Buffer>();
+  if (!request.isMultipart()) {
+    const body = request.body;
+    const fields =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    return { fields, files };
+  }
+  const raw: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Every file stream must be consumed, or the request never ends.
+        const bytes = await part.toBuffer();
+        if (fileFields.includes(part.fieldname) && bytes.length > 0) {
+          files.set(part.fieldname, bytes);
+        }
+      } else {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(
+        413,
+        tooLarge,
+        Object.fromEntries(fileFields.map((f) => [f, [tooLarge]])),
+      );
+    }
+    throw error;
+  }
+  return { fields: unwrapJsonField(raw) as Record<string, unknown>, files };
+}
+
+/** The image's extension by its content (png, jpg, gif, webp), or a 422 on `field`. */
+export async function imageExtension(bytes: Buffer, field: string, message: string) {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !(type.ext in IMAGE_TYPES)) throw invalid(field, message);
+  return type.ext;
+}
+
+export function uploadsDir(dataDir: string) {
+  return join(dataDir, 'uploads');
+}
+
+/** Writes the file under a new random name (never overwriting one in use) and returns it. */
+export async function storeUpload(dataDir: string, prefix: string, ext: string, bytes: Buffer) {
+  const dir = uploadsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const name = `${prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${ext}`;
+  // Written aside, then renamed: a reader never sees half a file.
+  const partial = join(dir, `.${name}.part`);
+  await writeFile(partial, bytes);
+  await rename(partial, join(dir, name));
+  return name;
+}
+
+export async function removeUpload(dataDir: string, name: string | null | undefined) {
+  if (!name) return;
+  await rm(join(uploadsDir(dataDir), basename(name)), { force: true });
+}
+
+/** A stored name's version: it changes with every upload, so it can bust caches. */
+export function uploadVersion(name: string) {
+  return basename(name, extname(name));
+}
+
+/**
+ * Sends a stored image with its type. Revalidated on each use (ETag), except when the address
+ * carries the current version (`?v=`): that address never changes content, so it is cached.
+ */
+export async function sendUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  dataDir: string,
+  name: string,
+  notFound: () => Error,
+) {
+  const safe = basename(name);
+  const type = IMAGE_TYPES[extname(safe).slice(1)];
+  let bytes: Buffer;
+  try {
+    if (!type) throw notFound();
+    bytes = await readFile(join(uploadsDir(dataDir), safe));
+  } catch {
+    throw notFound();
+  }
+  const version = uploadVersion(safe);
+  const etag = `"${version}"`;
+  const query = request.query as { v?: unknown } | undefined;
+  void reply
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'cache-control',
+      query?.v === version ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.type(type).send(bytes);
+}

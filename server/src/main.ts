@@ -1,0 +1,47 @@
+import { buildApp, WEB_DIST } from './app';
+import { readConfig } from './config';
+import { purgeExpiredSessions } from './auth/sessions';
+import { DataDirLockedError, writeInitialCredentials } from './db/data-dir';
+import { openAppDatabase } from './db/open';
+
+async function main() {
+  const config = readConfig();
+  const { database, seeded, close } = await openAppDatabase(config);
+  if (seeded.generatedPassword) {
+    const file = writeInitialCredentials(config.dataDir, seeded.generatedPassword);
+    console.log(
+      `\nUsuarios creados: admin, recepcion, groomer\nContraseña inicial: ${seeded.generatedPassword}\n` +
+        `(guardada también en ${file})\n`,
+    );
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    config,
+    webRoot: WEB_DIST,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
+  const purge = setInterval(() => void purgeExpiredSessions(database.db, policy), 3_600_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Servidor en http://${config.host}:${config.port} (${database.engine})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,499 @@
+import { eq } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { passwordResets, sessions, users } from '../db/schema';
+import { setupTestApp } from '../test/app';
+import { apiClient } from '../test/http';
+import { gifImage, multipartBody, pngImage } from '../test/images';
+import { linkOf, mailText, nextMail, outbox } from '../test/mail';
+
+const ctx = await setupTestApp();
+let admin: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  admin = apiClient(ctx.app, await ctx.signIn());
+});
+
+const PASSWORD = 'Clave123!';
+let serial = 0;
+
+/** A fresh active staff user, signed in. */
+async function staffUser() {
+  serial += 1;
+  const login = `perfil${serial}`;
+  const email = `perfil${serial}@groomer.pe`;
+  const res = await admin.post('/user/register', {
+    tdoc: 2,
+    doc: `4${String(serial).padStart(2, '0')}70519`,
+    name: 'Carmen',
+    surname: 'Vega',
+    email,
+    login,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  expect(res.status).toBe(201);
+  const token = await ctx.signIn(login, PASSWORD);
+  return { id: res.body.data.id as number, login, email, token, api: apiClient(ctx.app, token) };
+}
+
+/** Public calls send no credential. */
+const publicCall = async (url: string, body: unknown) => {
+  const res = await ctx.app.inject({ method: 'POST', url: `/api${url}`, payload: body as object });
+  return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary shapes
+};
+
+async function upload(token: string, file: { bytes: Buffer; filename: string; type: string }) {
+  const { payload, contentType } = await multipartBody({}, [{ name: 'attachment', ...file }]);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/profile/picture',
+    headers: { authorization: token, 'content-type': contentType },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary shapes
+}
+
+describe('own profile', () => {
+  it('shows the signed-in user', async () => {
+    const user = await staffUser();
+    const res = await user.api.get('/profile');
+    expect(res.body).toEqual({
+      status: 'success',
+      data: { id: user.id, name: 'Carmen', email: user.email, profile_image: null },
+    });
+  });
+
+  it('updates name and e-mail, with English field errors', async () => {
+    const user = await staffUser();
+    const res = await user.api.raw('PATCH', '/profile', {
+      name: 'Carmen Rosa',
+      email: 'CARMEN.ROSA@groomer.pe',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      message: 'Profile updated successfully!',
+      data: { name: 'Carmen Rosa', email: 'carmen.rosa@groomer.pe' },
+    });
+    const bad = await user.api.raw('PATCH', '/profile', { name: '', email: 'nope' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      name: ['Name is a required input'],
+      email: ['Email has to be a valid email address'],
+    });
+    const taken = await user.api.raw('PATCH', '/profile', {
+      name: 'Carmen',
+      email: 'admin@groomer.pe',
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
+  });
+
+  it('refuses every change to the default users 1–3', async () => {
+    for (const login of ['admin', 'recepcion', 'groomer']) {
+      const api = apiClient(ctx.app, await ctx.signIn(login));
+      const message = 'You are not allowed to change data of default users.';
+      const profile = await api.raw('PATCH', '/profile', {
+        name: 'Otro',
+        email: `${login}@groomer.pe`,
+      });
+      expect(profile.status).toBe(403);
+      expect(profile.body.message).toBe(message);
+      const password = await api.raw('PATCH', '/profile/password', {
+        password: 'Nueva123!',
+        password_confirmation: 'Nueva123!',
+      });
+      expect(password.status).toBe(403);
+      expect(password.body.message).toBe(message);
+      const token = await ctx.signIn(login);
+      const picture = await upload(token, {
+        bytes: pngImage(),
+        filename: 'a.png',
+        type: 'image/png',
+      });
+      expect(picture.status).toBe(403);
+    }
+  });
+
+  it('changes the own password and signs out every other session', async () => {
+    const user = await staffUser();
+    const other = apiClient(ctx.app, await ctx.signIn(user.login, PASSWORD));
+    const mismatch = await user.api.raw('PATCH', '/profile/password', {
+      password: 'Nueva123!',
+      password_confirmation: 'Nueva123?',
+    });
+    expect(mismatch.body.errors.password_confirmation).toEqual(['Your passwords do not match.']);
+    const short = await user.api.raw('PATCH', '/profile/password', {
+      password: 'Aa1!',
+      password_confirmation: 'Aa1!',
+    });
+    expect(short.body.errors.password).toContain('Password must have at least 8 characters');
+
+    const res = await user.api.raw('PATCH', '/profile/password', {
+      password: 'Nueva123!',
+      password_confirmation: 'Nueva123!',
+    });
+    expect(res.body).toMatchObject({
+      status: 'success',
+      message: 'Password updated successfully!',
+    });
+    expect((await user.api.get('/me')).status).toBe(200);
+    expect((await other.get('/me')).status).toBe(401);
+    expect(await ctx.signIn(user.login, 'Nueva123!')).toMatch(/^Bearer /);
+  });
+
+  it('uploads a picture checked by its content, serves it back and removes it', async () => {
+    const user = await staffUser();
+    // A PNG named .txt is still a PNG: the bytes decide.
+    const res = await upload(user.token, {
+      bytes: pngImage(),
+      filename: 'foto.txt',
+      type: 'text/plain',
+    });
+    expect(res.status).toBe(200);
+    const url = res.body.data.profile_image as string;
+    expect(url).toMatch(new RegExp(`^/api/avatars/${user.id}-[0-9a-f]{16}\\.png$`));
+    expect((await user.api.get('/profile')).body.data.profile_image).toBe(url);
+
+    const served = await ctx.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(pngImage())).toBe(true);
+
+    // A second picture replaces the first file.
+    const gif = await upload(user.token, {
+      bytes: gifImage(),
+      filename: 'b.gif',
+      type: 'image/gif',
+    });
+    const first = join(ctx.dataDir, 'uploads', 'avatars', url.split('/').pop()!);
+    expect(existsSync(first)).toBe(false);
+    const second = join(
+      ctx.dataDir,
+      'uploads',
+      'avatars',
+      (gif.body.data.profile_image as string).split('/').pop()!,
+    );
+    expect(existsSync(second)).toBe(true);
+
+    const removed = await user.api.raw('PATCH', '/profile', {
+      name: 'Carmen',
+      email: user.email,
+      profile_image: null,
+    });
+    expect(removed.body.data.profile_image).toBeNull();
+    expect(existsSync(second)).toBe(false);
+  });
+
+  it('refuses what is not a PNG, JPEG, GIF or WEBP, files over 2 MB and a missing file', async () => {
+    const user = await staffUser();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const fake = await upload(user.token, { bytes: svg, filename: 'x.png', type: 'image/png' });
+    expect(fake.status).toBe(422);
+    expect(fake.body.errors.attachment).toEqual([
+      'The picture must be a PNG, JPEG, GIF or WEBP image.',
+    ]);
+    const text = await upload(user.token, {
+      bytes: Buffer.from('hola'),
+      filename: 'x.png',
+      type: 'image/png',
+    });
+    expect(text.body.errors.attachment).toEqual([
+      'The picture must be a PNG, JPEG, GIF or WEBP image.',
+    ]);
+
+    const big = Buffer.concat([pngImage(), Buffer.alloc(2 * 1024 * 1024)]);
+    const tooBig = await upload(user.token, { bytes: big, filename: 'big.png', type: 'image/png' });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.errors.attachment).toEqual(['The picture may not be larger than 2 MB.']);
+
+    const none = await user.api.raw('POST', '/profile/picture', { name: 'x' });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.attachment).toEqual(['Choose an image to upload.']);
+
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/avatars/..%2F..%2Fsecret.png' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/avatars/9-0000000000000000.png' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
+  });
+});
+
+describe('password recovery', () => {
+  it('gives the same answer for unknown addresses and sends them nothing', async () => {
+    const before = (await outbox(ctx.dataDir)).length;
+    const res = await publicCall('/password-forgot', {
+      email: 'nadie@groomer.pe',
+      redirect_url: 'http://127.0.0.1:3000/password-reset',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', data: null, message: 'Email sent!' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await outbox(ctx.dataDir)).length).toBe(before);
+    const bad = await publicCall('/password-forgot', { email: 'no-es-email' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.email).toEqual(['Email has to be a valid email address']);
+  });
+
+  it('mails a single-use link that sets the password and ends the sessions', async () => {
+    const user = await staffUser();
+    const seen = (await outbox(ctx.dataDir)).length;
+    const res = await publicCall('/password-forgot', {
+      redirect_url: 'http://127.0.0.1:3000/password-reset',
+      email: user.email.toUpperCase(),
+    });
+    expect(res.body).toEqual({ status: 'success', data: null, message: 'Email sent!' });
+
+    const mail = await nextMail(ctx.dataDir, seen);
+    expect(mail).toMatch(new RegExp(`^To: ${user.email}`, 'm'));
+    expect(mailText(mail)).toContain('60 minutos');
+    const link = linkOf(mail);
+    expect(link.origin + link.pathname).toBe('http://127.0.0.1:3000/password-reset');
+    expect(link.searchParams.get('email')).toBe(user.email);
+    const token = link.searchParams.get('token')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // Only the token's hash is stored.
+    const stored = await ctx.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.user_id, user.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).not.toContain(token);
+
+    const reset = {
+      password: 'Recuperada1!',
+      password_confirmation: 'Recuperada1!',
+      email: link.searchParams.get('email'),
+      token,
+    };
+    const done = await publicCall('/password-reset', reset);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'success', message: 'Password Changed!' });
+    expect((await user.api.get('/me')).status).toBe(401);
+    expect(
+      await ctx.database.db.select().from(sessions).where(eq(sessions.user_id, user.id)),
+    ).toHaveLength(0);
+    expect(await ctx.signIn(user.login, 'Recuperada1!')).toMatch(/^Bearer /);
+
+    const reused = await publicCall('/password-reset', {
+      ...reset,
+      password: 'Otra1234!',
+      password_confirmation: 'Otra1234!',
+    });
+    expect(reused.status).toBe(422);
+    expect(reused.body.errors.token).toEqual([
+      'This password reset link is invalid or has expired.',
+    ]);
+    expect(await ctx.signIn(user.login, 'Recuperada1!')).toMatch(/^Bearer /);
+  });
+
+  it('refuses forged, expired and mismatched tokens, and the spec password rules', async () => {
+    const user = await staffUser();
+    const seen = (await outbox(ctx.dataDir)).length;
+    await publicCall('/password-forgot', { email: user.email });
+    const token = linkOf(await nextMail(ctx.dataDir, seen)).searchParams.get('token')!;
+    const base = {
+      password: 'Recuperada1!',
+      password_confirmation: 'Recuperada1!',
+      email: user.email,
+    };
+    const message = ['This password reset link is invalid or has expired.'];
+
+    const forged = await publicCall('/password-reset', {
+      ...base,
+      token: `${token.slice(0, -2)}xx`,
+    });
+    expect(forged.status).toBe(422);
+    expect(forged.body.errors.token).toEqual(message);
+    const otherEmail = await publicCall('/password-reset', {
+      ...base,
+      email: 'admin@groomer.pe',
+      token,
+    });
+    expect(otherEmail.body.errors.token).toEqual(message);
+    const short = await publicCall('/password-reset', {
+      ...base,
+      password: 'Aa1!',
+      password_confirmation: 'Aa1!',
+      token,
+    });
+    expect(short.body.errors.password).toContain('Password must have at least 8 characters');
+    const differ = await publicCall('/password-reset', {
+      ...base,
+      password_confirmation: 'Recuperada2!',
+      token,
+    });
+    expect(differ.body.errors.password_confirmation).toEqual(['Your passwords do not match.']);
+
+    await ctx.database.db
+      .update(passwordResets)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.user_id, user.id));
+    const expired = await publicCall('/password-reset', { ...base, token });
+    expect(expired.status).toBe(422);
+    expect(expired.body.errors.token).toEqual(message);
+    expect(await ctx.signIn(user.login, PASSWORD)).toMatch(/^Bearer /);
+  });
+
+  it('keeps only the newest link alive and never links to another site', async () => {
+    const user = await staffUser();
+    let seen = (await outbox(ctx.dataDir)).length;
+    await publicCall('/password-forgot', {
+      email: user.email,
+      redirect_url: 'https://evil.example/steal',
+    });
+    const first = linkOf(await nextMail(ctx.dataDir, seen));
+    expect(first.origin).toBe('http://127.0.0.1:3000');
+    expect(first.pathname).toBe('/password-reset');
+    seen += 1;
+    await publicCall('/password-forgot', { email: user.email });
+    const second = linkOf(await nextMail(ctx.dataDir, seen));
+    const base = {
+      password: 'Recuperada1!',
+      password_confirmation: 'Recuperada1!',
+      email: user.email,
+    };
+    expect(
+      (await publicCall('/password-reset', { ...base, token: first.searchParams.get('token') }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await publicCall('/password-reset', { ...base, token: second.searchParams.get('token') }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('sends the mail through SMTP when SMTP_URL is set', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as { port: number };
+    const smtpApp = await buildApp({
+      db: ctx.database.db,
+      config: {
+        sessionIdleMinutes: 30,
+        sessionMaxHours: 12,
+        dataDir: ctx.dataDir,
+        appUrl: 'http://localhost:8080',
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+      },
+    });
+    afterAll(async () => {
+      await smtpApp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    const user = await staffUser();
+    const before = (await outbox(ctx.dataDir)).length;
+    const res = await smtpApp.inject({
+      method: 'POST',
+      url: '/api/password-forgot',
+      payload: { email: user.email, redirect_url: 'http://localhost:8080/password-reset' },
+    });
+    expect(res.statusCode).toBe(200);
+    const deadline = Date.now() + 5000;
+    while (received.length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(received).toHaveLength(1);
+    expect((await outbox(ctx.dataDir)).length).toBe(before);
+    const link = linkOf(received[0]);
+    expect(link.origin).toBe('http://localhost:8080');
+
+    const done = await smtpApp.inject({
+      method: 'POST',
+      url: '/api/password-reset',
+      payload: {
+        password: 'PorSmtp123!',
+        password_confirmation: 'PorSmtp123!',
+        email: link.searchParams.get('email'),
+        token: link.searchParams.get('token'),
+      },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(await ctx.signIn(user.login, 'PorSmtp123!')).toMatch(/^Bearer /);
+  });
+});
+
+describe('sign-up', () => {
+  const valid = {
+    name: 'John Smith',
+    email: 'john.smith@example.com',
+    password: 'Secret123!',
+    confirmPassword: 'Secret123!',
+    terms: true,
+  };
+
+  it('registers a suspended account that an administrator activates', async () => {
+    const res = await publicCall('/signup', { json: JSON.stringify(valid) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'success',
+      message: 'Successfully registered!',
+      data: { login: 'johnsmith' },
+    });
+    const id = res.body.data.id as number;
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({
+      name: 'John Smith',
+      email: 'john.smith@example.com',
+      id_est: 2,
+      doc: '',
+      surname: '',
+    });
+
+    await expect(ctx.signIn('johnsmith', 'Secret123!')).rejects.toThrow(/errorpwd/);
+    await admin.patch('/user', { id, estado: 1 });
+    expect(await ctx.signIn('johnsmith', 'Secret123!')).toMatch(/^Bearer /);
+  });
+
+  it('derives a unique login and refuses a taken e-mail', async () => {
+    const second = await publicCall('/signup', { ...valid, email: 'John_Smith@other.org' });
+    expect(second.status).toBe(201);
+    expect(second.body.data.login).toBe('johnsmith2');
+    const short = await publicCall('/signup', { ...valid, email: 'jo@x.org' });
+    expect(short.body.data.login).toBe('jouser');
+    const taken = await publicCall('/signup', { ...valid, email: 'JOHN.SMITH@example.com' });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
+  });
+
+  it.each([
+    ['name', '', 'Name is a required input'],
+    ['email', 'john', 'Email has to be a valid email address'],
+    ['password', 'Se1!', 'Password must have at least 8 characters'],
+    ['confirmPassword', 'Secret123?', 'Your passwords do not match.'],
+    ['terms', false, 'You must agree to the terms and conditions'],
+  ])('refuses %s %j with "%s"', async (field, value, message) => {
+    const res = await publicCall('/signup', {
+      ...valid,
+      email: `x${field}@example.com`,
+      [field]: value,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toContain(message);
+  });
+});

@@ -1,0 +1,382 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  ACCOUNT_FIELD_MESSAGES,
+  ACCOUNT_MESSAGES,
+  AVATAR_TYPES,
+  DocumentTypeId,
+  PASSWORD_RESET_MINUTES,
+  PasswordForgotSchema,
+  PasswordResetSchema,
+  ProfilePasswordSchema,
+  ProfileUpdateSchema,
+  SignupSchema,
+  Status,
+  isDefaultUser,
+  type Profile,
+} from '@app/domain';
+import { hashPassword } from '../auth/passwords';
+import { closeOtherSessions } from '../auth/sessions';
+import { LoginThrottle } from '../auth/throttle';
+import type { AppOptions } from '../app';
+import type { Db, Tx } from '../db/client';
+import { passwordResets, users } from '../db/schema';
+import { sessionOf } from '../http/authenticate';
+import { ok } from '../http/envelope';
+import { HttpError, invalid, isPgError, notFound } from '../http/errors';
+import { createMailer, type Mailer } from '../mail/mailer';
+
+export interface AccountOptions {
+  db: Db;
+  config: AppOptions['config'];
+  /** Tests may pass their own; by default one is built from the config. */
+  mailer?: Mailer;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const AVATAR_ROUTE = '/avatars/';
+/** `<user id>-<random>.<ext>`: unguessable, and nothing else is ever read from the folder. */
+const AVATAR_FILE = /^\d{1,10}-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
+const AVATAR_CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+const avatarDir = (dataDir: string) => join(dataDir, 'uploads', 'avatars');
+
+/** The file behind a stored `profile_image`, when it is one of ours. */
+function avatarFileOf(image: string | null): string | undefined {
+  if (!image?.startsWith(`/api${AVATAR_ROUTE}`)) return undefined;
+  const name = image.slice(`/api${AVATAR_ROUTE}`.length);
+  return AVATAR_FILE.test(name) ? name : undefined;
+}
+
+const tooMany = (reply: FastifyReply, waitMs: number) => {
+  void reply.header('retry-after', Math.ceil(waitMs / 1000));
+  return new HttpError(429, ACCOUNT_MESSAGES.tooMany);
+};
+
+const emailEquals = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+/** A login from the e-mail's local part (letters and digits, at least 4), made unique. */
+async function uniqueLogin(tx: Tx, email: string): Promise<string> {
+  let base = (email.split('@')[0] ?? '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase()
+    .slice(0, 40);
+  if (base.length < 4) base = `${base}user`.slice(0, 40);
+  const taken = new Set(
+    (
+      await tx
+        .select({ login: sql<string>`lower(${users.login})` })
+        .from(users)
+        .where(sql`lower(${users.login}) like ${`${base}%`}`)
+    ).map((r) => r.login),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+/**
+ * The link of the reset e-mail. `redirect_url` is the front end's page (spec 000 §7), but a
+ * link carrying a reset token must never point to another site: any other origin than
+ * APP_URL's is replaced by APP_URL/password-reset.
+ */
+function resetLink(appUrl: string, redirect: string | undefined, email: string, token: string) {
+  const fallback = new URL('/password-reset', appUrl);
+  let url = fallback;
+  if (redirect) {
+    try {
+      const candidate = new URL(redirect);
+      if (candidate.origin === fallback.origin) url = candidate;
+    } catch {
+      // Not a URL: the fallback stands.
+    }
+  }
+  url.searchParams.set('email', email);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+function resetMail(to: string, link: string) {
+  const text =
+    'Recibimos una solicitud para restablecer la contraseña de su cuenta.\n\n' +
+    `Abra este enlace dentro de los próximos ${PASSWORD_RESET_MINUTES} minutos para elegir una nueva:\n${link}\n\n` +
+    'El enlace solo puede usarse una vez. Si usted no lo solicitó, ignore este correo: su contraseña no cambiará.\n';
+  return { to, subject: 'Restablecer contraseña', text };
+}
+
+export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, options) => {
+  const { db, config } = options;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      log: (message) => app.log.warn(message),
+    });
+  // Public routes that send mail or create accounts: keep them from being used as a cannon.
+  const forgotByEmail = new LoginThrottle(3, 15 * 60_000);
+  const forgotByAddress = new LoginThrottle(20, 15 * 60_000);
+  const signupByAddress = new LoginThrottle(10, 60 * 60_000);
+
+  const profileOf = async (id: number): Promise<Profile> => {
+    const [row] = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        profile_image: users.profile_image,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** Spec 000 §5: the default users (ids 1–3) may not change their own data. */
+  const ownEditableId = (request: FastifyRequest) => {
+    const { userId } = sessionOf(request);
+    if (isDefaultUser(userId)) throw new HttpError(403, ACCOUNT_MESSAGES.defaultUser);
+    return userId;
+  };
+
+  const removeAvatarFile = async (image: string | null) => {
+    const file = avatarFileOf(image);
+    if (file) await unlink(join(avatarDir(config.dataDir), file)).catch(() => undefined);
+  };
+
+  const tags = ['account'];
+
+  app.get('/profile', { schema: { tags } }, async (request) =>
+    ok(await profileOf(sessionOf(request).userId)),
+  );
+
+  app.patch('/profile', { schema: { body: ProfileUpdateSchema, tags } }, async (request) => {
+    const id = ownEditableId(request);
+    const { name, email, profile_image } = request.body;
+    const previous = await profileOf(id);
+    await db.transaction(async (tx) => {
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(emailEquals(email), ne(users.id, id)));
+      if (other) throw invalid('email', ACCOUNT_FIELD_MESSAGES.emailTaken);
+      await tx
+        .update(users)
+        .set({
+          name,
+          email,
+          // Only removal goes through here: an image is set by uploading it.
+          ...(profile_image === null ? { profile_image: null } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, id));
+    });
+    if (profile_image === null) await removeAvatarFile(previous.profile_image);
+    return ok(await profileOf(id), ACCOUNT_MESSAGES.profileUpdated);
+  });
+
+  app.patch(
+    '/profile/password',
+    { schema: { body: ProfilePasswordSchema, tags } },
+    async (request) => {
+      const id = ownEditableId(request);
+      const password = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password, updated_at: new Date() }).where(eq(users.id, id));
+        await closeOtherSessions(tx, id, sessionOf(request).tokenHash);
+      });
+      return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
+    },
+  );
+
+  app.post('/profile/picture', { schema: { tags } }, async (request) => {
+    const id = ownEditableId(request);
+    const missing = () => invalid('attachment', ACCOUNT_MESSAGES.pictureRequired);
+    let buffer: Buffer;
+    try {
+      const part = await request.file();
+      if (!part) throw missing();
+      buffer = await part.toBuffer();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        throw invalid('attachment', ACCOUNT_MESSAGES.pictureSize);
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
+      throw error;
+    }
+    // Judged by the bytes, not by the name or the declared type.
+    const type = await fileTypeFromBuffer(buffer);
+    if (!type || !(AVATAR_TYPES as readonly string[]).includes(type.mime)) {
+      throw invalid('attachment', ACCOUNT_MESSAGES.pictureType);
+    }
+    const dir = avatarDir(config.dataDir);
+    await mkdir(dir, { recursive: true });
+    const name = `${id}-${randomBytes(8).toString('hex')}.${type.ext}`;
+    await writeFile(join(dir, name), buffer);
+    const previous = await profileOf(id);
+    const url = `/api${AVATAR_ROUTE}${name}`;
+    await db
+      .update(users)
+      .set({ profile_image: url, updated_at: new Date() })
+      .where(eq(users.id, id));
+    await removeAvatarFile(previous.profile_image);
+    return ok({ profile_image: url }, ACCOUNT_MESSAGES.pictureUpdated);
+  });
+
+  // Public: an <img> cannot send the Authorization header; the names are unguessable.
+  app.get(
+    `${AVATAR_ROUTE}:file`,
+    { config: { public: true }, schema: { params: z.object({ file: z.string().max(40) }), tags } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!AVATAR_FILE.test(file)) throw notFound('Imagen no encontrada');
+      let content: Buffer;
+      try {
+        content = await readFile(join(avatarDir(config.dataDir), file));
+      } catch {
+        throw notFound('Imagen no encontrada');
+      }
+      const ext = file.slice(file.lastIndexOf('.') + 1);
+      return reply
+        .type(AVATAR_CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(content);
+    },
+  );
+
+  app.post(
+    '/password-forgot',
+    { config: { public: true }, schema: { body: PasswordForgotSchema, tags } },
+    async (request, reply) => {
+      const { email, redirect_url } = request.body;
+      const wait = forgotByAddress.retryAfter(request.ip);
+      if (wait > 0) throw tooMany(reply, wait);
+      forgotByAddress.fail(request.ip);
+
+      const [user] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(emailEquals(email), ne(users.id_est, Status.Eliminado)));
+      // A known address asked too often is silently skipped: the answer never differs.
+      if (user && forgotByEmail.retryAfter(email) === 0) {
+        forgotByEmail.fail(email);
+        const token = randomBytes(32).toString('base64url');
+        await db.transaction(async (tx) => {
+          // Only the newest link works.
+          await tx
+            .delete(passwordResets)
+            .where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
+          await tx.insert(passwordResets).values({
+            token_hash: sha256(token),
+            user_id: user.id,
+            expires_at: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+          });
+        });
+        const link = resetLink(config.appUrl, redirect_url, user.email, token);
+        // Not awaited: the answer must take as long whether or not the address exists.
+        mailer.send(resetMail(user.email, link)).catch((error: unknown) => {
+          request.log.error({ err: error }, 'No se pudo enviar el correo de restablecimiento');
+        });
+      }
+      return ok(null, ACCOUNT_MESSAGES.emailSent);
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    { config: { public: true }, schema: { body: PasswordResetSchema, tags } },
+    async (request) => {
+      const { email, token, password } = request.body;
+      const hash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const [reset] = await tx
+          .select({
+            user_id: passwordResets.user_id,
+            expires_at: passwordResets.expires_at,
+            used_at: passwordResets.used_at,
+            email: users.email,
+          })
+          .from(passwordResets)
+          .innerJoin(users, eq(users.id, passwordResets.user_id))
+          .where(eq(passwordResets.token_hash, sha256(token)))
+          .for('update');
+        const valid =
+          reset &&
+          !reset.used_at &&
+          reset.expires_at.getTime() > Date.now() &&
+          reset.email.toLowerCase() === email.toLowerCase();
+        if (!valid) throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
+        await tx
+          .update(users)
+          .set({ password: hash, updated_at: new Date() })
+          .where(eq(users.id, reset.user_id));
+        // This link and any other still open are spent; whoever was signed in is signed out.
+        await tx
+          .update(passwordResets)
+          .set({ used_at: new Date() })
+          .where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
+        await closeOtherSessions(tx, reset.user_id);
+      });
+      return ok(null, ACCOUNT_MESSAGES.passwordChanged);
+    },
+  );
+
+  app.post(
+    '/signup',
+    { config: { public: true }, schema: { body: SignupSchema, tags } },
+    async (request, reply) => {
+      const wait = signupByAddress.retryAfter(request.ip);
+      if (wait > 0) throw tooMany(reply, wait);
+      signupByAddress.fail(request.ip);
+      const { name, email, password } = request.body;
+      const hash = await hashPassword(password);
+      const taken = () => invalid('email', ACCOUNT_FIELD_MESSAGES.emailTaken);
+      // A login taken between the look-up and the insert: try the next free one.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const created = await db.transaction(async (tx) => {
+            const [existing] = await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(emailEquals(email));
+            if (existing) throw taken();
+            const login = await uniqueLogin(tx, email);
+            // The form has only a name: surname and document wait for the administrator, who
+            // completes them in Usuarios when activating the account (DESIGN §5).
+            const [row] = await tx
+              .insert(users)
+              .values({
+                name,
+                surname: '',
+                id_tipodoc: DocumentTypeId.DNI,
+                doc: '',
+                email,
+                login,
+                password: hash,
+                id_est: Status.Suspendido,
+              })
+              .returning({ id: users.id, login: users.login });
+            return row;
+          });
+          return reply.status(201).send(ok(created, ACCOUNT_MESSAGES.registered));
+        } catch (error) {
+          // The next attempt finds the e-mail taken, or picks another login.
+          if (!isPgError(error, '23505') || attempt >= 2) throw error;
+        }
+      }
+    },
+  );
+  return Promise.resolve();
+};

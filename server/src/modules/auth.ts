@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LOGIN_MESSAGES, LoginSchema, Status, type SessionUser } from '@app/domain';
+import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
+import { closeSession, openSession, type SessionPolicy } from '../auth/sessions';
+import { LoginThrottle } from '../auth/throttle';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { sessionOf } from '../http/authenticate';
+import { ok } from '../http/envelope';
+import { HttpError, notFound } from '../http/errors';
+
+export interface AuthOptions {
+  db: Db;
+  policy: SessionPolicy;
+}
+
+export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, policy }) => {
+  // A counter's staff share one address: it tolerates more failures than one login does.
+  const byLogin = new LoginThrottle(5);
+  const byAddress = new LoginThrottle(30);
+
+  app.post(
+    '/login',
+    { config: { public: true }, schema: { body: LoginSchema, tags: ['auth'] } },
+    async (request, reply) => {
+      const { login, password } = request.body;
+      const loginKey = login.toLowerCase();
+      const wait = Math.max(byLogin.retryAfter(loginKey), byAddress.retryAfter(request.ip));
+      if (wait > 0) {
+        void reply.header('retry-after', Math.ceil(wait / 1000));
+        throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
+      }
+      const [user] = await db
+        .select({ id: users.id, password: users.password, id_est: users.id_est })
+        .from(users)
+        .where(eq(sql`lower(${users.login})`, login.toLowerCase()));
+      // Compare against a dummy hash for unknown logins so the answer time tells nothing.
+      const matches = await verifyPassword(password, user?.password ?? DUMMY_HASH);
+      if (!user || !matches || user.id_est !== Status.Activo) {
+        byLogin.fail(loginKey);
+        byAddress.fail(request.ip);
+        return reply
+          .status(401)
+          .send({ status: 'errorpwd', message: LOGIN_MESSAGES.wrongCredentials });
+      }
+      byLogin.succeed(loginKey);
+      return ok(await openSession(db, user.id, policy), LOGIN_MESSAGES.welcome);
+    },
+  );
+
+  app.post('/logout', { schema: { tags: ['auth'] } }, async (request) => {
+    await closeSession(db, sessionOf(request).tokenHash);
+    return ok(null, 'Sesión cerrada');
+  });
+
+  app.get('/me', { schema: { tags: ['auth'] } }, async (request) => {
+    const [user] = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        login: users.login,
+        profile_image: users.profile_image,
+      })
+      .from(users)
+      .where(eq(users.id, sessionOf(request).userId));
+    if (!user) throw notFound();
+    return ok<SessionUser>(user);
+  });
+};

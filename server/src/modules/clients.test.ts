@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedPeople } from '../db/demo/people';
+import { setupTestApp } from '../test/app';
+import { apiClient } from '../test/http';
+
+const ctx = await setupTestApp();
+let api: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  api = apiClient(ctx.app, await ctx.signIn());
+});
+
+const valid = {
+  dni: '45871236',
+  name: 'María José',
+  surname: 'Quispe Huamán',
+  tel1: '987654321',
+  tel2: '',
+  email: 'maria.quispe@gmail.com',
+  direccion: 'Av. Los Próceres 123, Surco',
+};
+
+describe('clients', () => {
+  it('registers, reads, lists, updates and looks up a client by DNI', async () => {
+    const created = await api.post('/cliente/register', valid);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      status: 'success',
+      message: '¡Cliente registrado exitosamente!',
+      data: { dni_cli: '45871236', nom_cli: 'María José', tel2_cli: null, id_est: 1 },
+    });
+    const id = created.body.data.id_cli as number;
+
+    expect((await api.get(`/cliente/${id}`)).body.data.email_cli).toBe('maria.quispe@gmail.com');
+
+    const list = await api.get('/clientes/?search=quispe');
+    expect(list.body.data).toMatchObject({ current_page: 1, per_page: 20, total: 1, last_page: 1 });
+    expect(list.body.data.data[0].id_cli).toBe(id);
+
+    const updated = await api.put('/cliente', { ...valid, id, tel2: '012345678' });
+    expect(updated.body.data.tel2_cli).toBe('012345678');
+
+    const lookup = await api.get('/cliente/nombre/45871236');
+    expect(lookup.body.data).toEqual([
+      { id_cli: id, nom_cli: 'María José', ape_cli: 'Quispe Huamán' },
+    ]);
+  });
+
+  it.each([
+    ['', 'El número de documento es requerido'],
+    ['4587123a', 'Solo se permiten números'],
+    ['4587123', 'El DNI debe tener 8 dígitos'],
+    ['11111111', 'El DNI no puede contener todos los números iguales'],
+    ['12345678', 'El DNI no puede contener números consecutivos'],
+    ['87654321', 'El DNI no puede contener números consecutivos'],
+  ])('refuses the DNI %j with "%s"', async (dni, message) => {
+    const res = await api.post('/cliente/register', { ...valid, dni });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.dni).toContain(message);
+  });
+
+  it.each([
+    ['name', 'A', 'El nombre debe tener al menos 2 caracteres'],
+    ['name', 'Juan3', 'Solo se permiten letras'],
+    ['surname', 'P', 'El apellido debe tener al menos 2 caracteres'],
+    [
+      'tel1',
+      '812345678',
+      'Debe ser un número de teléfono válido de 9 dígitos que comience con 9 o 0',
+    ],
+    ['tel1', '98765432', 'El teléfono debe tener exactamente 9 dígitos'],
+    [
+      'tel2',
+      '81234567a',
+      'Debe ser un número de teléfono válido de 9 dígitos que comience con 9 o 0',
+    ],
+    ['email', '', 'El email es requerido'],
+    ['email', 'no-es-email', 'Debe ser un email válido'],
+    ['direccion', '12345678', 'La dirección no puede contener solo números'],
+    ['direccion', 'Av 1 2', 'La dirección debe contener al menos 4 letras'],
+  ])('refuses %s %j with "%s"', async (field, value, message) => {
+    const res = await api.post('/cliente/register', { ...valid, dni: '40112233', [field]: value });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toContain(message);
+  });
+
+  it('refuses a second client with the same DNI with a 409', async () => {
+    const res = await api.post('/cliente/register', valid);
+    expect(res.status).toBe(409);
+    expect(res.body.errors.dni).toEqual(['Ya existe un cliente con ese DNI']);
+  });
+
+  it('suspends and reactivates, and hides deleted clients unless asked', async () => {
+    const { body } = await api.post('/cliente/register', { ...valid, dni: '40556677' });
+    const id = body.data.id_cli as number;
+    const suspended = await api.patch('/cliente', { id, estado: 2 });
+    expect(suspended.body).toMatchObject({
+      message: 'Estado de Cliente actualizado correctamente',
+      data: { id_est: 2 },
+    });
+    expect((await api.get('/cliente/nombre/40556677')).status).toBe(404);
+    await api.patch('/cliente', { id, estado: 3 });
+    const visible = await api.get('/clientes/');
+    expect(visible.body.data.data.map((c: { id_cli: number }) => c.id_cli)).not.toContain(id);
+    const deleted = await api.get('/clientes/?est=3');
+    expect(deleted.body.data.data.map((c: { id_cli: number }) => c.id_cli)).toContain(id);
+    expect((await api.patch('/cliente', { id, estado: 7 })).status).toBe(422);
+    expect((await api.patch('/cliente', { id, estado: 1 })).body.data.id_est).toBe(1);
+  });
+
+  it('refuses to delete a client that has pets, then deletes one that has none', async () => {
+    const { body } = await api.post('/cliente/register', { ...valid, dni: '40998877' });
+    const id = body.data.id_cli as number;
+    await api.post('/mascota/register', {
+      nombre: 'Firulais',
+      raza: 'Mestizo',
+      dniCliente: '40998877',
+    });
+    const refused = await api.delete(`/cliente/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'No se puede eliminar el cliente: tiene mascotas o reservas registradas',
+    );
+    const lonely = await api.post('/cliente/register', { ...valid, dni: '40998866' });
+    expect((await api.delete(`/cliente/${lonely.body.data.id_cli}`)).status).toBe(200);
+    expect((await api.get(`/cliente/${lonely.body.data.id_cli}`)).status).toBe(404);
+  });
+
+  it('filters by registration date range in Lima days and validates the range', async () => {
+    const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const inRange = await api.get(`/clientes/?ficial=${today}&final=${today}`);
+    expect(inRange.body.data.total).toBeGreaterThan(0);
+    const past = await api.get('/clientes/?ficial=2020-01-01&final=2020-01-31');
+    expect(past.body.data.total).toBe(0);
+    const reversed = await api.get('/clientes/?ficial=2020-02-01&final=2020-01-01');
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.errors.ficial).toEqual([
+      'La fecha inicial no puede ser mayor a la fecha final',
+    ]);
+    expect((await api.get('/clientes/?ficial=ayer')).status).toBe(422);
+    expect((await api.get('/clientes/?per_page=1000')).status).toBe(422);
+  });
+
+  it('answers 404 for a missing client, 401 without a credential and 422 for a malformed body', async () => {
+    expect((await api.get('/cliente/999999')).status).toBe(404);
+    expect((await api.get('/cliente/abc')).status).toBe(422);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/clientes/' })).statusCode).toBe(401);
+    const malformed = await api.raw('POST', '/cliente/register', { json: '{"dni":' });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors.json).toBeDefined();
+    expect((await api.put('/cliente', { ...valid, id: 999999 })).status).toBe(404);
+  });
+
+  it('pages with a keyset cursor', async () => {
+    const first = await api.get('/clientes/?per_page=2');
+    const cursor = first.body.data.next_cursor as string;
+    const next = await api.get(`/clientes/?per_page=2&after=${cursor}`);
+    const second = await api.get('/clientes/?per_page=2&page=2');
+    expect(next.body.data.data).toEqual(second.body.data.data);
+    expect((await api.get('/clientes/?after=garbage')).status).toBe(422);
+  });
+});
+
+describe('clients at scale', () => {
+  it('estimates totals beyond the cap and pages a common search in order', async () => {
+    await seedPeople(ctx.database.db, 1_500);
+    const all = await api.get('/clientes/?per_page=5');
+    expect(all.body.data.total_is_estimate).toBe(true);
+    expect(all.body.data.total).toBeGreaterThan(1_000);
+    // Every demo DNI starts with 4: a search that matches (almost) every row walks the order.
+    const common = await api.get('/clientes/?per_page=5&search=4');
+    expect(common.body.data.total_is_estimate).toBe(true);
+    expect(common.body.data.data).toEqual(all.body.data.data);
+    const rare = await api.get('/clientes/?search=quispe%20flores');
+    expect(rare.body.data.total_is_estimate).toBeUndefined();
+    for (const c of rare.body.data.data as { ape_cli: string }[])
+      expect(c.ape_cli).toMatch(/Quispe Flores/);
+  });
+});

@@ -1,0 +1,85 @@
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CLIENT_MESSAGES,
+  ClientInputSchema,
+  ClientUpdateSchema,
+  dni,
+  RECORD_STATUSES,
+  Status,
+  type ClientInput,
+  type ClientLookup,
+} from '@app/domain';
+import type { Db } from '../db/client';
+import { clients, clientSearchSql } from '../db/schema';
+import { ok } from '../http/envelope';
+import { describeUniqueIndex, notFound } from '../http/errors';
+import type { ListDefinition } from '../http/list';
+import { resourceModule } from '../http/resource';
+
+describeUniqueIndex('clientes_dni_key', 'dni', CLIENT_MESSAGES.duplicateDni);
+
+const { updated_at: _updatedAt, ...clientColumns } = getTableColumns(clients);
+
+export const clientList: ListDefinition = {
+  table: clients,
+  fields: clientColumns,
+  id: clients.id_cli,
+  createdAt: clients.created_at,
+  status: clients.id_est,
+  search: [clientSearchSql(clients)],
+  hiddenStatuses: [Status.Eliminado],
+};
+
+const toValues = async (input: ClientInput) => ({
+  dni_cli: input.dni,
+  nom_cli: input.name,
+  ape_cli: input.surname,
+  tel1_cli: input.tel1,
+  tel2_cli: input.tel2,
+  email_cli: input.email,
+  dir_cli: input.direccion,
+});
+
+/** The active client with this DNI, or undefined. */
+export async function findActiveClientByDni(db: Db, value: string) {
+  const [client] = await db
+    .select({ id_cli: clients.id_cli, nom_cli: clients.nom_cli, ape_cli: clients.ape_cli })
+    .from(clients)
+    .where(and(eq(clients.dni_cli, value), eq(clients.id_est, Status.Activo)));
+  return client;
+}
+
+export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(
+    resourceModule({
+      plural: 'clientes',
+      singular: 'cliente',
+      tag: 'clientes',
+      table: clients,
+      id: clients.id_cli,
+      list: clientList,
+      create: { schema: ClientInputSchema, toValues, message: CLIENT_MESSAGES.registered },
+      update: { schema: ClientUpdateSchema, toValues, message: CLIENT_MESSAGES.updated },
+      status: {
+        allowed: RECORD_STATUSES.map((s) => s.id_est),
+        column: clients.id_est,
+        message: CLIENT_MESSAGES.status,
+      },
+      remove: { inUse: CLIENT_MESSAGES.inUse },
+      notFound: CLIENT_MESSAGES.notFound,
+    }),
+    { db },
+  );
+
+  app.get(
+    '/cliente/nombre/:dni',
+    { schema: { params: z.object({ dni }), tags: ['clientes'] } },
+    async (request) => {
+      const client = await findActiveClientByDni(db, request.params.dni);
+      if (!client) throw notFound(CLIENT_MESSAGES.notFound);
+      return ok<ClientLookup>([client]);
+    },
+  );
+};

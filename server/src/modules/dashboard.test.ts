@@ -1,0 +1,186 @@
+import { limaToday, type Dashboard } from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appointments, clients, pets, reservations, services } from '../db/schema';
+import { setupTestApp } from '../test/app';
+import { apiClient } from '../test/http';
+import { percentChange } from './dashboard';
+
+const ctx = await setupTestApp();
+let api: ReturnType<typeof apiClient>;
+
+const HOUR = 3_600_000;
+const today = limaToday();
+const todayStart = new Date(`${today}T00:00:00-05:00`);
+const atDay = (days: number, hour = 10) =>
+  new Date(todayStart.getTime() + days * 24 * HOUR + hour * HOUR);
+/** The second day of last month, 10:00 Lima. */
+const lastMonth = (() => {
+  const date = new Date(`${today.slice(0, 7)}-02T15:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return date;
+})();
+const longAgo = new Date(lastMonth.getTime() - 200 * 24 * HOUR);
+
+beforeAll(async () => {
+  api = apiClient(ctx.app, await ctx.signIn());
+  const { db } = ctx.database;
+  const [ana, beto] = await db
+    .insert(clients)
+    .values([
+      {
+        dni_cli: '45871236',
+        nom_cli: 'Ana',
+        ape_cli: 'Quispe',
+        tel1_cli: '987654321',
+        email_cli: 'ana@x.pe',
+        dir_cli: 'Av. Arequipa 100',
+      },
+      {
+        dni_cli: '40112233',
+        nom_cli: 'Beto',
+        ape_cli: 'Rojas',
+        tel1_cli: '987654322',
+        email_cli: 'beto@x.pe',
+        dir_cli: 'Jr. Lima 200',
+        id_est: 2,
+      },
+    ])
+    .returning();
+  const [firulais, toby] = await db
+    .insert(pets)
+    .values([
+      { nom_perro: 'Firulais', raza_perro: 'Mestizo', id_cli: ana.id_cli },
+      { nom_perro: 'Toby', raza_perro: 'Pug', id_cli: ana.id_cli },
+      { nom_perro: 'Rocky', raza_perro: 'Boxer', id_cli: beto.id_cli, id_est: 3 },
+    ])
+    .returning();
+  const [bath] = await db
+    .insert(services)
+    .values({
+      nom_srv: 'Baño completo',
+      desc_srv: 'Baño con champú hipoalergénico y secado completo del pelaje',
+      precio_srv: '45.00',
+    })
+    .returning();
+
+  const cita = (fec_cita: Date, id_est: number, precio: string, perro = firulais) => ({
+    fec_cita,
+    id_est,
+    precio,
+    id_cli: ana.id_cli,
+    id_perro: perro.id_perro,
+    id_srv: bath.id_srv,
+    id_usu: 1,
+    obs_perro: 'Sin observaciones',
+    fech_reg: today,
+  });
+  await db.insert(appointments).values([
+    // Today: Programada, En Proceso, two Completada and one Eliminada (not counted).
+    cita(new Date(todayStart.getTime() + 1000), 9, '45.00'),
+    cita(new Date(todayStart.getTime() + 2000), 5, '45.00'),
+    cita(new Date(todayStart.getTime() + 3000), 6, '45.00'),
+    cita(new Date(todayStart.getTime() + 4000), 6, '30.50', toby),
+    cita(new Date(todayStart.getTime() + 5000), 8, '99.00'),
+    // Last month: two completed, one that did not come.
+    cita(lastMonth, 6, '25.00'),
+    cita(lastMonth, 6, '25.00'),
+    cita(lastMonth, 4, '25.00'),
+    // Outside every range.
+    cita(longAgo, 6, '500.00'),
+    // Ahead: the next appointments; one already marked No Asistió is not "next".
+    cita(atDay(2), 9, '45.00', toby),
+    cita(atDay(1), 9, '45.00'),
+    cita(atDay(3), 4, '45.00'),
+  ]);
+  await db.insert(reservations).values([
+    { fec_cita: today, id_cli: ana.id_cli, id_perro: firulais.id_perro, id_usu: 1 },
+    { fec_cita: limaToday(atDay(5)), id_cli: ana.id_cli, id_perro: toby.id_perro, id_usu: 1 },
+    // Dated yesterday: expired, not pending work.
+    { fec_cita: limaToday(atDay(-1)), id_cli: ana.id_cli, id_perro: toby.id_perro, id_usu: 1 },
+    {
+      fec_cita: limaToday(atDay(4)),
+      id_cli: ana.id_cli,
+      id_perro: toby.id_perro,
+      id_usu: 1,
+      id_est: 2,
+    },
+  ]);
+});
+
+const figures = async () => (await api.get('/dashboard')).body.data as Dashboard;
+
+describe('dashboard', () => {
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+  });
+
+  it("tells today's appointments, pending work, clients, pets and revenue", async () => {
+    const res = await api.get('/dashboard');
+    expect(res.status).toBe(200);
+    const data = res.body.data as Dashboard;
+    expect(data.today).toBe(today);
+    expect(data.appointmentsToday).toEqual({
+      total: 4,
+      byStatus: [
+        { id_est: 5, total: 1 },
+        { id_est: 6, total: 2 },
+        { id_est: 8, total: 1 },
+        { id_est: 9, total: 1 },
+      ],
+    });
+    expect(data.pendingReservations).toBe(2);
+    expect(data.activeClients).toBe(1);
+    expect(data.newClientsThisMonth).toBe(2);
+    expect(data.activePets).toBe(2);
+    expect(data.revenue).toEqual({ thisMonth: '75.50', lastMonth: '50.00', changePct: 51 });
+  });
+
+  it('charts the last 14 days and the last 6 months', async () => {
+    const { appointmentsPerDay, revenuePerMonth } = await figures();
+    expect(appointmentsPerDay).toHaveLength(14);
+    expect(appointmentsPerDay[13]).toEqual({ day: today, total: 4 });
+    expect(appointmentsPerDay[0]?.day).toBe(limaToday(atDay(-13)));
+    expect(appointmentsPerDay.slice(0, 13).every((d) => d.total === 0)).toBe(true);
+
+    expect(revenuePerMonth).toHaveLength(6);
+    expect(revenuePerMonth[5]).toEqual({ month: today.slice(0, 7), revenue: '75.50' });
+    expect(revenuePerMonth[4]).toEqual({
+      month: lastMonth.toISOString().slice(0, 7),
+      revenue: '50.00',
+    });
+    expect(revenuePerMonth.slice(0, 4).map((m) => m.revenue)).toEqual([
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+    ]);
+  });
+
+  it('lists the next appointments and the latest registrations', async () => {
+    const { upcoming, recentActivity } = await figures();
+    expect(upcoming.map((c) => c.fec_cita)).toEqual([
+      atDay(1).toISOString(),
+      atDay(2).toISOString(),
+    ]);
+    expect(upcoming[1]).toMatchObject({
+      id_est: 9,
+      cliente: { nom_cli: 'Ana', ape_cli: 'Quispe' },
+      perro: { nom_perro: 'Toby' },
+      item: 'Baño completo',
+      tipo: 'servicio',
+    });
+
+    expect(recentActivity).toHaveLength(8);
+    const times = recentActivity.map((a) => a.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    // Reservations were registered last.
+    expect(recentActivity[0]).toMatchObject({ kind: 'reservacion', cliente: 'Ana Quispe' });
+  });
+
+  it('computes the change of revenue exactly', () => {
+    expect(percentChange('75.50', '50.00')).toBe(51);
+    expect(percentChange('0.00', '50.00')).toBe(-100);
+    expect(percentChange('10.00', '3.00')).toBe(233.3);
+    expect(percentChange('10.00', '0.00')).toBeNull();
+  });
+});

@@ -1,0 +1,197 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParamSchema,
+  PACKAGE_MESSAGES,
+  PACKAGE_SERVICES_MESSAGES,
+  PackageInputSchema,
+  PackageServicesSchema,
+  PackageUpdateSchema,
+  RECORD_STATUSES,
+  Status,
+  type AvailablePackage,
+  type PackageInput,
+  type PackageService,
+} from '@app/domain';
+import type { Db, Tx } from '../db/client';
+import { packages, packageServices, services } from '../db/schema';
+import { ok } from '../http/envelope';
+import { invalid, notFound } from '../http/errors';
+import type { ListDefinition } from '../http/list';
+import { resourceModule } from '../http/resource';
+
+export const packageList: ListDefinition = {
+  table: packages,
+  fields: {
+    id_paq: packages.id_paq,
+    nom_paq: packages.nom_paq,
+    desc_paq: packages.desc_paq,
+    precio_paq: packages.precio_paq,
+    id_est: packages.id_est,
+    created_at: packages.created_at,
+  },
+  id: packages.id_paq,
+  createdAt: packages.created_at,
+  status: packages.id_est,
+  // The same expression as the trigram index `paquetes_search_trgm_idx`.
+  search: [sql`(${packages.nom_paq} || ' ' || ${packages.desc_paq})`],
+  hiddenStatuses: [Status.Eliminado],
+};
+
+const toValues = (input: PackageInput) =>
+  Promise.resolve({
+    nom_paq: input.nombre,
+    desc_paq: input.descripcion,
+    precio_paq: input.precio,
+  });
+
+const PackageServiceParamsSchema = z.object({
+  id: IdParamSchema.shape.id,
+  serviceId: IdParamSchema.shape.id,
+});
+
+/** The package row, locked so that two saves of its services run one after the other. */
+async function lockPackage(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ id_paq: packages.id_paq })
+    .from(packages)
+    .where(eq(packages.id_paq, id))
+    .for('update');
+  if (!row) throw notFound(PACKAGE_MESSAGES.notFound);
+}
+
+/** The package's services with the spec's pivot (§3), by name; suspended ones included. */
+async function servicesOf(executor: Db | Tx, id: number): Promise<PackageService[]> {
+  return executor
+    .select({
+      id_srv: services.id_srv,
+      nom_srv: services.nom_srv,
+      desc_srv: services.desc_srv,
+      precio_srv: services.precio_srv,
+      id_est: services.id_est,
+      pivot: { id_paq: packageServices.id_paq, id_srv: packageServices.id_srv },
+    })
+    .from(packageServices)
+    .innerJoin(services, eq(services.id_srv, packageServices.id_srv))
+    .where(eq(packageServices.id_paq, id))
+    .orderBy(asc(services.nom_srv), asc(services.id_srv));
+}
+
+/**
+ * Replaces the package's services with `ids` in the caller's transaction. Each id must be an
+ * active service, or one the package already has (a service suspended after it was added
+ * may stay; it cannot be added anew).
+ */
+async function replaceServices(tx: Tx, id: number, ids: number[]) {
+  await lockPackage(tx, id);
+  if (ids.length > 0) {
+    const current = tx
+      .select({ id_srv: packageServices.id_srv })
+      .from(packageServices)
+      .where(eq(packageServices.id_paq, id));
+    const usable = await tx
+      .select({ id_srv: services.id_srv })
+      .from(services)
+      .where(
+        and(
+          inArray(services.id_srv, ids),
+          or(eq(services.id_est, Status.Activo), inArray(services.id_srv, current)),
+        ),
+      );
+    const found = new Set(usable.map((s) => s.id_srv));
+    const missing = ids.filter((s) => !found.has(s));
+    if (missing.length > 0) {
+      throw invalid('srvs', `${PACKAGE_SERVICES_MESSAGES.unavailable} ${missing.join(', ')}`);
+    }
+  }
+  await tx.delete(packageServices).where(eq(packageServices.id_paq, id));
+  if (ids.length > 0) {
+    await tx.insert(packageServices).values(ids.map((id_srv) => ({ id_paq: id, id_srv })));
+  }
+}
+
+export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(
+    resourceModule({
+      plural: 'paquetes',
+      singular: 'paquete',
+      tag: 'paquetes',
+      table: packages,
+      id: packages.id_paq,
+      list: packageList,
+      create: { schema: PackageInputSchema, toValues, message: PACKAGE_MESSAGES.registered },
+      update: { schema: PackageUpdateSchema, toValues, message: PACKAGE_MESSAGES.updated },
+      status: {
+        allowed: RECORD_STATUSES.map((s) => s.id_est),
+        column: packages.id_est,
+        message: PACKAGE_MESSAGES.status,
+      },
+      // Its services go with it (ON DELETE CASCADE); appointments keep it (the foreign key).
+      remove: { inUse: PACKAGE_MESSAGES.inUse },
+      notFound: PACKAGE_MESSAGES.notFound,
+    }),
+    { db },
+  );
+
+  const tags = ['paquetes'];
+
+  app.get('/paquetes/disponibles', { schema: { tags } }, async () => {
+    const rows: AvailablePackage[] = await db
+      .select({
+        id_paq: packages.id_paq,
+        nom_paq: packages.nom_paq,
+        desc_paq: packages.desc_paq,
+        precio_paq: packages.precio_paq,
+      })
+      .from(packages)
+      .where(eq(packages.id_est, Status.Activo))
+      .orderBy(asc(packages.nom_paq), asc(packages.id_paq));
+    return ok(rows);
+  });
+
+  app.get(
+    '/paquete/:id/servicios',
+    { schema: { params: IdParamSchema, tags: [...tags, 'servicios'] } },
+    async (request) => {
+      const { id } = request.params;
+      const [found] = await db
+        .select({ id_paq: packages.id_paq })
+        .from(packages)
+        .where(eq(packages.id_paq, id));
+      if (!found) throw notFound(PACKAGE_MESSAGES.notFound);
+      return ok(await servicesOf(db, id));
+    },
+  );
+
+  app.post(
+    '/paquete/:id/servicios',
+    { schema: { params: IdParamSchema, body: PackageServicesSchema, tags } },
+    async (request) => {
+      const { id } = request.params;
+      const rows = await db.transaction(async (tx) => {
+        await replaceServices(tx, id, request.body.srvs);
+        return servicesOf(tx, id);
+      });
+      return ok(rows, PACKAGE_MESSAGES.servicesSaved);
+    },
+  );
+
+  app.delete(
+    '/paquete/:id/servicio/:serviceId',
+    { schema: { params: PackageServiceParamsSchema, tags } },
+    async (request) => {
+      const { id, serviceId } = request.params;
+      const rows = await db.transaction(async (tx) => {
+        await lockPackage(tx, id);
+        const removed = await tx
+          .delete(packageServices)
+          .where(and(eq(packageServices.id_paq, id), eq(packageServices.id_srv, serviceId)))
+          .returning({ id_srv: packageServices.id_srv });
+        if (removed.length === 0) throw notFound(PACKAGE_MESSAGES.serviceNotInPackage);
+        return servicesOf(tx, id);
+      });
+      return ok(rows, PACKAGE_MESSAGES.servicesSaved);
+    },
+  );
+};

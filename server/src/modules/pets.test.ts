@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/app';
+import { apiClient } from '../test/http';
+
+const ctx = await setupTestApp();
+let api: ReturnType<typeof apiClient>;
+let ownerId: number;
+
+beforeAll(async () => {
+  api = apiClient(ctx.app, await ctx.signIn());
+  const owner = await api.post('/cliente/register', {
+    dni: '47125836',
+    name: 'Luis',
+    surname: 'Mamani Condori',
+    tel1: '912345678',
+    email: 'luis.mamani@hotmail.com',
+    direccion: 'Jr. Huancavelica 456, Cercado',
+  });
+  ownerId = owner.body.data.id_cli;
+});
+
+const valid = { nombre: 'Firulais', raza: 'Schnauzer', dniCliente: '47125836' };
+
+describe('pets', () => {
+  it('registers a pet for an active client and answers it with its owner', async () => {
+    const res = await api.post('/mascota/register', valid);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      message: '¡Mascota registrada exitosamente!',
+      data: {
+        nom_perro: 'Firulais',
+        raza_perro: 'Schnauzer',
+        cliente: { id_cli: ownerId, dni_cli: '47125836', nom_cli: 'Luis' },
+        estado: { id_est: 1 },
+      },
+    });
+  });
+
+  it('lists pets searched by pet, breed or owner, and the pets of a client', async () => {
+    for (const search of ['firu', 'schnau', 'mamani', '47125836']) {
+      const res = await api.get(`/mascotas/?search=${search}`);
+      expect(res.body.data.total, search).toBe(1);
+    }
+    const ofClient = await api.get(`/mascotas/cliente/${ownerId}`);
+    expect(ofClient.body.data).toEqual([{ id_perro: expect.any(Number), nom_perro: 'Firulais' }]);
+  });
+
+  it.each([
+    ['nombre', 'Fi', 'El nombre debe tener al menos 3 caracteres'],
+    ['nombre', 'Firu2', 'Solo se permiten letras'],
+    ['raza', '', 'La raza es requerida'],
+    ['raza', 'Pu', 'La raza debe tener al menos 3 caracteres'],
+    ['dniCliente', '1234567', 'El DNI debe tener 8 dígitos'],
+    ['dniCliente', '22222222', 'El DNI no puede contener todos los números iguales'],
+  ])('refuses %s %j with "%s"', async (field, value, message) => {
+    const res = await api.post('/mascota/register', { ...valid, [field]: value });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toContain(message);
+  });
+
+  it('refuses an owner DNI that no active client has', async () => {
+    const res = await api.post('/mascota/register', { ...valid, dniCliente: '40404040' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.dniCliente).toEqual(['No existe un cliente activo con ese DNI']);
+    await api.patch('/cliente', { id: ownerId, estado: 2 });
+    const suspended = await api.post('/mascota/register', valid);
+    expect(suspended.status).toBe(422);
+    await api.patch('/cliente', { id: ownerId, estado: 1 });
+  });
+
+  it('edits with a two-letter name, changes status and deletes', async () => {
+    const { body } = await api.post('/mascota/register', { ...valid, nombre: 'Bobby' });
+    const id = body.data.id_perro as number;
+    const edited = await api.put('/mascota', {
+      id,
+      nombre: 'B',
+      raza: 'Pug',
+      dniCliente: '47125836',
+    });
+    expect(edited.status).toBe(422);
+    const ok = await api.put('/mascota', {
+      id,
+      nombre: 'Bo',
+      raza: 'Pug mini',
+      dniCliente: '47125836',
+    });
+    expect(ok.body).toMatchObject({
+      message: '¡Mascota actualizada exitosamente!',
+      data: { nom_perro: 'Bo' },
+    });
+    const status = await api.patch('/mascota', { id, estado: 2 });
+    expect(status.body.message).toBe('Estado de Mascota/Perro actualizado correctamente');
+    const ofClient = await api.get(`/mascotas/cliente/${ownerId}`);
+    expect(ofClient.body.data.map((p: { id_perro: number }) => p.id_perro)).not.toContain(id);
+    expect((await api.delete(`/mascota/${id}`)).status).toBe(200);
+    expect((await api.get(`/mascota/${id}`)).status).toBe(404);
+  });
+
+  it('answers 401 without a credential and 404 for a missing pet', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/mascotas/' })).statusCode).toBe(401);
+    expect((await api.get('/mascota/424242')).status).toBe(404);
+    expect((await api.patch('/mascota', { id: 424242, estado: 1 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParamSchema,
+  PET_MESSAGES,
+  PetInputSchema,
+  PetUpdateSchema,
+  RECORD_STATUSES,
+  Status,
+  type ClientPet,
+  type PetInput,
+} from '@app/domain';
+import type { Db, Tx } from '../db/client';
+import { clients, clientSearchSql, pets, petSearchSql } from '../db/schema';
+import { ok } from '../http/envelope';
+import { invalid } from '../http/errors';
+import type { ListDefinition } from '../http/list';
+import { resourceModule } from '../http/resource';
+import { findActiveClientByDni } from './clients';
+
+export const petList: ListDefinition = {
+  table: pets,
+  fields: {
+    id_perro: pets.id_perro,
+    nom_perro: pets.nom_perro,
+    raza_perro: pets.raza_perro,
+    id_cli: pets.id_cli,
+    id_est: pets.id_est,
+    created_at: pets.created_at,
+    cliente: {
+      id_cli: clients.id_cli,
+      dni_cli: clients.dni_cli,
+      nom_cli: clients.nom_cli,
+      ape_cli: clients.ape_cli,
+    },
+    estado: { id_est: pets.id_est },
+  },
+  join: (query: PgSelect) => query.innerJoin(clients, eq(clients.id_cli, pets.id_cli)),
+  id: pets.id_perro,
+  createdAt: pets.created_at,
+  status: pets.id_est,
+  search: [petSearchSql(pets), clientSearchSql(clients)],
+  hiddenStatuses: [Status.Eliminado],
+};
+
+async function toValues(input: PetInput, tx: Tx) {
+  const owner = await findActiveClientByDni(tx, input.dniCliente);
+  if (!owner) throw invalid('dniCliente', PET_MESSAGES.ownerNotFound);
+  return { nom_perro: input.nombre, raza_perro: input.raza, id_cli: owner.id_cli };
+}
+
+export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(
+    resourceModule({
+      plural: 'mascotas',
+      singular: 'mascota',
+      tag: 'mascotas',
+      table: pets,
+      id: pets.id_perro,
+      list: petList,
+      create: { schema: PetInputSchema, toValues, message: PET_MESSAGES.registered },
+      update: { schema: PetUpdateSchema, toValues, message: PET_MESSAGES.updated },
+      status: {
+        allowed: RECORD_STATUSES.map((s) => s.id_est),
+        column: pets.id_est,
+        message: PET_MESSAGES.status,
+      },
+      remove: { inUse: PET_MESSAGES.inUse },
+      notFound: PET_MESSAGES.notFound,
+    }),
+    { db },
+  );
+
+  app.get(
+    '/mascotas/cliente/:id',
+    { schema: { params: IdParamSchema, tags: ['mascotas'] } },
+    async (request) => {
+      const rows: ClientPet[] = await db
+        .select({ id_perro: pets.id_perro, nom_perro: pets.nom_perro })
+        .from(pets)
+        .where(and(eq(pets.id_cli, request.params.id), eq(pets.id_est, Status.Activo)))
+        .orderBy(asc(pets.nom_perro));
+      return ok(rows);
+    },
+  );
+};

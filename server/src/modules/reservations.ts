@@ -1,0 +1,168 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AgendaListQuerySchema,
+  limaToday,
+  RESERVATION_MESSAGES,
+  RESERVATION_STATUSES,
+  ReservationInputSchema,
+  ReservationStatus,
+  ReservationStatusSchema,
+  ReservationUpdateSchema,
+  type Reservation,
+  type ReservationInput,
+  type ReservationUpdate,
+} from '@app/domain';
+import { sessionOf } from '../http/authenticate';
+import type { Db, Tx } from '../db/client';
+import { clients, pets, reservations, users } from '../db/schema';
+import { ok } from '../http/envelope';
+import { invalid } from '../http/errors';
+import type { ListDefinition } from '../http/list';
+import { resourceModule } from '../http/resource';
+import { agendaFilters, bookableClientAndPet, findListRow, statusNameSql } from './booking';
+
+const M = RESERVATION_MESSAGES;
+
+export const reservationList: ListDefinition = {
+  table: reservations,
+  fields: {
+    id_res: reservations.id_res,
+    fec_reg: reservations.fec_reg,
+    fec_cita: reservations.fec_cita,
+    id_cli: reservations.id_cli,
+    id_perro: reservations.id_perro,
+    id_usu: reservations.id_usu,
+    id_est: reservations.id_est,
+    cliente: {
+      id_cli: clients.id_cli,
+      dni_cli: clients.dni_cli,
+      nom_cli: clients.nom_cli,
+      ape_cli: clients.ape_cli,
+    },
+    perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro },
+    estado: {
+      id_est: reservations.id_est,
+      nom_est: statusNameSql(reservations.id_est, RESERVATION_STATUSES),
+    },
+    usuario: { id: users.id, login: users.login },
+  },
+  join: (query: PgSelect) =>
+    query
+      .innerJoin(clients, eq(clients.id_cli, reservations.id_cli))
+      .innerJoin(pets, eq(pets.id_perro, reservations.id_perro))
+      .innerJoin(users, eq(users.id, reservations.id_usu)),
+  id: reservations.id_res,
+  // Spec 001 §2: the list shows and filters by the registration time.
+  createdAt: reservations.fec_reg,
+  status: reservations.id_est,
+  // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on its own index.
+};
+
+/**
+ * DESIGN §5: a Pendiente reservation whose day has passed in Lima is Expirada. Applied before
+ * every read; the partial index on pending days makes it a short index scan when nothing is due.
+ */
+export async function expireReservations(executor: Db | Tx): Promise<void> {
+  await executor
+    .update(reservations)
+    .set({ id_est: ReservationStatus.Expirada, updated_at: new Date() })
+    .where(
+      and(
+        eq(reservations.id_est, ReservationStatus.Pendiente),
+        lt(reservations.fec_cita, limaToday()),
+      ),
+    );
+}
+
+const findReservation = (executor: Db | Tx, id: number) =>
+  findListRow<Reservation>(executor, reservationList, reservations.id_res, id, M.notFound);
+
+async function createValues(input: ReservationInput, tx: Tx, request: FastifyRequest) {
+  const booked = await bookableClientAndPet(tx, {
+    dni: input.dni_cli,
+    clientId: input.id_cliente,
+    petId: input.id_perro,
+    fields: { dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' },
+  });
+  return {
+    ...booked,
+    fec_cita: input.fec_cita,
+    id_usu: sessionOf(request).userId,
+    id_est: ReservationStatus.Pendiente,
+  };
+}
+
+async function updateValues(input: ReservationUpdate, tx: Tx) {
+  await expireReservations(tx);
+  const stored = await findReservation(tx, input.id);
+  const booked = await bookableClientAndPet(
+    tx,
+    {
+      dni: input.dnicli,
+      clientId: input.idcli,
+      petId: input.id_perro,
+      fields: { dni: 'dnicli', client: 'idcli', pet: 'id_perro' },
+    },
+    stored,
+  );
+  const today = limaToday();
+  // A stored day may stay in the past; a new one may not, or it would be born expired.
+  if (input.fecita !== stored.fec_cita && input.fecita < today) {
+    throw invalid('fecita', M.datePast);
+  }
+  // Moving an expired reservation to today or later brings it back to Pendiente.
+  const revived = stored.id_est === ReservationStatus.Expirada && input.fecita >= today;
+  return {
+    ...booked,
+    fec_cita: input.fecita,
+    ...(revived ? { id_est: ReservationStatus.Pendiente } : {}),
+  };
+}
+
+const ALLOWED = RESERVATION_STATUSES.map((s) => s.id_est);
+
+export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(
+    resourceModule({
+      plural: 'reservaciones',
+      singular: 'reservacion',
+      tag: 'reservaciones',
+      table: reservations,
+      id: reservations.id_res,
+      list: reservationList,
+      listQuery: AgendaListQuerySchema,
+      filters: agendaFilters,
+      beforeRead: expireReservations,
+      create: { schema: ReservationInputSchema, toValues: createValues, message: M.registered },
+      update: { schema: ReservationUpdateSchema, toValues: updateValues, message: M.updated },
+      notFound: M.notFound,
+    }),
+    { db },
+  );
+
+  // Spec 001 §7: `PATCH /reservacion/estado` with `id, est`; any status, in any order (§4).
+  app.patch(
+    '/reservacion/estado',
+    { schema: { body: ReservationStatusSchema, tags: ['reservaciones'] } },
+    async (request) => {
+      const { id, est } = request.body;
+      if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
+      const row = await db.transaction(async (tx) => {
+        await expireReservations(tx);
+        const stored = await findReservation(tx, id);
+        if (est === ReservationStatus.Pendiente && stored.fec_cita < limaToday()) {
+          throw invalid('est', M.pendingPast);
+        }
+        await tx
+          .update(reservations)
+          .set({ id_est: est, updated_at: new Date() })
+          .where(eq(reservations.id_res, id));
+        return findReservation(tx, id);
+      });
+      return ok(row, M.status);
+    },
+  );
+};

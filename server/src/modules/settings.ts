@@ -1,0 +1,142 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LOGO_PATH,
+  SETTINGS_MESSAGES,
+  SettingsInputSchema,
+  type BrandInfo,
+  type Settings,
+} from '@app/domain';
+import type { Db, Tx } from '../db/client';
+import { settings } from '../db/schema';
+import { ok } from '../http/envelope';
+import { notFound } from '../http/errors';
+import {
+  imageExtension,
+  readMultipart,
+  removeUpload,
+  sendUpload,
+  storeUpload,
+  uploadVersion,
+} from '../http/uploads';
+
+type SettingsRow = typeof settings.$inferSelect;
+
+/** The logo's address: the spec's fixed path, plus a version so a new upload is not cached. */
+const logoUrl = (file: string | null) =>
+  file ? `${LOGO_PATH}?v=${encodeURIComponent(uploadVersion(file))}` : null;
+
+const toSettings = (row: SettingsRow): Settings => ({
+  id: row.id,
+  nomEmp: row.nomEmp,
+  sloganEmp: row.sloganEmp,
+  logoEmp: logoUrl(row.logoEmp),
+  dirEmp: row.dirEmp,
+  fonoEmp: row.fonoEmp,
+  emailEmp: row.emailEmp,
+  rucEmp: row.rucEmp,
+  updated_at: row.updated_at.toISOString(),
+});
+
+/** The one settings record (the table is meant to hold a single row). */
+async function currentSettings(executor: Db | Tx) {
+  const [row] = await executor.select().from(settings).orderBy(asc(settings.id)).limit(1);
+  return row;
+}
+
+export interface SettingsOptions {
+  db: Db;
+  dataDir: string;
+}
+
+/**
+ * Spec 001 'Ajustes': `GET /ajustes`, `POST /ajustes` (multipart: `json` plus an optional `logo`
+ * file; `_method=put` marks an update, but whether a record exists decides), the logo at the
+ * spec's fixed address and the brand the login page shows before anyone signs in.
+ */
+export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
+  app,
+  { db, dataDir },
+  done,
+) => {
+  const tags = ['ajustes'];
+
+  app.get('/ajustes', { schema: { tags } }, async () => {
+    const row = await currentSettings(db);
+    return row ? ok(toSettings(row)) : ok(null, SETTINGS_MESSAGES.empty);
+  });
+
+  const save = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { fields, files } = await readMultipart(request, {
+      fileFields: ['logo'],
+      tooLarge: SETTINGS_MESSAGES.logoTooLarge,
+    });
+    const input = SettingsInputSchema.parse(fields);
+    const logo = files.get('logo');
+    const ext = logo && (await imageExtension(logo, 'logo', SETTINGS_MESSAGES.logoNotImage));
+    const stored = logo && ext ? await storeUpload(dataDir, 'logo', ext, logo) : undefined;
+
+    let result: { row: SettingsRow; previousLogo: string | null; inserted: boolean };
+    try {
+      result = await db.transaction(async (tx) => {
+        // Two first saves at once must not leave two records.
+        await tx.execute(sql`LOCK TABLE ${settings} IN SHARE ROW EXCLUSIVE MODE`);
+        const current = await currentSettings(tx);
+        const previousLogo = current?.logoEmp ?? null;
+        const values = {
+          nomEmp: input.nom,
+          sloganEmp: input.slogan,
+          dirEmp: input.dir,
+          fonoEmp: input.fono,
+          emailEmp: input.email,
+          rucEmp: input.ruc,
+          logoEmp: stored ?? (input.removeLogo ? null : previousLogo),
+          updated_at: new Date(),
+        };
+        const [row] = current
+          ? await tx.update(settings).set(values).where(eq(settings.id, current.id)).returning()
+          : await tx.insert(settings).values(values).returning();
+        return { row, previousLogo, inserted: !current };
+      });
+    } catch (error) {
+      await removeUpload(dataDir, stored);
+      throw error;
+    }
+
+    // The old file goes only once the record no longer points at it.
+    if (result.previousLogo !== result.row.logoEmp)
+      await removeUpload(dataDir, result.previousLogo);
+    const message = result.inserted ? SETTINGS_MESSAGES.inserted : SETTINGS_MESSAGES.updated;
+    return reply.status(result.inserted ? 201 : 200).send(ok(toSettings(result.row), message));
+  };
+  // The spec's client posts with `_method=put`; a real PUT is the same call.
+  app.post('/ajustes', { schema: { tags } }, save);
+  app.put('/ajustes', { schema: { tags } }, save);
+
+  app.get(
+    '/app/logo.jpg',
+    {
+      config: { public: true },
+      schema: { tags, querystring: z.object({ v: z.string().max(100).optional() }) },
+    },
+    async (request, reply) => {
+      const row = await currentSettings(db);
+      const missing = () => notFound(SETTINGS_MESSAGES.logoNotFound);
+      if (!row?.logoEmp) throw missing();
+      return sendUpload(request, reply, dataDir, row.logoEmp, missing);
+    },
+  );
+
+  app.get('/app/brand', { config: { public: true }, schema: { tags } }, async () => {
+    const row = await currentSettings(db);
+    return ok<BrandInfo>({
+      nomEmp: row?.nomEmp ?? null,
+      sloganEmp: row?.sloganEmp ?? null,
+      hasLogo: Boolean(row?.logoEmp),
+      logoUrl: logoUrl(row?.logoEmp ?? null),
+    });
+  });
+  done();
+};

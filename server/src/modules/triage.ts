@@ -1,0 +1,145 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AppointmentStatus,
+  IdParamSchema,
+  RECORD_STATUSES,
+  Status,
+  TRIAGE_MESSAGES,
+  TriageInputSchema,
+  TriageStatusSchema,
+  TriageUpdateSchema,
+  type Triage,
+  type TriageInput,
+} from '@app/domain';
+import type { Db, Tx } from '../db/client';
+import { appointments, triages } from '../db/schema';
+import { ok } from '../http/envelope';
+import { conflict, describeUniqueIndex, invalid, notFound } from '../http/errors';
+
+const M = TRIAGE_MESSAGES;
+
+// Two registrations racing for one appointment: the second is told to update instead.
+describeUniqueIndex('triajes_id_cita_key', 'id_cita', M.exists);
+
+/** Spec 001 §3: id, id_cita, edad, peso, temperatura, nota (and its status). */
+const triageFields = {
+  id: triages.id,
+  id_cita: triages.id_cita,
+  edad: triages.edad,
+  peso: triages.peso,
+  temperatura: triages.temperatura,
+  nota: triages.nota,
+  id_est: triages.id_est,
+};
+
+const measures = (input: TriageInput) => ({
+  edad: input.edad,
+  peso: input.peso,
+  temperatura: input.temperatura,
+  nota: input.notas,
+});
+
+/** The appointment a triage is recorded for: it must exist and not be deleted. */
+async function triageableAppointment(tx: Tx, id: number) {
+  const [appointment] = await tx
+    .select({ id_est: appointments.id_est })
+    .from(appointments)
+    .where(eq(appointments.id_cita, id))
+    .for('share');
+  if (!appointment) throw invalid('id_cita', M.appointmentNotFound);
+  if (appointment.id_est === AppointmentStatus.Eliminada) {
+    throw invalid('id_cita', M.appointmentDeleted);
+  }
+}
+
+async function findTriage(executor: Db | Tx, id: number): Promise<Triage> {
+  const [row] = await executor.select(triageFields).from(triages).where(eq(triages.id, id));
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+const ALLOWED = RECORD_STATUSES.map((s) => s.id_est);
+
+/**
+ * The triage of an appointment (spec 001 §2 'Registro de Triaje'): at most one per appointment;
+ * a triage marked Eliminado (3) counts as none, and registering again reuses its row.
+ */
+export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ['triaje'];
+
+  app.get('/triaje/:id', { schema: { params: IdParamSchema, tags } }, async (request) => {
+    const [appointment] = await db
+      .select({ id: appointments.id_cita })
+      .from(appointments)
+      .where(eq(appointments.id_cita, request.params.id));
+    if (!appointment) throw notFound(M.appointmentNotFound);
+    const [row] = await db
+      .select(triageFields)
+      .from(triages)
+      .where(and(eq(triages.id_cita, request.params.id), ne(triages.id_est, Status.Eliminado)));
+    if (!row) throw notFound(M.notFound);
+    return ok<Triage>(row);
+  });
+
+  app.post(
+    '/triaje/register',
+    { schema: { body: TriageInputSchema, tags } },
+    async (request, reply) => {
+      const input = request.body;
+      const row = await db.transaction(async (tx) => {
+        await triageableAppointment(tx, input.id_cita);
+        const [existing] = await tx
+          .select({ id: triages.id, id_est: triages.id_est })
+          .from(triages)
+          .where(eq(triages.id_cita, input.id_cita));
+        if (existing && existing.id_est !== Status.Eliminado) {
+          throw conflict(M.exists, { id_cita: [M.exists] });
+        }
+        if (existing) {
+          await tx
+            .update(triages)
+            .set({ ...measures(input), id_est: Status.Activo, updated_at: new Date() })
+            .where(eq(triages.id, existing.id));
+          return findTriage(tx, existing.id);
+        }
+        const [inserted] = await tx
+          .insert(triages)
+          .values({ id_cita: input.id_cita, ...measures(input) })
+          .returning({ id: triages.id });
+        return findTriage(tx, inserted.id);
+      });
+      return reply.status(201).send(ok(row, M.registered));
+    },
+  );
+
+  app.put('/triaje', { schema: { body: TriageUpdateSchema, tags } }, async (request) => {
+    const input = request.body;
+    const row = await db.transaction(async (tx) => {
+      const stored = await findTriage(tx, input.id_triaje);
+      if (stored.id_est === Status.Eliminado) throw notFound(M.notFound);
+      if (stored.id_cita !== input.id_cita) throw invalid('id_cita', M.otherAppointment);
+      await triageableAppointment(tx, input.id_cita);
+      await tx
+        .update(triages)
+        .set({ ...measures(input), updated_at: new Date() })
+        .where(eq(triages.id, input.id_triaje));
+      return findTriage(tx, input.id_triaje);
+    });
+    return ok(row, M.updated);
+  });
+
+  app.patch('/triaje/estado', { schema: { body: TriageStatusSchema, tags } }, async (request) => {
+    const { id, est } = request.body;
+    if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
+    const row = await db.transaction(async (tx) => {
+      await findTriage(tx, id);
+      await tx
+        .update(triages)
+        .set({ id_est: est, updated_at: new Date() })
+        .where(eq(triages.id, id));
+      return findTriage(tx, id);
+    });
+    return ok(row, M.status);
+  });
+};

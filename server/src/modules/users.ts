@@ -1,0 +1,178 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  RECORD_STATUSES,
+  Status,
+  USER_MESSAGES,
+  UserHardDeleteSchema,
+  UserPasswordSchema,
+  UserRegisterSchema,
+  UserUpdateSchema,
+  isDefaultUser,
+  type UserRegisterInput,
+  type UserUpdateInput,
+} from '@app/domain';
+import { hashPassword } from '../auth/passwords';
+import { closeOtherSessions } from '../auth/sessions';
+import type { Db, Tx } from '../db/client';
+import { documentTypes, employees, users } from '../db/schema';
+import { sessionOf } from '../http/authenticate';
+import { ok } from '../http/envelope';
+import {
+  HttpError,
+  conflict,
+  describeUniqueIndex,
+  invalid,
+  isPgError,
+  notFound,
+} from '../http/errors';
+import type { ListDefinition } from '../http/list';
+import { resourceModule } from '../http/resource';
+
+describeUniqueIndex('users_login_key', 'login', USER_MESSAGES.duplicateLogin);
+describeUniqueIndex('users_email_key', 'email', USER_MESSAGES.duplicateEmail);
+describeUniqueIndex('users_id_emp_key', 'id_emp', USER_MESSAGES.employeeHasUser);
+
+/** The text a user search looks in: the expression of `users_search_trgm_idx`. */
+const userSearchSql = sql`(${users.name} || ' ' || ${users.surname} || ' ' || ${users.doc} || ' ' || ${users.login})`;
+
+/** A user row as the API shows it: never the password hash. */
+export const userList: ListDefinition = {
+  table: users,
+  fields: {
+    id: users.id,
+    name: users.name,
+    surname: users.surname,
+    id_tipodoc: users.id_tipodoc,
+    tipo_doc: { id: documentTypes.id, nom: documentTypes.nom },
+    doc: users.doc,
+    email: users.email,
+    login: users.login,
+    profile_image: users.profile_image,
+    id_emp: users.id_emp,
+    id_est: users.id_est,
+    created_at: users.created_at,
+  },
+  join: (query: PgSelect) => query.innerJoin(documentTypes, eq(documentTypes.id, users.id_tipodoc)),
+  id: users.id,
+  createdAt: users.created_at,
+  status: users.id_est,
+  search: [userSearchSql],
+  hiddenStatuses: [Status.Eliminado],
+};
+
+const personalValues = (input: UserRegisterInput | UserUpdateInput) => ({
+  id_tipodoc: input.tdoc,
+  doc: input.doc,
+  name: input.name,
+  surname: input.surname,
+  email: input.email,
+});
+
+/** 'Crear Usuario de Sistema': the account may belong to an active employee. */
+async function registerValues(input: UserRegisterInput, tx: Tx) {
+  if (input.id_emp) {
+    const [employee] = await tx
+      .select({ id_est: employees.id_est })
+      .from(employees)
+      .where(eq(employees.id_emp, input.id_emp));
+    if (employee?.id_est !== Status.Activo)
+      throw invalid('id_emp', USER_MESSAGES.employeeNotActive);
+    // The unique index would say the same; checking first gives the precise 409 in one place.
+    const [linked] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id_emp, input.id_emp));
+    if (linked)
+      throw conflict(USER_MESSAGES.employeeHasUser, { id_emp: [USER_MESSAGES.employeeHasUser] });
+  }
+  return {
+    ...personalValues(input),
+    login: input.login,
+    password: await hashPassword(input.password),
+    id_emp: input.id_emp ?? null,
+  };
+}
+
+/** The login is shown disabled on edit and never changes here. */
+const updateValues = (input: UserUpdateInput) => Promise.resolve(personalValues(input));
+
+/** A suspended or deleted user is signed out everywhere at once. */
+async function onStatusChange(tx: Tx, id: number, estado: number, request: FastifyRequest) {
+  if (id === sessionOf(request).userId && estado !== Status.Activo) {
+    throw invalid('estado', USER_MESSAGES.ownStatus);
+  }
+  if (estado !== Status.Activo) await closeOtherSessions(tx, id);
+}
+
+export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ['users'];
+  await app.register(
+    resourceModule({
+      plural: 'users',
+      singular: 'user',
+      tag: 'users',
+      table: users,
+      id: users.id,
+      list: userList,
+      create: {
+        schema: UserRegisterSchema,
+        toValues: registerValues,
+        message: USER_MESSAGES.registered,
+      },
+      update: {
+        schema: UserUpdateSchema,
+        toValues: updateValues,
+        message: USER_MESSAGES.updated,
+        path: '/user/update',
+      },
+      status: {
+        allowed: RECORD_STATUSES.map((s) => s.id_est),
+        column: users.id_est,
+        message: USER_MESSAGES.status,
+        onChange: onStatusChange,
+      },
+      notFound: USER_MESSAGES.notFound,
+    }),
+    { db },
+  );
+
+  app.patch('/user/pwd', { schema: { body: UserPasswordSchema, tags } }, async (request) => {
+    const { id, pwd } = request.body;
+    const session = sessionOf(request);
+    const password = await hashPassword(pwd);
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({ password, updated_at: new Date() })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      if (!user) throw notFound(USER_MESSAGES.notFound);
+      // Whoever knew the old password is signed out; the caller keeps the session in use.
+      await closeOtherSessions(tx, id, id === session.userId ? session.tokenHash : undefined);
+    });
+    return ok(null, USER_MESSAGES.passwordChanged);
+  });
+
+  // Not used by a screen (spec 000 §7). The id may come in the body or the query string.
+  app.delete('/user/hard', { schema: { tags } }, async (request) => {
+    const { id } = UserHardDeleteSchema.parse({
+      ...(request.query as Record<string, unknown>),
+      ...(request.body as Record<string, unknown> | undefined),
+    });
+    if (isDefaultUser(id)) throw new HttpError(403, USER_MESSAGES.defaultUser);
+    if (id === sessionOf(request).userId) throw invalid('id', USER_MESSAGES.ownDelete);
+    await db.transaction(async (tx) => {
+      try {
+        const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        if (deleted.length === 0) throw notFound(USER_MESSAGES.notFound);
+      } catch (error) {
+        if (isPgError(error, '23503')) throw conflict(USER_MESSAGES.inUse);
+        throw error;
+      }
+    });
+    return ok(null, USER_MESSAGES.deleted);
+  });
+};

@@ -1,0 +1,86 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import { openPostgres, pgliteDatabase, type Database } from '../db/client';
+import { TEMPLATE_DATABASE, TEST_PASSWORD } from './constants';
+import { withDatabase } from './global-setup';
+
+export { TEST_PASSWORD };
+
+/** A fresh copy of the migrated, seeded template: one per test file, never one per test. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dump = readFileSync(inject('templateDump'));
+    const client = await PGlite.create({
+      extensions: { pg_trgm },
+      loadDataDir: new Blob([dump]),
+    });
+    return pgliteDatabase(client);
+  }
+  const name = `groomer_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const database = openPostgres(withDatabase(url, name), 4);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  dataDir: string;
+  /** Signs in and returns the Authorization header value. */
+  signIn(login?: string, password?: string): Promise<string>;
+}
+
+/** The app on a fresh database, closed after the file's tests. */
+export async function setupTestApp(): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'groomer-test-'));
+  const app = await buildApp({
+    db: database.db,
+    config: {
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      dataDir,
+      appUrl: 'http://127.0.0.1:3000',
+      smtpUrl: undefined,
+    },
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return {
+    app,
+    database,
+    dataDir,
+    async signIn(login = 'admin', password = TEST_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { json: JSON.stringify({ login, password }) },
+      });
+      const body = res.json<{ status: string; data: string }>();
+      if (body.status !== 'success') throw new Error(`sign-in failed: ${res.body}`);
+      return body.data;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Suspense, useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useWideScreen } from '../../lib/breakpoints';
+import { useBrand } from '../brand';
+import { Configurator } from '../configurator';
+import { Footer } from '../footer';
+import { Navbar } from '../navbar';
+import { sidenavRows, useRouteName, type AppEntry } from '../route-entries';
+import { Sidenav } from '../sidenav';
+import { SIDENAV_GAP, SIDENAV_WIDTH } from '../theme';
+
+export interface DashboardLayoutProps {
+  entries: readonly AppEntry[];
+}
+
+/** The signed-in shell: sidenav, top bar, the screen (lazy, so a spinner while it loads), footer. */
+export function DashboardLayout({ entries }: DashboardLayoutProps) {
+  const rows = useMemo(() => sidenavRows(entries), [entries]);
+  const wide = useWideScreen();
+  // Spec §2: pinned at start on wide windows, closed on narrow ones. A toggle holds only for
+  // the width it was made at, so crossing 1200 px falls back to that default.
+  const [toggled, setToggled] = useState<{ wide: boolean; open: boolean } | null>(null);
+  const sidenavOpen = toggled?.wide === wide ? toggled.open : wide;
+  const [configuratorOpen, setConfiguratorOpen] = useState(false);
+  const name = useRouteName();
+  const brand = useBrand();
+  const docked = wide && sidenavOpen;
+
+  return (
+    <Box sx={{ minHeight: '100vh' }}>
+      <title>{`${name} | ${brand.name}`}</title>
+      <Sidenav
+        rows={rows}
+        wide={wide}
+        open={sidenavOpen}
+        onClose={() => setToggled({ wide, open: false })}
+      />
+      <Box
+        sx={{
+          ml: docked ? `${SIDENAV_WIDTH + 2 * SIDENAV_GAP}px` : 0,
+          px: { xs: 2, sm: 3 },
+          minHeight: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          transition: 'margin-left 200ms',
+        }}
+      >
+        <Navbar
+          sidenavOpen={sidenavOpen}
+          onToggleSidenav={() => setToggled({ wide, open: !sidenavOpen })}
+          onOpenConfigurator={() => setConfiguratorOpen(true)}
+        />
+        <Box component="main" sx={{ flex: 1 }}>
+          <Suspense fallback={<LinearProgress sx={{ mt: 3 }} />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+      </Box>
+      <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
+    </Box>
+  );
+}

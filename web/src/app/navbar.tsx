@@ -1,0 +1,214 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import HomeIcon from '@mui/icons-material/Home';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import PersonIcon from '@mui/icons-material/Person';
+import PetsIcon from '@mui/icons-material/Pets';
+import SettingsIcon from '@mui/icons-material/Settings';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { LOGIN_MESSAGES } from '@app/domain';
+import { useState, type MouseEvent, type ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../lib/alerts';
+import { ApiError } from '../lib/api';
+import { signOut } from '../lib/auth';
+import { useSession } from '../lib/use-session';
+import { useRouteName } from './route-entries';
+
+export const NAVBAR_TEXTS = {
+  search: 'Buscar aquí',
+  home: 'Inicio',
+  toggleSidenav: 'Menú lateral',
+  settings: 'Ajustes de Interfaz',
+  notifications: 'Notificaciones',
+  account: 'Cuenta',
+  profile: 'Mi Perfil',
+  logout: 'Cerrar Sesión',
+} as const;
+
+/** Static sample items (spec §2): no notification service exists. */
+const SAMPLE_NOTIFICATIONS: { key: string; icon: ReactElement; text: string }[] = [
+  {
+    key: 'citas',
+    icon: <EventIcon fontSize="small" />,
+    text: 'Tienes 3 citas programadas para hoy',
+  },
+  {
+    key: 'reservas',
+    icon: <EventAvailableIcon fontSize="small" />,
+    text: 'Nueva reservación pendiente de confirmar',
+  },
+  { key: 'mascotas', icon: <PetsIcon fontSize="small" />, text: 'Nueva mascota registrada' },
+];
+
+export interface NavbarProps {
+  sidenavOpen: boolean;
+  onToggleSidenav: () => void;
+  onOpenConfigurator: () => void;
+}
+
+type MenuName = 'account' | 'notifications';
+
+export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: NavbarProps) {
+  const name = useRouteName();
+  const navigate = useNavigate();
+  const { data: user } = useSession();
+  const [menu, setMenu] = useState<{ name: MenuName; anchor: HTMLElement } | null>(null);
+
+  const openMenu = (menuName: MenuName) => (event: MouseEvent<HTMLElement>) =>
+    setMenu({ name: menuName, anchor: event.currentTarget });
+  const closeMenu = () => setMenu(null);
+
+  const goToProfile = () => {
+    closeMenu();
+    void navigate('/user-profile');
+  };
+
+  const logout = async () => {
+    closeMenu();
+    try {
+      await signOut();
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      // A 401 already showed 'Sesión expirada'; otherwise the session stays (spec §4).
+      if (error instanceof ApiError && error.sessionExpired) return;
+      toast.error(
+        error instanceof Error && error.message ? error.message : LOGIN_MESSAGES.serverError,
+      );
+    }
+  };
+
+  return (
+    <AppBar
+      position="sticky"
+      color="transparent"
+      elevation={0}
+      sx={(theme) => ({
+        top: 12,
+        mt: 1.5,
+        borderRadius: 3,
+        backdropFilter: 'saturate(200%) blur(30px)',
+        backgroundColor: alpha(theme.palette.background.paper, 0.8),
+        boxShadow: theme.shadows[1],
+      })}
+    >
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1}
+        sx={{ px: 2, py: 1, justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
+        <Box>
+          <Breadcrumbs aria-label="breadcrumb" sx={{ fontSize: '0.875rem' }}>
+            <Box
+              component={Link}
+              to="/dashboard"
+              aria-label={NAVBAR_TEXTS.home}
+              sx={{ display: 'flex', color: 'text.secondary' }}
+            >
+              <HomeIcon fontSize="small" />
+            </Box>
+            <Typography variant="body2" sx={{ color: 'text.primary' }} aria-current="page">
+              {name}
+            </Typography>
+          </Breadcrumbs>
+          <Typography
+            variant="h6"
+            component="div"
+            sx={{ fontWeight: 700 }}
+            data-testid="page-title"
+          >
+            {name}
+          </Typography>
+        </Box>
+
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <TextField
+            label={NAVBAR_TEXTS.search}
+            size="small"
+            sx={{ mr: 1, flex: { xs: 1, md: 'none' } }}
+          />
+          <IconButton aria-label={NAVBAR_TEXTS.account} onClick={openMenu('account')}>
+            <AccountCircleIcon />
+          </IconButton>
+          <IconButton
+            aria-label={NAVBAR_TEXTS.toggleSidenav}
+            aria-expanded={sidenavOpen}
+            onClick={onToggleSidenav}
+          >
+            {sidenavOpen ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+          <IconButton aria-label={NAVBAR_TEXTS.settings} onClick={onOpenConfigurator}>
+            <SettingsIcon />
+          </IconButton>
+          <IconButton aria-label={NAVBAR_TEXTS.notifications} onClick={openMenu('notifications')}>
+            <Badge badgeContent={SAMPLE_NOTIFICATIONS.length} color="error">
+              <NotificationsIcon />
+            </Badge>
+          </IconButton>
+        </Stack>
+      </Stack>
+
+      <Menu
+        anchorEl={menu?.anchor}
+        open={menu?.name === 'account'}
+        onClose={closeMenu}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {user && (
+          <Box sx={{ px: 2, py: 1 }} data-testid="session-user">
+            <Typography variant="subtitle2">{`${user.name} ${user.surname}`.trim()}</Typography>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {user.login}
+            </Typography>
+          </Box>
+        )}
+        {user && <Divider />}
+        <MenuItem onClick={goToProfile}>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{NAVBAR_TEXTS.profile}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => void logout()}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{NAVBAR_TEXTS.logout}</ListItemText>
+        </MenuItem>
+      </Menu>
+
+      <Menu
+        anchorEl={menu?.anchor}
+        open={menu?.name === 'notifications'}
+        onClose={closeMenu}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {SAMPLE_NOTIFICATIONS.map((item) => (
+          <MenuItem key={item.key} onClick={closeMenu}>
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText>{item.text}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </AppBar>
+  );
+}

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { GuestOnly, RequireSession } from './guards';
+import { AuthLayout } from './layout/auth-layout';
+import { NotFoundPage, RouteErrorPage } from './not-found-page';
+import type { AppEntry, RouteAccess, RouteEntry, RouteHandle } from './route-entries';
+
+// The signed-in shell is a chunk of its own: the login page does not pay for it.
+const DashboardLayout = lazy(() =>
+  import('./layout/dashboard-layout').then((module) => ({ default: module.DashboardLayout })),
+);
+
+function PageLoader() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+function toRouteObject({ path, name, screen: Screen }: RouteEntry): RouteObject {
+  return { path, element: <Screen />, handle: { name } satisfies RouteHandle };
+}
+
+/** Builds the router from the one routes array: each access level gets its guard and layout. */
+export function createAppRouter(entries: readonly AppEntry[]) {
+  const routes = entries.filter((entry): entry is RouteEntry => entry.kind === 'route');
+  const withAccess = (access: RouteAccess) =>
+    routes.filter((entry) => entry.access === access).map(toRouteObject);
+
+  return createBrowserRouter([
+    {
+      element: (
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      ),
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: '/', element: <Navigate to="/login" replace /> },
+        {
+          element: (
+            <GuestOnly>
+              <AuthLayout />
+            </GuestOnly>
+          ),
+          children: withAccess('guest'),
+        },
+        { element: <AuthLayout />, children: withAccess('public') },
+        {
+          element: (
+            <RequireSession>
+              <DashboardLayout entries={entries} />
+            </RequireSession>
+          ),
+          children: withAccess('private'),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

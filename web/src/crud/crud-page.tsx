@@ -1,0 +1,245 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { PageContainer } from '../app/page-container';
+import { confirm, showErrorDialog, toast } from '../lib/alerts';
+import { jsonField } from '../lib/api';
+import { DataTable, type Column } from './data-table';
+import { FilterBar, type FilterDef } from './filter-bar';
+import { useListParams, type FilterValues } from './list-params';
+import { useListQuery, useResourceMutation } from './queries';
+import { ResourceForm, type FieldDef, type FormValues } from './resource-form';
+import { RowMenu, type RowMenuItem } from './row-menu';
+import { recordStatusActions, type StatusAction } from './status';
+
+export interface FormConfig<Row> {
+  title: string;
+  fields: FieldDef[];
+  schema: z.ZodType;
+  errorTitle: string;
+  /** The body's object before it is sent as the `json` field; the form values by default. */
+  toPayload?(values: FormValues, row?: Row): object;
+}
+
+export interface CreateConfig<Row> extends FormConfig<Row> {
+  defaults(): FormValues;
+  submitLabel?: string;
+}
+
+export interface EditConfig<Row> extends FormConfig<Row> {
+  fromRow(row: Row): FormValues;
+}
+
+export interface StatusConfig<Row> {
+  path: string;
+  current(row: Row): number;
+  /** What the confirmation names: '¿Está seguro de suspender {subject}?' ('este cliente'). */
+  subject: string;
+  errorTitle: string;
+  actions?(row: Row): StatusAction[];
+  question?(action: StatusAction, row: Row): string;
+  /** The patch body; `{ id, estado }` by default (spec §7). */
+  body?(row: Row, status: number): object;
+}
+
+export interface CrudConfig<Row> {
+  /** The TanStack Query key of the resource; writes invalidate it. */
+  resource: string;
+  title: string;
+  addLabel?: string;
+  paths: { list: string; register?: string; update?: string };
+  rowId(row: Row): number;
+  rowLabel(row: Row): string;
+  columns: Column<Row>[];
+  filters: FilterDef[];
+  filterDefaults(): FilterValues;
+  advancedLabels?: { show: string; hide: string };
+  create?: CreateConfig<Row>;
+  edit?: EditConfig<Row>;
+  status?: StatusConfig<Row>;
+  /** Further row menu items (Triaje...), after Editar. */
+  menuItems?(row: Row): RowMenuItem[];
+  /** Row menu items before Editar (packages: Ver Servicios, Gestionar Servicios, then Editar). */
+  leadingMenuItems?(row: Row): RowMenuItem[];
+  loadingText?: string;
+  emptyText?: string;
+  /** The last column's header, where the spec writes it otherwise ('ACCIONES'). */
+  actionsHeader?: string;
+  /** The warning when the list fails to load (spec §8: 'No se recibieron datos de los servicios'). */
+  loadErrorText?: string;
+  /** Modals the extra menu items open, rendered beside the list. */
+  children?: ReactNode;
+}
+
+export interface CrudPageProps<Row> {
+  config: CrudConfig<Row>;
+  /**
+   * Opens the registration form at once, these values over `create.defaults()`: a record made
+   * from another one (the employees' 'Crear Usuario de Sistema').
+   */
+  createWith?: FormValues;
+}
+
+/**
+ * The spec's list pattern: header with the add button, search area, server-paginated table
+ * with a three-dot menu per row, the registration form that replaces the list, the edit modal
+ * and confirmed status changes.
+ */
+export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
+  const [defaults] = useState(config.filterDefaults);
+  const { params, search, setPage, setPerPage } = useListParams(defaults);
+  const list = useListQuery<Row>(config.resource, config.paths.list, {
+    ...params.filters,
+    page: params.page,
+    per_page: params.perPage,
+  });
+  const mutation = useResourceMutation(config.resource);
+  const [creating, setCreating] = useState(createWith !== undefined);
+  const [prefill, setPrefill] = useState(createWith);
+  const closeCreate = () => {
+    setCreating(false);
+    setPrefill(undefined);
+  };
+  const [editing, setEditing] = useState<Row | null>(null);
+
+  const save = async (method: 'POST' | 'PUT', path: string, body: object) => {
+    const answer = await mutation.mutateAsync({ method, path, body: jsonField(body) });
+    if (answer.message) toast.success(answer.message);
+  };
+
+  const changeStatus = async (status: StatusConfig<Row>, row: Row, action: StatusAction) => {
+    const question =
+      status.question?.(action, row) ?? `¿Está seguro de ${action.verb} ${status.subject}?`;
+    if (!(await confirm(question))) return;
+    try {
+      const answer = await mutation.mutateAsync({
+        method: 'PATCH',
+        path: status.path,
+        body: status.body?.(row, action.status) ?? { id: config.rowId(row), estado: action.status },
+      });
+      if (answer.message) toast.success(answer.message);
+    } catch (error) {
+      await showErrorDialog(status.errorTitle, error);
+    }
+  };
+
+  const menuFor = (row: Row): RowMenuItem[] => {
+    const items: RowMenuItem[] = [...(config.leadingMenuItems?.(row) ?? [])];
+    if (config.edit) items.push({ label: 'Editar', onClick: () => setEditing(row) });
+    items.push(...(config.menuItems?.(row) ?? []));
+    const status = config.status;
+    if (status) {
+      const actions = status.actions?.(row) ?? recordStatusActions(status.current(row));
+      for (const action of actions) {
+        items.push({
+          label: action.label,
+          section: action.section,
+          onClick: () => void changeStatus(status, row, action),
+        });
+      }
+    }
+    return items;
+  };
+
+  const columns: Column<Row>[] = [
+    ...config.columns,
+    {
+      header: config.actionsHeader ?? 'Acciones',
+      align: 'center',
+      render: (row) => (
+        <RowMenu items={menuFor(row)} label={`Acciones de ${config.rowLabel(row)}`} />
+      ),
+    },
+  ];
+
+  const { create, edit, paths } = config;
+  if (creating && create && paths.register) {
+    const register = paths.register;
+    return (
+      <PageContainer title={create.title}>
+        <Paper sx={{ p: 3 }}>
+          <ResourceForm
+            fields={create.fields}
+            schema={create.schema}
+            defaultValues={{ ...create.defaults(), ...prefill }}
+            submitLabel={create.submitLabel ?? 'Registrar'}
+            errorTitle={create.errorTitle}
+            onSubmit={async (values) => {
+              await save('POST', register, create.toPayload?.(values) ?? values);
+              closeCreate();
+            }}
+            onCancel={closeCreate}
+          />
+        </Paper>
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer
+      title={config.title}
+      actions={
+        create && config.addLabel ? (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {config.addLabel}
+          </Button>
+        ) : undefined
+      }
+    >
+      <FilterBar
+        filters={config.filters}
+        values={params.filters}
+        onSearch={search}
+        advancedLabels={config.advancedLabels}
+      />
+      {list.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {config.loadErrorText ||
+            list.error.message ||
+            'No se encontraron datos con los criterios de búsqueda.'}
+        </Alert>
+      )}
+      <DataTable
+        columns={columns}
+        page={list.isError ? undefined : list.data}
+        rowKey={config.rowId}
+        loading={list.isFetching}
+        loadingText={config.loadingText}
+        emptyText={config.emptyText}
+        onPageChange={setPage}
+        onPerPageChange={setPerPage}
+      />
+      {edit && paths.update && (
+        <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
+          <DialogTitle>{edit.title}</DialogTitle>
+          <DialogContent>
+            {editing !== null && (
+              <Typography component="div" sx={{ pt: 1 }}>
+                <ResourceForm
+                  fields={edit.fields}
+                  schema={edit.schema}
+                  defaultValues={edit.fromRow(editing)}
+                  submitLabel="Guardar Cambios"
+                  errorTitle={edit.errorTitle}
+                  onSubmit={async (values) => {
+                    await save('PUT', paths.update!, edit.toPayload?.(values, editing) ?? values);
+                    setEditing(null);
+                  }}
+                  onCancel={() => setEditing(null)}
+                />
+              </Typography>
+            )}
+          </DialogContent>
+        </Dialog>
+      )}
+      {config.children}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,100 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import LinearProgress from '@mui/material/LinearProgress';
+import type { ReactNode } from 'react';
+import type { Page } from '@app/domain';
+import { PER_PAGE_OPTIONS } from './list-params';
+
+export interface Column<Row> {
+  header: string;
+  render(row: Row): ReactNode;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface DataTableProps<Row> {
+  columns: Column<Row>[];
+  page: Page<Row> | undefined;
+  rowKey(row: Row): string | number;
+  loading: boolean;
+  loadingText?: string;
+  emptyText?: string;
+  onPageChange(page: number): void;
+  onPerPageChange(perPage: number): void;
+}
+
+/** A server-paginated table with loading and empty states. */
+export function DataTable<Row>({
+  columns,
+  page,
+  rowKey,
+  loading,
+  loadingText = 'Cargando...',
+  emptyText = 'No se encontraron datos con los criterios de búsqueda.',
+  onPageChange,
+  onPerPageChange,
+}: DataTableProps<Row>) {
+  const rows = page?.data ?? [];
+  const message = loading && !page ? loadingText : rows.length === 0 ? emptyText : undefined;
+  return (
+    <Paper>
+      {loading && page && <LinearProgress aria-label="Actualizando" />}
+      <TableContainer>
+        <Table size="small" aria-busy={loading}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.header}
+                  align={column.align}
+                  sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                >
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {message ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 4 }}>
+                  {message}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={rowKey(row)} hover>
+                  {columns.map((column) => (
+                    <TableCell key={column.header} align={column.align}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {page && page.total > 0 && (
+        <TablePagination
+          component="div"
+          count={page.total}
+          page={page.current_page - 1}
+          rowsPerPage={page.per_page}
+          rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
+          onPageChange={(_, next) => onPageChange(next + 1)}
+          onRowsPerPageChange={(e) => onPerPageChange(Number(e.target.value))}
+          labelRowsPerPage="Filas por página"
+          labelDisplayedRows={({ from, to, count }) =>
+            `${from}–${to} de ${page.total_is_estimate ? `más de ${count.toLocaleString('es-PE')}` : count.toLocaleString('es-PE')}`
+          }
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,63 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
+import { CLIENT_LOOKUP_TEXTS, useClientLookup } from '../lib/client-lookup';
+import type { FieldRenderProps } from './resource-form';
+
+export interface ClientDniFieldProps extends FieldRenderProps {
+  label: string;
+  /** Told the client found for the DNI (or undefined), e.g. to fill the pet select. */
+  onClient?(client: { id_cli: number; nom_cli: string; ape_cli: string } | undefined): void;
+}
+
+/**
+ * A client's DNI, looked up as it reaches 8 digits: 'Cliente: nombre apellido' with a check
+ * mark, 'Cliente no encontrado' or 'Error al buscar el cliente' (spec 001 §2, §5).
+ */
+export function ClientDniField({ field, error, disabled, label, onClient }: ClientDniFieldProps) {
+  const dni = typeof field.value === 'string' ? field.value : '';
+  const lookup = useClientLookup(dni);
+  const client = lookup.state === 'found' ? lookup.client : undefined;
+  useEffect(() => onClient?.(client), [client, onClient]);
+
+  const lookupText =
+    lookup.state === 'found'
+      ? CLIENT_LOOKUP_TEXTS.found(lookup.client.nom_cli, lookup.client.ape_cli)
+      : lookup.state === 'not-found'
+        ? CLIENT_LOOKUP_TEXTS.notFound
+        : lookup.state === 'error'
+          ? CLIENT_LOOKUP_TEXTS.failed
+          : lookup.state === 'loading'
+            ? 'Buscando...'
+            : undefined;
+  const failed = lookup.state === 'not-found' || lookup.state === 'error';
+  return (
+    <TextField
+      fullWidth
+      id={`field-${field.name}`}
+      label={label}
+      name={field.name}
+      inputRef={field.ref}
+      value={dni}
+      disabled={disabled}
+      error={Boolean(error) || failed}
+      helperText={error ?? lookupText ?? ' '}
+      onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 8))}
+      onBlur={field.onBlur}
+      slotProps={{
+        htmlInput: { maxLength: 8, inputMode: 'numeric' },
+        formHelperText: { sx: client ? { color: 'success.main' } : undefined },
+        input: client
+          ? {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <CheckCircleIcon color="success" aria-label="Cliente encontrado" />
+                </InputAdornment>
+              ),
+            }
+          : undefined,
+      }}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { FilterValues } from './list-params';
+
+export interface FilterDef {
+  name: string;
+  label: string;
+  type?: 'text' | 'select' | 'date';
+  options?: { value: string; label: string }[];
+  /** Shown only when the advanced filters are open. */
+  advanced?: boolean;
+}
+
+export interface FilterBarProps {
+  filters: FilterDef[];
+  values: FilterValues;
+  onSearch(values: FilterValues): void;
+  /** Labels of the toggle for advanced filters, when some filters are advanced. */
+  advancedLabels?: { show: string; hide: string };
+}
+
+/** The search area: the filters, edited as a draft, applied on Buscar (or Enter). */
+export function FilterBar({ filters, values, onSearch, advancedLabels }: FilterBarProps) {
+  const [draft, setDraft] = useState(values);
+  const [appliedKey, setAppliedKey] = useState(JSON.stringify(values));
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  // The address changed (back button, shared link): show what is applied.
+  if (JSON.stringify(values) !== appliedKey) {
+    setAppliedKey(JSON.stringify(values));
+    setDraft(values);
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft);
+  };
+  const hasAdvanced = filters.some((f) => f.advanced);
+  const shown = filters.filter((f) => !f.advanced || advancedOpen);
+
+  return (
+    <Paper component="form" role="search" onSubmit={submit} sx={{ p: 2, mb: 2 }}>
+      <Grid container spacing={2} sx={{ alignItems: 'center' }}>
+        {shown.map((filter) => (
+          <Grid
+            key={filter.name}
+            size={{ xs: 12, sm: 6, md: filter.type === 'text' || !filter.type ? 4 : 2 }}
+          >
+            <TextField
+              fullWidth
+              size="small"
+              label={filter.label}
+              name={filter.name}
+              type={filter.type === 'date' ? 'date' : 'text'}
+              select={filter.type === 'select'}
+              value={draft[filter.name] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [filter.name]: e.target.value })}
+              slotProps={{
+                inputLabel: filter.type === 'date' ? { shrink: true } : undefined,
+                htmlInput: { maxLength: 100 },
+              }}
+            >
+              {filter.options?.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+        ))}
+        <Grid size={{ xs: 12, sm: 'auto' }}>
+          <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+            Buscar
+          </Button>
+        </Grid>
+        {hasAdvanced && advancedLabels && (
+          <Grid size={{ xs: 12, sm: 'auto' }}>
+            <Button onClick={() => setAdvancedOpen(!advancedOpen)}>
+              {advancedOpen ? advancedLabels.hide : advancedLabels.show}
+            </Button>
+          </Grid>
+        )}
+      </Grid>
+    </Paper>
+  );
+}

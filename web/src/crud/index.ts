@@ -1,0 +1,27 @@
+export {
+  CrudPage,
+  type CrudConfig,
+  type CreateConfig,
+  type EditConfig,
+  type StatusConfig,
+} from './crud-page';
+export { DataTable, type Column } from './data-table';
+export { FilterBar, type FilterDef } from './filter-bar';
+export { useListParams, type FilterValues } from './list-params';
+export { useListQuery, useResourceMutation } from './queries';
+export {
+  ResourceForm,
+  type FieldDef,
+  type FieldRenderProps,
+  type FormValues,
+} from './resource-form';
+export { ClientDniField, type ClientDniFieldProps } from './dni-field';
+export {
+  ImageChooser,
+  useImageChoice,
+  type ImageChoice,
+  type ImageChooserProps,
+  type ImageRules,
+} from './image-chooser';
+export { RowMenu, type RowMenuItem } from './row-menu';
+export { recordStatusActions, StatusBadge, statusOptions, type StatusAction } from './status';

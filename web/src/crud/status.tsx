@@ -1,0 +1,51 @@
+import Chip from '@mui/material/Chip';
+import { RECORD_STATUSES, Status, type StatusItem } from '@app/domain';
+import { upper } from '../lib/format';
+
+export interface StatusBadgeProps {
+  id: number;
+  catalogue?: readonly StatusItem[];
+}
+
+/** The status as a coloured badge; an id the catalogue does not know reads 'Desconocido'. */
+export function StatusBadge({ id, catalogue = RECORD_STATUSES }: StatusBadgeProps) {
+  const status = catalogue.find((s) => s.id_est === id);
+  return (
+    <Chip
+      size="small"
+      label={upper(status?.nom_est ?? 'Desconocido')}
+      color={status?.color ?? 'default'}
+      sx={{ fontWeight: 700, minWidth: 96 }}
+    />
+  );
+}
+
+/** A status change the row menu offers: the label, the target status and the question's verb. */
+export interface StatusAction {
+  label: string;
+  status: number;
+  verb: string;
+  /** Groups the action under a menu heading ('Cambiar Estado'). */
+  section?: string;
+}
+
+/**
+ * Spec §4: an Activo record offers Eliminar and Suspender; a Suspendido or Eliminado one
+ * offers Reactivar (to 1).
+ */
+export function recordStatusActions(current: number): StatusAction[] {
+  return current === Status.Activo
+    ? [
+        { label: 'Eliminar', status: Status.Eliminado, verb: 'eliminar' },
+        { label: 'Suspender', status: Status.Suspendido, verb: 'suspender' },
+      ]
+    : [{ label: 'Reactivar', status: Status.Activo, verb: 'reactivar' }];
+}
+
+/** Filter options: Todos, then the catalogue (ids as the API expects them). */
+export function statusOptions(catalogue: readonly StatusItem[] = RECORD_STATUSES) {
+  return [
+    { value: '', label: 'Todos' },
+    ...catalogue.map((s) => ({ value: String(s.id_est), label: s.nom_est })),
+  ];
+}

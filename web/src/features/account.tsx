@@ -1,0 +1,335 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  ACCOUNT_MESSAGES,
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  ProfilePasswordSchema,
+  ProfileUpdateSchema,
+  type Profile,
+  type ProfilePasswordInput,
+  type ProfileUpdateInput,
+} from '@app/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import { PageContainer } from '../app/page-container';
+import { toast } from '../lib/alerts';
+import { api, ApiError, jsonField } from '../lib/api';
+import { SESSION_QUERY_KEY } from '../lib/use-session';
+
+const PROFILE_KEY = ['profile'] as const;
+
+export const PROFILE_TEXTS = {
+  about: 'About me',
+  name: 'Name',
+  email: 'Email',
+  select: 'Select Image',
+  remove: 'Remove',
+  change: 'Change',
+  submit: 'Submit Changes',
+  changePassword: 'Change Password',
+  password: 'New Password',
+  confirm: 'Confirm Password',
+} as const;
+
+/**
+ * A failed call: field errors under their fields (spec 000 §5), the red 'Oops' toast, and the
+ * server's message when no field carries it (the default-user refusal).
+ */
+function reportFailure<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string | undefined {
+  toast.error(ACCOUNT_MESSAGES.failure);
+  if (!(error instanceof ApiError)) return undefined;
+  let placed = false;
+  for (const field of fields) {
+    const message = error.fieldError(field);
+    if (message) {
+      setError(field, { message });
+      placed = true;
+    }
+  }
+  return placed ? undefined : error.message || undefined;
+}
+
+interface AvatarChooserProps {
+  stored: string | null;
+  file: File | null;
+  removed: boolean;
+  error: string | undefined;
+  disabled: boolean;
+  onPick(file: File): void;
+  onRemove(): void;
+}
+
+/** Select Image; once an image shows, Remove and Change (spec 000 §2). */
+function AvatarChooser({
+  stored,
+  file,
+  removed,
+  error,
+  disabled,
+  onPick,
+  onRemove,
+}: AvatarChooserProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+  const shown = preview ?? (removed ? null : stored);
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (chosen) onPick(chosen);
+  };
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center' }}>
+      <Avatar src={shown ?? undefined} alt="" sx={{ width: 120, height: 120 }} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={AVATAR_TYPES.join(',')}
+        aria-label={PROFILE_TEXTS.select}
+        onChange={pick}
+      />
+      {shown ? (
+        <Stack direction="row" spacing={1}>
+          <Button color="error" onClick={onRemove} disabled={disabled}>
+            {PROFILE_TEXTS.remove}
+          </Button>
+          <Button variant="outlined" onClick={() => input.current?.click()} disabled={disabled}>
+            {PROFILE_TEXTS.change}
+          </Button>
+        </Stack>
+      ) : (
+        <Button variant="outlined" onClick={() => input.current?.click()} disabled={disabled}>
+          {PROFILE_TEXTS.select}
+        </Button>
+      )}
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent sx={{ p: 3 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AboutMe({ profile }: { profile: Profile }) {
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const [pictureError, setPictureError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const form = useForm<z.input<typeof ProfileUpdateSchema>, unknown, ProfileUpdateInput>({
+    resolver: zodResolver(ProfileUpdateSchema),
+    defaultValues: { name: profile.name, email: profile.email },
+  });
+  const { register, handleSubmit, setError, formState } = form;
+
+  const save = useMutation({
+    mutationFn: async (input: ProfileUpdateInput) => {
+      if (file) {
+        const body = new FormData();
+        body.append('attachment', file);
+        await api.form('/profile/picture', body);
+      }
+      const removing = removed && !file && profile.profile_image !== null;
+      return api.request<Profile>('PATCH', '/profile', {
+        body: jsonField({
+          name: input.name,
+          email: input.email,
+          ...(removing ? { profile_image: null } : {}),
+        }),
+      });
+    },
+    onSuccess: async (answer) => {
+      toast.success(answer.message ?? ACCOUNT_MESSAGES.profileUpdated);
+      setFile(null);
+      setRemoved(false);
+      setNotice(undefined);
+      await client.invalidateQueries({ queryKey: PROFILE_KEY });
+      await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) setPictureError(error.fieldError('attachment'));
+      setNotice(reportFailure(error, setError, ['name', 'email']));
+    },
+  });
+
+  const pick = (chosen: File) => {
+    if (!(AVATAR_TYPES as readonly string[]).includes(chosen.type)) {
+      setPictureError(ACCOUNT_MESSAGES.pictureType);
+    } else if (chosen.size > AVATAR_MAX_BYTES) {
+      setPictureError(ACCOUNT_MESSAGES.pictureSize);
+    } else {
+      setPictureError(undefined);
+      setFile(chosen);
+    }
+  };
+
+  const busy = save.isPending || formState.isSubmitting;
+  return (
+    <Section title={PROFILE_TEXTS.about}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={(event) => void handleSubmit((input) => save.mutate(input))(event)}
+      >
+        {notice && <Alert severity="error">{notice}</Alert>}
+        <AvatarChooser
+          stored={profile.profile_image}
+          file={file}
+          removed={removed}
+          error={pictureError}
+          disabled={busy}
+          onPick={pick}
+          onRemove={() => {
+            setFile(null);
+            setRemoved(true);
+            setPictureError(undefined);
+          }}
+        />
+        <TextField
+          {...register('name')}
+          label={PROFILE_TEXTS.name}
+          fullWidth
+          autoComplete="name"
+          error={Boolean(formState.errors.name)}
+          helperText={formState.errors.name?.message ?? ' '}
+        />
+        <TextField
+          {...register('email')}
+          label={PROFILE_TEXTS.email}
+          type="email"
+          fullWidth
+          autoComplete="email"
+          error={Boolean(formState.errors.email)}
+          helperText={formState.errors.email?.message ?? ' '}
+        />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" loading={busy}>
+            {PROFILE_TEXTS.submit}
+          </Button>
+        </Stack>
+      </Stack>
+    </Section>
+  );
+}
+
+function ChangePassword() {
+  const [notice, setNotice] = useState<string>();
+  const { register, handleSubmit, setError, reset, formState } = useForm<
+    z.input<typeof ProfilePasswordSchema>,
+    unknown,
+    ProfilePasswordInput
+  >({
+    resolver: zodResolver(ProfilePasswordSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  const change = useMutation({
+    mutationFn: (input: ProfilePasswordInput) =>
+      api.request<null>('PATCH', '/profile/password', { body: jsonField(input) }),
+    onSuccess: (answer) => {
+      toast.success(answer.message ?? ACCOUNT_MESSAGES.passwordUpdated);
+      setNotice(undefined);
+      reset();
+    },
+    onError: (error) =>
+      setNotice(reportFailure(error, setError, ['password', 'password_confirmation'])),
+  });
+  return (
+    <Section title={PROFILE_TEXTS.changePassword}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={(event) => void handleSubmit((input) => change.mutate(input))(event)}
+      >
+        {notice && <Alert severity="error">{notice}</Alert>}
+        <TextField
+          {...register('password')}
+          label={PROFILE_TEXTS.password}
+          type="password"
+          fullWidth
+          autoComplete="new-password"
+          error={Boolean(formState.errors.password)}
+          helperText={formState.errors.password?.message ?? ' '}
+        />
+        <TextField
+          {...register('password_confirmation')}
+          label={PROFILE_TEXTS.confirm}
+          type="password"
+          fullWidth
+          autoComplete="new-password"
+          error={Boolean(formState.errors.password_confirmation)}
+          helperText={formState.errors.password_confirmation?.message ?? ' '}
+        />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" loading={change.isPending}>
+            {PROFILE_TEXTS.changePassword}
+          </Button>
+        </Stack>
+      </Stack>
+    </Section>
+  );
+}
+
+/** Spec 000 §2 'User Profile' (/user-profile, and the sidenav's Perfil at /mi-perfil). */
+export function AccountPage() {
+  const profile = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => api.get<Profile>('/profile', undefined, { signal }),
+  });
+  return (
+    <PageContainer>
+      {profile.isPending ? (
+        <CircularProgress />
+      ) : profile.isError ? (
+        <Alert severity="error">{ACCOUNT_MESSAGES.failure}</Alert>
+      ) : (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            {/* Keyed by the saved data: the form restarts from what the server now holds. */}
+            <AboutMe
+              key={`${profile.data.name}|${profile.data.email}|${profile.data.profile_image}`}
+              profile={profile.data}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <ChangePassword />
+          </Grid>
+        </Grid>
+      )}
+    </PageContainer>
+  );
+}

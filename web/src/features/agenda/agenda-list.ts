@@ -1,0 +1,56 @@
+import { statusName, type StatusItem } from '@app/domain';
+import { statusOptions, type FilterDef, type FilterValues, type StatusAction } from '../../crud';
+import { monthDateRange } from '../../lib/format';
+
+/** What the reservation and appointment lists share (spec 001 §2: 'Same basic and advanced filters'). */
+
+export const ADVANCED_FILTER_LABELS = {
+  show: 'Mostrar filtros avanzados',
+  hide: 'Ocultar filtros avanzados',
+} as const;
+
+export const CHANGE_STATUS_SECTION = 'Cambiar Estado';
+
+/** Basic search by client and pet; user, status and registration days behind the toggle. */
+export function agendaFilters(statuses: readonly StatusItem[]): FilterDef[] {
+  return [
+    { name: 'cli', label: 'Cliente (nombre, apellido o DNI)' },
+    { name: 'pe', label: 'Mascota' },
+    { name: 'usu', label: 'Usuario', advanced: true },
+    {
+      name: 'est',
+      label: 'Estado',
+      type: 'select',
+      options: statusOptions(statuses),
+      advanced: true,
+    },
+    { name: 'ficial', label: 'Fecha inicial', type: 'date', advanced: true },
+    { name: 'final', label: 'Fecha final', type: 'date', advanced: true },
+  ];
+}
+
+/** Spec 001 §9: the date filter starts on the current month. */
+export function agendaFilterDefaults(): FilterValues {
+  return { cli: '', pe: '', usu: '', est: '', ...monthDateRange() };
+}
+
+/** Spec 001 §4: '¿Está seguro de cambiar la cita a: {status}?'. */
+export function changeQuestion(status: number, catalogue: readonly StatusItem[]): string {
+  return `¿Está seguro de cambiar la cita a: ${statusName(status, catalogue)}?`;
+}
+
+/** Status actions labelled by the catalogue, without the one the row already has. */
+export function statusActions(
+  current: number,
+  catalogue: readonly StatusItem[],
+  actions: { status: number; label?: string; section?: string }[],
+): StatusAction[] {
+  return actions
+    .filter((action) => action.status !== current)
+    .map(({ status, label, section }) => ({
+      status,
+      label: label ?? statusName(status, catalogue),
+      verb: 'cambiar',
+      section,
+    }));
+}

@@ -1,0 +1,118 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { ClientPet } from '@app/domain';
+import { ClientDniField, type FieldDef, type FieldRenderProps } from '../../crud';
+import { api } from '../../lib/api';
+
+/**
+ * The client found by DNI and one of their pets: the pair every booking form has (spec 001 §2
+ * Reservations, Appointments). The DNI is looked up as it reaches 8 digits; the pet select is
+ * disabled until a client is found and lists that client's active pets. The payload names vary
+ * per form (`dni_cli`/`id_cliente` on registration, `dnicli`/`idcli`/`nomPerro` on the
+ * reservation's edit), so the caller names them.
+ */
+export interface ClientPetNames {
+  dni: string;
+  /** Hidden: the found client's id, sent beside the DNI. */
+  client: string;
+  pet: string;
+  /** Hidden: the chosen pet's name, where the payload carries it. */
+  petName?: string;
+}
+
+interface NamedProps extends FieldRenderProps {
+  names: ClientPetNames;
+}
+
+const asId = (value: unknown): number | undefined => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+function BookingDniField({ names, ...props }: NamedProps) {
+  const { form } = props;
+  // The client the pet was chosen for: a different client found later clears the pet.
+  const chosenFor = useRef(asId(form.getValues(names.client)));
+  const onClient = useCallback(
+    (client: { id_cli: number } | undefined) => {
+      form.setValue(names.client, client?.id_cli ?? '');
+      if (client && client.id_cli !== chosenFor.current) {
+        if (chosenFor.current !== undefined) {
+          form.setValue(names.pet, '');
+          if (names.petName) form.setValue(names.petName, '');
+        }
+        chosenFor.current = client.id_cli;
+      }
+    },
+    [form, names],
+  );
+  return <ClientDniField {...props} label="DNI del cliente" onClient={onClient} />;
+}
+
+function PetSelect({ names, field, error, form, disabled }: NamedProps) {
+  const clientId = asId(useWatch({ control: form.control, name: names.client }));
+  const pets = useQuery({
+    queryKey: ['mascotas-cliente', clientId],
+    queryFn: ({ signal }) =>
+      api.get<ClientPet[]>(`/mascotas/cliente/${clientId}`, undefined, { signal }),
+    enabled: clientId !== undefined,
+  });
+  const options = clientId === undefined ? [] : (pets.data ?? []);
+  const selected = options.find((pet) => pet.id_perro === asId(field.value));
+  const hint =
+    clientId === undefined
+      ? 'Busque primero al cliente por su DNI'
+      : pets.isSuccess && options.length === 0
+        ? 'El cliente no tiene mascotas activas'
+        : ' ';
+  return (
+    <TextField
+      select
+      fullWidth
+      id={`field-${field.name}`}
+      label="Mascota"
+      name={field.name}
+      inputRef={field.ref}
+      // A value the options do not hold yet (still loading) shows as empty, not as a warning.
+      value={selected ? selected.id_perro : ''}
+      disabled={disabled || clientId === undefined}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+      onChange={(e) => {
+        const id = Number(e.target.value);
+        field.onChange(id);
+        if (names.petName) {
+          form.setValue(names.petName, options.find((pet) => pet.id_perro === id)?.nom_perro ?? '');
+        }
+      }}
+      onBlur={field.onBlur}
+    >
+      {options.map((pet) => (
+        <MenuItem key={pet.id_perro} value={pet.id_perro}>
+          {pet.nom_perro}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The two form fields: the DNI with its lookup, then the pet select. */
+export function clientPetFields(names: ClientPetNames, width = 6): FieldDef[] {
+  return [
+    {
+      name: names.dni,
+      label: 'DNI del cliente',
+      width,
+      render: (props) => <BookingDniField {...props} names={names} />,
+    },
+    {
+      name: names.pet,
+      label: 'Mascota',
+      width,
+      render: (props) => <PetSelect {...props} names={names} />,
+    },
+  ];
+}

@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useController } from 'react-hook-form';
+import type { AppointmentItemKind, AvailablePackage, AvailableService } from '@app/domain';
+import type { FieldRenderProps } from '../../crud';
+import { api } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+
+interface Option {
+  id: number;
+  label: string;
+}
+
+/** The active services or packages, for the booking form (GET /servicios|paquetes/disponibles). */
+function useOptions(kind: AppointmentItemKind) {
+  const services = useQuery({
+    queryKey: ['servicios', 'disponibles'],
+    queryFn: ({ signal }) =>
+      api.get<AvailableService[]>('/servicios/disponibles', undefined, { signal }),
+    enabled: kind === 'servicio',
+  });
+  const packages = useQuery({
+    queryKey: ['paquetes', 'disponibles'],
+    queryFn: ({ signal }) =>
+      api.get<AvailablePackage[]>('/paquetes/disponibles', undefined, { signal }),
+    enabled: kind === 'paquete',
+  });
+  const options: Option[] =
+    kind === 'servicio'
+      ? (services.data ?? []).map((s) => ({
+          id: s.id_srv,
+          label: `${s.nom_srv} — ${formatMoney(s.precio_srv)}`,
+        }))
+      : (packages.data ?? []).map((p) => ({
+          id: p.id_paq,
+          label: `${p.nom_paq} — ${formatMoney(p.precio_paq)}`,
+        }));
+  const failed = kind === 'servicio' ? services.isError : packages.isError;
+  return { options, failed };
+}
+
+const TABS: { kind: AppointmentItemKind; label: string; name: string; select: string }[] = [
+  { kind: 'servicio', label: 'Servicios', name: 'id_servicio', select: 'Servicio' },
+  { kind: 'paquete', label: 'Paquetes', name: 'id_paquete', select: 'Paquete' },
+];
+
+/**
+ * Spec 001 §2: tabs Servicios and Paquetes, one select each; the active tab decides which is
+ * sent. This field is the tab (`tipo`); the select below it is the tab's own field.
+ */
+export function ItemTabsField({ field, form, disabled }: FieldRenderProps) {
+  const kind: AppointmentItemKind = field.value === 'paquete' ? 'paquete' : 'servicio';
+  const tab = TABS.find((t) => t.kind === kind) ?? TABS[0];
+  const item = useController({ control: form.control, name: tab.name });
+  const { options, failed } = useOptions(kind);
+  const selected = options.find((o) => o.id === Number(item.field.value));
+  const error = item.fieldState.error?.message;
+  return (
+    <Box>
+      <Tabs
+        value={kind}
+        onChange={(_, next: AppointmentItemKind) => field.onChange(next)}
+        aria-label="Servicio o paquete"
+        sx={{ mb: 2 }}
+      >
+        {TABS.map((t) => (
+          <Tab key={t.kind} value={t.kind} label={t.label} disabled={disabled} />
+        ))}
+      </Tabs>
+      <TextField
+        select
+        fullWidth
+        id={`field-${tab.name}`}
+        key={tab.name}
+        label={tab.select}
+        name={tab.name}
+        inputRef={item.field.ref}
+        value={selected ? selected.id : ''}
+        disabled={disabled}
+        error={Boolean(error) || failed}
+        helperText={error ?? (failed ? 'No se pudieron cargar las opciones' : ' ')}
+        onChange={(e) => item.field.onChange(Number(e.target.value))}
+        onBlur={item.field.onBlur}
+      >
+        {options.map((option) => (
+          <MenuItem key={option.id} value={option.id}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  RESERVATION_MESSAGES,
+  RESERVATION_STATUSES,
+  ReservationInputSchema,
+  ReservationStatus,
+  ReservationUpdateSchema,
+  type Reservation,
+} from '@app/domain';
+import { CrudPage, StatusBadge, type CrudConfig, type FieldDef } from '../../crud';
+import { formatDate, formatDateTime, fullName, upper } from '../../lib/format';
+import {
+  ADVANCED_FILTER_LABELS,
+  agendaFilterDefaults,
+  agendaFilters,
+  CHANGE_STATUS_SECTION,
+  changeQuestion,
+  statusActions,
+} from './agenda-list';
+import { clientPetFields } from './client-pet-fields';
+
+const dateField = (name: string): FieldDef => ({
+  name,
+  label: 'Fecha de cita',
+  kind: 'date',
+  width: 4,
+});
+
+/** Registration: json fec_cita, dni_cli, id_perro, id_cliente (DESIGN §4). */
+const createFields: FieldDef[] = [
+  dateField('fec_cita'),
+  ...clientPetFields({ dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' }, 4),
+];
+
+/** Edit: json ID, fecita, dnicli, idcli, nomPerro, id_perro; its date is the appointment's. */
+const editFields: FieldDef[] = [
+  dateField('fecita'),
+  ...clientPetFields({ dni: 'dnicli', client: 'idcli', pet: 'id_perro', petName: 'nomPerro' }, 4),
+];
+
+const clientName = (r: Reservation) => fullName(r.cliente.ape_cli, r.cliente.nom_cli);
+
+const reservationsConfig: CrudConfig<Reservation> = {
+  resource: 'reservaciones',
+  title: 'Lista de Reservas',
+  addLabel: 'Añadir Reserva',
+  paths: { list: '/reservaciones/', register: '/reservacion/register', update: '/reservacion' },
+  rowId: (r) => r.id_res,
+  rowLabel: (r) => `${clientName(r)} ${formatDate(r.fec_cita)}`,
+  columns: [
+    { header: 'FECHA/HORA REGISTRO', render: (r) => formatDateTime(r.fec_reg) },
+    { header: 'FECHA CITA', render: (r) => formatDate(r.fec_cita) },
+    {
+      header: 'ESTADO',
+      render: (r) => <StatusBadge id={r.id_est} catalogue={RESERVATION_STATUSES} />,
+    },
+    { header: 'CLIENTE', render: clientName },
+    { header: 'MASCOTA', render: (r) => upper(r.perro.nom_perro) },
+  ],
+  actionsHeader: 'ACCIONES',
+  filters: agendaFilters(RESERVATION_STATUSES),
+  filterDefaults: agendaFilterDefaults,
+  advancedLabels: ADVANCED_FILTER_LABELS,
+  create: {
+    title: 'Registrar Reserva',
+    fields: createFields,
+    schema: ReservationInputSchema,
+    errorTitle: RESERVATION_MESSAGES.formErrorTitle,
+    defaults: () => ({ fec_cita: '', dni_cli: '', id_cliente: '', id_perro: '' }),
+  },
+  edit: {
+    title: 'Editar Reserva',
+    fields: editFields,
+    schema: ReservationUpdateSchema,
+    errorTitle: RESERVATION_MESSAGES.formErrorTitle,
+    fromRow: (r) => ({
+      ID: r.id_res,
+      fecita: r.fec_cita,
+      dnicli: r.cliente.dni_cli,
+      idcli: r.id_cli,
+      nomPerro: r.perro.nom_perro,
+      id_perro: r.id_perro,
+    }),
+    // The schema's output adds `id` for the server's machinery; the spec's names are enough.
+    toPayload: ({ id: _id, ...values }) => values,
+  },
+  status: {
+    path: '/reservacion/estado',
+    current: (r) => r.id_est,
+    subject: 'esta reserva',
+    errorTitle: RESERVATION_MESSAGES.statusErrorTitle,
+    // Spec 001 §2: Confirmar, then Cambiar Estado with Cancelada, Expirada, Pendiente.
+    actions: (r) =>
+      statusActions(r.id_est, RESERVATION_STATUSES, [
+        { status: ReservationStatus.Confirmada, label: 'Confirmar' },
+        { status: ReservationStatus.Cancelada, section: CHANGE_STATUS_SECTION },
+        { status: ReservationStatus.Expirada, section: CHANGE_STATUS_SECTION },
+        { status: ReservationStatus.Pendiente, section: CHANGE_STATUS_SECTION },
+      ]),
+    question: (action) => changeQuestion(action.status, RESERVATION_STATUSES),
+    body: (r, est) => ({ id: r.id_res, est }),
+  },
+};
+
+export function ReservationsPage() {
+  return <CrudPage config={reservationsConfig} />;
+}

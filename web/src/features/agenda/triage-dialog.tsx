@@ -1,0 +1,118 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  TRIAGE_MESSAGES,
+  TriageInputSchema,
+  type Appointment,
+  type Triage,
+  type TriageInput,
+} from '@app/domain';
+import { ResourceForm, type FieldDef } from '../../crud';
+import { showErrorDialog, toast } from '../../lib/alerts';
+import { api, ApiError, jsonField } from '../../lib/api';
+import { formatDateTime, fullName, upper } from '../../lib/format';
+
+const measure = (name: string, label: string): FieldDef => ({
+  name,
+  label,
+  kind: 'number',
+  step: '0.01',
+  width: 4,
+});
+
+const fields: FieldDef[] = [
+  measure('edad', 'Edad'),
+  measure('peso', 'Peso (kg)'),
+  measure('temperatura', 'Temperatura (°C)'),
+  { name: 'notas', label: 'Notas', kind: 'textarea', maxLength: 100, width: 12 },
+];
+
+export interface TriageDialogProps {
+  /** The appointment whose triage is shown; null closes the dialog. */
+  appointment: Appointment | null;
+  onClose(): void;
+}
+
+/**
+ * 'Registro de Triaje' (spec 001 §2): age, weight, temperature and notes of an appointment.
+ * Registrar when it has none, Actualizar when it has one (§4).
+ */
+export function TriageDialog({ appointment, onClose }: TriageDialogProps) {
+  return (
+    <Dialog open={appointment !== null} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>Registro de Triaje</DialogTitle>
+      <DialogContent>
+        {appointment && <TriageContent appointment={appointment} onClose={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TriageContent({ appointment, onClose }: { appointment: Appointment; onClose(): void }) {
+  const client = useQueryClient();
+  const id = appointment.id_cita;
+  const triage = useQuery({
+    queryKey: ['triaje', id],
+    queryFn: ({ signal }) => api.get<Triage>(`/triaje/${id}`, undefined, { signal }),
+    retry: false,
+  });
+  // "No triage yet" is a 404; anything else is a failure to load.
+  const missing = triage.error instanceof ApiError && triage.error.status === 404;
+  const failed = triage.isError && !missing;
+  useEffect(() => {
+    if (failed) void showErrorDialog(TRIAGE_MESSAGES.loadErrorTitle, triage.error);
+  }, [failed, triage.error]);
+
+  if (triage.isPending) {
+    return (
+      <Stack sx={{ alignItems: 'center', py: 4 }}>
+        <CircularProgress aria-label="Cargando triaje" />
+      </Stack>
+    );
+  }
+  const existing = triage.data;
+  const defaults: TriageInput = {
+    id_cita: id,
+    edad: existing?.edad ?? '',
+    peso: existing?.peso ?? '',
+    temperatura: existing?.temperatura ?? '',
+    notas: existing?.nota ?? '',
+  };
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {upper(appointment.perro.nom_perro)} ·{' '}
+        {fullName(appointment.cliente.nom_cli, appointment.cliente.ape_cli)} ·{' '}
+        {formatDateTime(appointment.fec_cita)}
+      </Typography>
+      {missing && <Alert severity="info">{TRIAGE_MESSAGES.notFound}</Alert>}
+      {failed && <Alert severity="error">{TRIAGE_MESSAGES.loadErrorTitle}</Alert>}
+      <ResourceForm
+        key={existing?.id ?? 'new'}
+        fields={fields}
+        schema={TriageInputSchema}
+        defaultValues={defaults}
+        submitLabel={existing ? 'Actualizar' : 'Registrar'}
+        errorTitle={TRIAGE_MESSAGES.registerErrorTitle}
+        onSubmit={async (values) => {
+          const answer = existing
+            ? await api.request('PUT', '/triaje', {
+                body: jsonField({ ...values, id_triaje: existing.id }),
+              })
+            : await api.request('POST', '/triaje/register', { body: jsonField(values) });
+          await client.invalidateQueries({ queryKey: ['triaje', id] });
+          if (answer.message) toast.success(answer.message);
+          onClose();
+        }}
+        onCancel={onClose}
+      />
+    </Stack>
+  );
+}

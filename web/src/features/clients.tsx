@@ -1,0 +1,82 @@
+import { ClientInputSchema, ClientUpdateSchema, type Client } from '@app/domain';
+import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
+import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
+
+const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+
+const fields: FieldDef[] = [
+  { name: 'dni', label: 'DNI', maxLength: 8, sanitize: digits(8), width: 4 },
+  { name: 'name', label: 'Nombre', maxLength: 100, width: 4 },
+  { name: 'surname', label: 'Apellido', maxLength: 100, width: 4 },
+  { name: 'tel1', label: 'Teléfono principal', maxLength: 9, sanitize: digits(9), width: 4 },
+  { name: 'tel2', label: 'Teléfono secundario', maxLength: 9, sanitize: digits(9), width: 4 },
+  { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
+  { name: 'direccion', label: 'Dirección', maxLength: 200, width: 12 },
+];
+
+const clientsConfig: CrudConfig<Client> = {
+  resource: 'clientes',
+  title: 'Lista de Clientes',
+  addLabel: 'Añadir Cliente',
+  paths: { list: '/clientes/', register: '/cliente/register', update: '/cliente' },
+  rowId: (c) => c.id_cli,
+  rowLabel: (c) => fullName(c.nom_cli, c.ape_cli),
+  columns: [
+    { header: 'DNI', render: (c) => c.dni_cli },
+    { header: 'Nombre y Apellido', render: (c) => fullName(c.nom_cli, c.ape_cli) },
+    { header: 'Teléfono', render: (c) => c.tel1_cli },
+    { header: 'Email', render: (c) => c.email_cli },
+    { header: 'Dirección', render: (c) => upper(c.dir_cli) },
+    { header: 'Estado', render: (c) => <StatusBadge id={c.id_est} /> },
+    { header: 'F. Registro', render: (c) => formatDate(c.created_at) },
+  ],
+  filters: [
+    { name: 'search', label: 'Buscar cliente (nombre, apellido o DNI)' },
+    { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
+    { name: 'ficial', label: 'Fecha inicial', type: 'date' },
+    { name: 'final', label: 'Fecha final', type: 'date' },
+  ],
+  filterDefaults: () => ({ search: '', est: '', ...monthDateRange() }),
+  emptyText: 'No se encontraron clientes.',
+  create: {
+    title: 'Registrar Cliente',
+    fields,
+    schema: ClientInputSchema,
+    errorTitle: 'Error en Clientes',
+    defaults: () => ({
+      dni: '',
+      name: '',
+      surname: '',
+      tel1: '',
+      tel2: '',
+      email: '',
+      direccion: '',
+    }),
+  },
+  edit: {
+    title: 'Editar Cliente',
+    fields,
+    schema: ClientUpdateSchema.omit({ id: true }),
+    errorTitle: 'Error en Cliente',
+    fromRow: (c) => ({
+      dni: c.dni_cli,
+      name: c.nom_cli,
+      surname: c.ape_cli,
+      tel1: c.tel1_cli,
+      tel2: c.tel2_cli ?? '',
+      email: c.email_cli,
+      direccion: c.dir_cli,
+    }),
+    toPayload: (values, row) => ({ ...values, id: row?.id_cli }),
+  },
+  status: {
+    path: '/cliente',
+    current: (c) => c.id_est,
+    subject: 'este cliente',
+    errorTitle: 'Error en Clientes',
+  },
+};
+
+export function ClientsPage() {
+  return <CrudPage config={clientsConfig} />;
+}

@@ -1,0 +1,125 @@
+import {
+  DOCUMENT_TYPES,
+  DocumentTypeId,
+  EmployeeInputSchema,
+  EmployeeUpdateSchema,
+  Status,
+  type Employee,
+  type UserPrefill,
+} from '@app/domain';
+import { useMemo } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
+import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
+import { defaultDateRange, formatDate, fullName } from '../lib/format';
+
+const ERROR_TITLE = 'Error en empleado';
+
+const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+
+const fields: FieldDef[] = [
+  {
+    name: 'idtDoc',
+    label: 'Tipo de Documento',
+    kind: 'select',
+    options: DOCUMENT_TYPES.map((t) => ({ value: t.id, label: t.nom })),
+    width: 4,
+  },
+  { name: 'dni', label: 'Número de Documento', maxLength: 13, sanitize: digits(13), width: 4 },
+  { name: 'fecnac', label: 'Fecha de Nacimiento', kind: 'date', width: 4 },
+  { name: 'nom', label: 'Nombre', maxLength: 100, width: 4 },
+  { name: 'ape', label: 'Apellido', maxLength: 100, width: 4 },
+  { name: 'telef', label: 'Teléfono', maxLength: 9, sanitize: digits(9), width: 4 },
+  { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 12 },
+];
+
+/** What the user registration form receives from an employee ('Crear Usuario de Sistema'). */
+const userPrefill = (e: Employee): UserPrefill => ({
+  id_emp: e.id_emp,
+  tdoc: e.id_tipoDoc,
+  doc: e.dni_emp,
+  name: e.nom_emp,
+  surname: e.ape_emp,
+  email: e.email_emp,
+});
+
+function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
+  return {
+    resource: 'empleados',
+    title: 'Lista de Empleados',
+    addLabel: 'Añadir Empleado',
+    paths: { list: '/empleados/', register: '/empleado/register', update: '/empleado' },
+    rowId: (e) => e.id_emp,
+    rowLabel: (e) => fullName(e.nom_emp, e.ape_emp),
+    columns: [
+      { header: 'Nombre y Apellido', render: (e) => fullName(e.nom_emp, e.ape_emp) },
+      { header: 'DNI', render: (e) => e.dni_emp },
+      { header: 'F. Nacimiento', render: (e) => formatDate(e.fec_nac) },
+      { header: 'Email', render: (e) => e.email_emp },
+      { header: 'Telefono', render: (e) => e.tel_emp },
+      { header: 'Estado', render: (e) => <StatusBadge id={e.id_est} /> },
+      { header: 'F. Creación', render: (e) => formatDate(e.created_at) },
+    ],
+    filters: [
+      { name: 'search', label: 'Buscar por nombre, DNI o email' },
+      { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
+      { name: 'ficial', label: 'Fecha inicial', type: 'date' },
+      { name: 'final', label: 'Fecha final', type: 'date' },
+    ],
+    filterDefaults: () => ({ search: '', est: '', ...defaultDateRange() }),
+    emptyText: 'No se encontraron empleados.',
+    create: {
+      title: 'Registrar Empleado',
+      fields,
+      schema: EmployeeInputSchema,
+      errorTitle: ERROR_TITLE,
+      defaults: () => ({
+        idtDoc: DocumentTypeId.DNI,
+        dni: '',
+        nom: '',
+        ape: '',
+        fecnac: '',
+        email: '',
+        telef: '',
+      }),
+    },
+    edit: {
+      title: 'Editar Empleado',
+      fields,
+      schema: EmployeeUpdateSchema.omit({ id: true }),
+      errorTitle: ERROR_TITLE,
+      fromRow: (e) => ({
+        idtDoc: e.id_tipoDoc,
+        dni: e.dni_emp,
+        nom: e.nom_emp,
+        ape: e.ape_emp,
+        fecnac: e.fec_nac,
+        email: e.email_emp,
+        telef: e.tel_emp,
+      }),
+      toPayload: (values, row) => ({ ...values, id: row?.id_emp }),
+    },
+    // An active employee without an account can get one, made from their data (DESIGN §5).
+    menuItems: (e) =>
+      e.id_est === Status.Activo && e.id_usu === null
+        ? [
+            {
+              label: 'Crear Usuario de Sistema',
+              onClick: () => void navigate('/users', { state: { createUser: userPrefill(e) } }),
+            },
+          ]
+        : [],
+    status: {
+      path: '/empleado',
+      current: (e) => e.id_est,
+      subject: 'este empleado',
+      errorTitle: ERROR_TITLE,
+    },
+  };
+}
+
+/** Spec 000 §2 'Lista de Empleados'. */
+export function EmployeesPage() {
+  const navigate = useNavigate();
+  const config = useMemo(() => employeesConfig(navigate), [navigate]);
+  return <CrudPage config={config} />;
+}

@@ -1,0 +1,355 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  formatPriceOnBlur,
+  keepPriceChars,
+  PACKAGE_MESSAGES,
+  PackageInputSchema,
+  PackageUpdateSchema,
+  Status,
+  stripNonLetters,
+  type AvailableService,
+  type Package,
+  type PackageService,
+} from '@app/domain';
+import {
+  CrudPage,
+  StatusBadge,
+  statusOptions,
+  useResourceMutation,
+  type CrudConfig,
+  type FieldDef,
+} from '../crud';
+import { showErrorDialog, toast } from '../lib/alerts';
+import { api } from '../lib/api';
+import { formatMoney, upper } from '../lib/format';
+
+const RESOURCE = 'paquetes';
+
+/** Spec §2: nombre, precio, descripcion (multi-line); §5: what each input lets through. */
+const fields: FieldDef[] = [
+  { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 8 },
+  {
+    name: 'precio',
+    label: 'Precio (S/.)',
+    maxLength: 10,
+    sanitize: keepPriceChars,
+    formatOnBlur: formatPriceOnBlur,
+    width: 4,
+  },
+  { name: 'descripcion', label: 'Descripción', kind: 'textarea', maxLength: 500, width: 12 },
+];
+
+/** The package's services; under the resource's key, so saving the checklist refreshes it. */
+const packageServicesQuery = (id: number) => ({
+  queryKey: [RESOURCE, 'servicios', id],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<PackageService[]>(`/paquete/${id}/servicios`, undefined, { signal }),
+});
+
+interface ViewServicesDialogProps {
+  pkg: Package;
+  services: PackageService[];
+  onClose: () => void;
+}
+
+/** 'Ver Servicios': name, description and price of each service of the package. */
+function ViewServicesDialog({ pkg, services, onClose }: ViewServicesDialogProps) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>Servicios del paquete {upper(pkg.nom_paq)}</DialogTitle>
+      <DialogContent>
+        {services.length === 0 ? (
+          <Typography sx={{ py: 2 }}>{PACKAGE_MESSAGES.noServices}</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={`Servicios de ${upper(pkg.nom_paq)}`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 700 }}>Nombre</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>Descripción</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }} align="right">
+                    Precio
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {services.map((s) => (
+                  <TableRow key={s.id_srv}>
+                    <TableCell>{upper(s.nom_srv)}</TableCell>
+                    <TableCell>{s.desc_srv}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(s.precio_srv)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cerrar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+interface ChecklistRow extends AvailableService {
+  id_est: number;
+}
+
+/**
+ * The checklist's rows: the package's services first and ticked, then the other active ones,
+ * each group by name. A service suspended after it joined the package stays listed (with its
+ * badge) so that saving does not drop it unnoticed.
+ */
+function checklistRows(available: AvailableService[], current: PackageService[]): ChecklistRow[] {
+  const inPackage = new Set(current.map((s) => s.id_srv));
+  const byName = (a: ChecklistRow, b: ChecklistRow) => a.nom_srv.localeCompare(b.nom_srv, 'es');
+  const others = available
+    .filter((s) => !inPackage.has(s.id_srv))
+    .map((s) => ({ ...s, id_est: Status.Activo }));
+  return [...current.map((s) => ({ ...s })).sort(byName), ...others.sort(byName)];
+}
+
+interface ManageServicesDialogProps {
+  pkg: Package;
+  onClose: () => void;
+}
+
+/** 'Gestionar Servicios': ticks the package's services among the active ones and saves the set. */
+function ManageServicesDialog({ pkg, onClose }: ManageServicesDialogProps) {
+  const [available, current] = useQueries({
+    queries: [
+      {
+        queryKey: ['servicios', 'disponibles'],
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api.get<AvailableService[]>('/servicios/disponibles', undefined, { signal }),
+      },
+      packageServicesQuery(pkg.id_paq),
+    ],
+  });
+  const failed = available.isError || current.isError;
+  const ready = available.data !== undefined && current.data !== undefined;
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>Gestionar Servicios de {upper(pkg.nom_paq)}</DialogTitle>
+      {failed ? (
+        <>
+          <DialogContent>
+            <Alert severity="error">{PACKAGE_MESSAGES.loadServicesError}</Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cerrar</Button>
+          </DialogActions>
+        </>
+      ) : ready ? (
+        <Checklist
+          pkg={pkg}
+          rows={checklistRows(available.data, current.data)}
+          initial={current.data.map((s) => s.id_srv)}
+          onClose={onClose}
+        />
+      ) : (
+        <DialogContent>
+          <Stack sx={{ alignItems: 'center', py: 4 }}>
+            <CircularProgress aria-label="Cargando servicios" />
+          </Stack>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+interface ChecklistProps {
+  pkg: Package;
+  rows: ChecklistRow[];
+  initial: number[];
+  onClose: () => void;
+}
+
+function Checklist({ pkg, rows, initial, onClose }: ChecklistProps) {
+  // Rendered once both lists are loaded: the ticks start from the package's current set.
+  const [selected, setSelected] = useState(() => new Set(initial));
+  const [order] = useState(rows);
+  const mutation = useResourceMutation<PackageService[]>(RESOURCE);
+
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  const save = async () => {
+    try {
+      const answer = await mutation.mutateAsync({
+        method: 'POST',
+        path: `/paquete/${pkg.id_paq}/servicios`,
+        // Spec §7: the body is `srvs`, the package's whole new set of service ids.
+        body: { srvs: order.filter((r) => selected.has(r.id_srv)).map((r) => r.id_srv) },
+      });
+      toast.success(answer.message ?? PACKAGE_MESSAGES.servicesSaved);
+      onClose();
+    } catch (error) {
+      await showErrorDialog(PACKAGE_MESSAGES.errorTitle, error);
+    }
+  };
+
+  return (
+    <>
+      <DialogContent>
+        {order.length === 0 ? (
+          <Typography sx={{ py: 2 }}>No hay servicios activos.</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Servicios disponibles">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 700 }} padding="checkbox">
+                    Añadir
+                  </TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>Nombre</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>Descripción</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }} align="right">
+                    Precio
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {order.map((s) => (
+                  <TableRow key={s.id_srv} hover>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(s.id_srv)}
+                        onChange={() => toggle(s.id_srv)}
+                        disabled={mutation.isPending}
+                        slotProps={{ input: { 'aria-label': `Añadir ${upper(s.nom_srv)}` } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <span>{upper(s.nom_srv)}</span>
+                        {s.id_est !== Status.Activo && <StatusBadge id={s.id_est} />}
+                      </Stack>
+                    </TableCell>
+                    <TableCell>{s.desc_srv}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(s.precio_srv)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={mutation.isPending}>
+          Cancelar
+        </Button>
+        <Button variant="contained" onClick={() => void save()} disabled={mutation.isPending}>
+          Guardar Cambios
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+export function PackagesPage() {
+  const queryClient = useQueryClient();
+  const [viewing, setViewing] = useState<{ pkg: Package; services: PackageService[] } | null>(null);
+  const [managing, setManaging] = useState<Package | null>(null);
+
+  const config = useMemo<CrudConfig<Package>>(() => {
+    const view = async (pkg: Package) => {
+      try {
+        const services = await queryClient.fetchQuery({
+          ...packageServicesQuery(pkg.id_paq),
+          staleTime: 0,
+        });
+        setViewing({ pkg, services });
+      } catch (error) {
+        await showErrorDialog(PACKAGE_MESSAGES.viewServicesErrorTitle, error);
+      }
+    };
+    return {
+      resource: RESOURCE,
+      title: 'Lista de Paquetes',
+      addLabel: 'Añadir Paquete',
+      paths: { list: '/paquetes/', register: '/paquete/register', update: '/paquete' },
+      rowId: (p) => p.id_paq,
+      rowLabel: (p) => upper(p.nom_paq),
+      columns: [
+        { header: 'Nombre', render: (p) => upper(p.nom_paq) },
+        { header: 'Descripción', render: (p) => p.desc_paq },
+        { header: 'Precio', align: 'right', render: (p) => formatMoney(p.precio_paq) },
+        { header: 'Estado', render: (p) => <StatusBadge id={p.id_est} /> },
+      ],
+      filters: [
+        { name: 'search', label: 'Buscar por nombre o descripción' },
+        { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
+      ],
+      // Spec §9: the packages' status filter starts on Activo.
+      filterDefaults: () => ({ search: '', est: String(Status.Activo) }),
+      // Spec §2: Ver Servicios, Gestionar Servicios, Editar and the status actions.
+      leadingMenuItems: (p) => [
+        { label: 'Ver Servicios', onClick: () => void view(p) },
+        { label: 'Gestionar Servicios', onClick: () => setManaging(p) },
+      ],
+      create: {
+        title: 'Registrar Paquete',
+        fields,
+        schema: PackageInputSchema,
+        errorTitle: PACKAGE_MESSAGES.errorTitle,
+        defaults: () => ({ nombre: '', precio: '', descripcion: '' }),
+      },
+      edit: {
+        title: 'Editar Paquete',
+        fields,
+        schema: PackageUpdateSchema.omit({ id: true }),
+        errorTitle: PACKAGE_MESSAGES.errorTitle,
+        fromRow: (p) => ({ nombre: p.nom_paq, precio: p.precio_paq, descripcion: p.desc_paq }),
+        toPayload: (values, row) => ({ ...values, id: row?.id_paq }),
+      },
+      status: {
+        path: '/paquete',
+        current: (p) => p.id_est,
+        subject: 'este paquete',
+        errorTitle: PACKAGE_MESSAGES.errorTitle,
+      },
+    };
+  }, [queryClient]);
+
+  return (
+    <>
+      <CrudPage config={config} />
+      {viewing && (
+        <ViewServicesDialog
+          pkg={viewing.pkg}
+          services={viewing.services}
+          onClose={() => setViewing(null)}
+        />
+      )}
+      {managing && <ManageServicesDialog pkg={managing} onClose={() => setManaging(null)} />}
+    </>
+  );
+}

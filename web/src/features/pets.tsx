@@ -1,0 +1,71 @@
+import { PetInputSchema, PetUpdateSchema, type Pet } from '@app/domain';
+import {
+  ClientDniField,
+  CrudPage,
+  StatusBadge,
+  statusOptions,
+  type CrudConfig,
+  type FieldDef,
+} from '../crud';
+import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
+
+const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
+
+const fields: FieldDef[] = [
+  { name: 'nombre', label: 'Nombre', maxLength: 60, sanitize: lettersOnly, width: 4 },
+  { name: 'raza', label: 'Raza', maxLength: 60, sanitize: lettersOnly, width: 4 },
+  {
+    name: 'dniCliente',
+    label: 'DNI del dueño',
+    width: 4,
+    render: (props) => <ClientDniField {...props} label="DNI del dueño" />,
+  },
+];
+
+const petsConfig: CrudConfig<Pet> = {
+  resource: 'mascotas',
+  title: 'Lista de Mascotas',
+  addLabel: 'Añadir Mascota',
+  paths: { list: '/mascotas/', register: '/mascota/register', update: '/mascota' },
+  rowId: (p) => p.id_perro,
+  rowLabel: (p) => upper(p.nom_perro),
+  columns: [
+    { header: 'Nombre', render: (p) => upper(p.nom_perro) },
+    { header: 'Raza', render: (p) => upper(p.raza_perro) },
+    { header: 'Dueño', render: (p) => fullName(p.cliente.nom_cli, p.cliente.ape_cli) },
+    { header: 'Estado', render: (p) => <StatusBadge id={p.id_est} /> },
+    { header: 'F. Registro', render: (p) => formatDate(p.created_at) },
+  ],
+  filters: [
+    { name: 'search', label: 'Buscar por mascota, raza o dueño' },
+    { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
+    { name: 'ficial', label: 'Fecha inicial', type: 'date' },
+    { name: 'final', label: 'Fecha final', type: 'date' },
+  ],
+  filterDefaults: () => ({ search: '', est: '', ...monthDateRange() }),
+  create: {
+    title: 'Registrar Mascota',
+    fields,
+    schema: PetInputSchema,
+    errorTitle: 'Error al actualizar la cita',
+    defaults: () => ({ nombre: '', raza: '', dniCliente: '' }),
+  },
+  edit: {
+    title: 'Editar Mascota',
+    fields,
+    schema: PetUpdateSchema.omit({ id: true }),
+    errorTitle: 'Error al actualizar datos de la mascota',
+    fromRow: (p) => ({ nombre: p.nom_perro, raza: p.raza_perro, dniCliente: p.cliente.dni_cli }),
+    toPayload: (values, row) => ({ ...values, id: row?.id_perro }),
+  },
+  status: {
+    path: '/mascota',
+    current: (p) => p.id_est,
+    subject: 'esta mascota',
+    errorTitle: 'Error al actualizar datos de la mascota',
+  },
+};
+
+export function PetsPage() {
+  return <CrudPage config={petsConfig} />;
+}

@@ -1,0 +1,174 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_MIME_TYPES,
+  SETTINGS_MESSAGES,
+  SettingsInputSchema,
+  type Settings,
+} from '@app/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BRAND_QUERY_KEY } from '../app/brand';
+import { PageContainer } from '../app/page-container';
+import {
+  ImageChooser,
+  ResourceForm,
+  useImageChoice,
+  type FieldDef,
+  type FormValues,
+  type ImageRules,
+} from '../crud';
+import { toast } from '../lib/alerts';
+import { api, ApiError } from '../lib/api';
+
+const SETTINGS_KEY = ['ajustes'] as const;
+
+export const SETTINGS_TEXTS = {
+  title: 'Configuración General',
+  logo: 'Logo de la empresa',
+  logoHint: 'PNG, JPG, GIF o WEBP de hasta 2 MB',
+  select: 'Seleccionar Logo',
+  change: 'Cambiar',
+  remove: 'Quitar',
+  submit: 'Guardar Cambios',
+} as const;
+
+const fields: FieldDef[] = [
+  { name: 'nom', label: 'Nombre de la empresa', maxLength: 150, width: 12 },
+  { name: 'slogan', label: 'Eslogan', maxLength: 200, width: 12 },
+  { name: 'dir', label: 'Dirección', maxLength: 200, width: 12 },
+  { name: 'fono', label: 'Teléfono/Celular', maxLength: 20, width: 4 },
+  { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
+  {
+    name: 'ruc',
+    label: 'RUC',
+    maxLength: 11,
+    sanitize: (value) => value.replace(/\D/g, '').slice(0, 11),
+    width: 4,
+  },
+];
+
+const LOGO_RULES: ImageRules = {
+  types: LOGO_MIME_TYPES,
+  maxBytes: LOGO_MAX_BYTES,
+  typeMessage: SETTINGS_MESSAGES.logoNotImage,
+  sizeMessage: SETTINGS_MESSAGES.logoTooLarge,
+};
+
+const formValues = (settings: Settings | null): FormValues => ({
+  nom: settings?.nomEmp ?? '',
+  slogan: settings?.sloganEmp ?? '',
+  dir: settings?.dirEmp ?? '',
+  fono: settings?.fonoEmp ?? '',
+  email: settings?.emailEmp ?? '',
+  ruc: settings?.rucEmp ?? '',
+});
+
+function SettingsForm({ settings }: { settings: Settings | null }) {
+  const client = useQueryClient();
+  const logo = useImageChoice(LOGO_RULES);
+  const [saving, setSaving] = useState(false);
+
+  // Spec 001 §7: multipart with the `json` field and the `logo` file; `_method=put` to update.
+  const save = async (values: FormValues) => {
+    const body = new FormData();
+    const removeLogo = logo.removed && !logo.file;
+    body.append('json', JSON.stringify({ ...values, id: settings?.id, removeLogo }));
+    if (logo.file) body.append('logo', logo.file);
+    if (settings) body.append('_method', 'put');
+    setSaving(true);
+    try {
+      const answer = await api.request<Settings>('POST', '/ajustes', { body });
+      toast.success(
+        answer.message ?? (settings ? SETTINGS_MESSAGES.updated : SETTINGS_MESSAGES.inserted),
+      );
+      // Spec 001 §4: saving reloads the record; the sidenav and the login follow the brand.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: SETTINGS_KEY }),
+        client.invalidateQueries({ queryKey: BRAND_QUERY_KEY }),
+      ]);
+    } catch (error) {
+      const logoError = error instanceof ApiError ? error.fieldError('logo') : undefined;
+      if (logoError) logo.reset(logoError);
+      throw error;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Grid container spacing={4}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Typography variant="subtitle2" component="h2" sx={{ textAlign: 'center', mb: 2 }}>
+          {SETTINGS_TEXTS.logo}
+        </Typography>
+        <ImageChooser
+          choice={logo}
+          rules={LOGO_RULES}
+          stored={settings?.logoEmp ?? null}
+          label={SETTINGS_TEXTS.logo}
+          texts={SETTINGS_TEXTS}
+          disabled={saving}
+        />
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ textAlign: 'center', mt: 1 }}
+        >
+          {SETTINGS_TEXTS.logoHint}
+        </Typography>
+      </Grid>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <ResourceForm
+          fields={fields}
+          schema={SettingsInputSchema}
+          defaultValues={formValues(settings)}
+          submitLabel={SETTINGS_TEXTS.submit}
+          errorTitle={SETTINGS_MESSAGES.saveError}
+          onSubmit={save}
+        />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** Spec 001 'Ajustes': the one company settings record. */
+export function SettingsPage() {
+  const { data, isPending, error } = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: ({ signal }) => api.get<Settings | null>('/ajustes', undefined, { signal }),
+  });
+
+  return (
+    <PageContainer title={SETTINGS_TEXTS.title}>
+      <Card>
+        <CardContent sx={{ p: 3 }}>
+          {isPending ? (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress aria-label="Cargando" />
+            </Box>
+          ) : error ? (
+            <Alert severity="error">{error.message || SETTINGS_MESSAGES.saveError}</Alert>
+          ) : (
+            <>
+              {data === null && (
+                <Alert severity="info" sx={{ mb: 3 }}>
+                  {SETTINGS_MESSAGES.empty}
+                </Alert>
+              )}
+              {/* A new record or version resets the form to what was saved. */}
+              <SettingsForm key={data?.updated_at ?? 'nuevo'} settings={data} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
+}

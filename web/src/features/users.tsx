@@ -1,0 +1,253 @@
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import {
+  DOCUMENT_TYPES,
+  DocumentTypeId,
+  OTHER_DOCUMENT_MAX,
+  USER_MESSAGES,
+  UserEditSchema,
+  UserPasswordFormSchema,
+  UserRegisterSchema,
+  type User,
+  type UserPrefill,
+} from '@app/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  CrudPage,
+  ResourceForm,
+  StatusBadge,
+  statusOptions,
+  useResourceMutation,
+  type CrudConfig,
+  type FieldDef,
+  type FieldRenderProps,
+  type FormValues,
+} from '../crud';
+import { toast } from '../lib/alerts';
+import { defaultDateRange, formatDate, fullName, upper } from '../lib/format';
+
+const RESOURCE = 'users';
+const ERROR_TITLE = 'Error en Usuario';
+
+interface DocumentFieldProps extends FieldRenderProps {
+  /** On edit the number is shown disabled, unless the account has none yet (a sign-up). */
+  lockWhenSet?: boolean;
+}
+
+/** The document number: 8 digits when the type is DNI, otherwise up to 20 letters and digits. */
+function DocumentField({ field, error, form, disabled, lockWhenSet }: DocumentFieldProps) {
+  const tdoc: unknown = useWatch({ control: form.control, name: 'tdoc' });
+  const isDni = Number(tdoc) === DocumentTypeId.DNI;
+  const initial: unknown = form.formState.defaultValues?.doc;
+  const locked = Boolean(lockWhenSet) && typeof initial === 'string' && initial !== '';
+  const keep = (value: string) =>
+    isDni
+      ? value.replace(/\D/g, '').slice(0, 8)
+      : value.replace(/[^A-Za-z0-9]/g, '').slice(0, OTHER_DOCUMENT_MAX);
+  return (
+    <TextField
+      fullWidth
+      id="field-doc"
+      label="Número de Documento"
+      name={field.name}
+      inputRef={field.ref}
+      value={typeof field.value === 'string' ? field.value : ''}
+      disabled={disabled || locked}
+      error={Boolean(error)}
+      helperText={error ?? ' '}
+      onChange={(e) => field.onChange(keep(e.target.value))}
+      onBlur={field.onBlur}
+      slotProps={{
+        htmlInput: {
+          maxLength: isDni ? 8 : OTHER_DOCUMENT_MAX,
+          inputMode: isDni ? 'numeric' : 'text',
+        },
+      }}
+    />
+  );
+}
+
+const documentType: FieldDef = {
+  name: 'tdoc',
+  label: 'Tipo de Documento',
+  kind: 'select',
+  options: DOCUMENT_TYPES.map((t) => ({ value: t.id, label: t.nom })),
+  width: 4,
+};
+
+const personFields: FieldDef[] = [
+  { name: 'name', label: 'Nombre', maxLength: 100, width: 4 },
+  { name: 'surname', label: 'Apellido', maxLength: 100, width: 4 },
+  { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
+];
+
+const registerFields: FieldDef[] = [
+  documentType,
+  { name: 'doc', label: 'Número de Documento', width: 4, render: (p) => <DocumentField {...p} /> },
+  ...personFields,
+  { name: 'login', label: 'Usuario', maxLength: 50, width: 4 },
+  { name: 'password', label: 'Contraseña', kind: 'password', maxLength: 100, width: 6 },
+  {
+    name: 'password_confirmation',
+    label: 'Confirmar Contraseña',
+    kind: 'password',
+    maxLength: 100,
+    width: 6,
+  },
+];
+
+const editFields: FieldDef[] = [
+  documentType,
+  {
+    name: 'doc',
+    label: 'Número de Documento',
+    width: 4,
+    render: (p) => <DocumentField {...p} lockWhenSet />,
+  },
+  ...personFields,
+  { name: 'login', label: 'Usuario', disabled: true, width: 4 },
+];
+
+const passwordFields: FieldDef[] = [
+  { name: 'pwd', label: 'Nueva Contraseña', kind: 'password', maxLength: 100 },
+  { name: 'pwd_confirmation', label: 'Confirmar Contraseña', kind: 'password', maxLength: 100 },
+];
+
+function usersConfig(changePassword: (user: User) => void): CrudConfig<User> {
+  return {
+    resource: RESOURCE,
+    title: 'Lista de Usuarios',
+    addLabel: 'Añadir Usuario',
+    paths: { list: '/users/', register: '/user/register', update: '/user/update' },
+    rowId: (u) => u.id,
+    rowLabel: (u) => fullName(u.name, u.surname),
+    columns: [
+      { header: 'Nombre', render: (u) => upper(u.name) },
+      { header: 'Apellido', render: (u) => upper(u.surname) },
+      { header: 'DNI', render: (u) => `${u.tipo_doc.nom} ${u.doc}`.trim() },
+      { header: 'Email', render: (u) => u.email },
+      { header: 'Usuario', render: (u) => u.login },
+      { header: 'Estado', render: (u) => <StatusBadge id={u.id_est} /> },
+      { header: 'Fecha de Creacion', render: (u) => formatDate(u.created_at) },
+    ],
+    filters: [
+      { name: 'search', label: 'Buscar por nombre, apellido, DNI o usuario' },
+      { name: 'est', label: 'Estado de Usuario', type: 'select', options: statusOptions() },
+      { name: 'ficial', label: 'Fecha inicial', type: 'date' },
+      { name: 'final', label: 'Fecha final', type: 'date' },
+    ],
+    filterDefaults: () => ({ search: '', est: '', ...defaultDateRange() }),
+    emptyText: 'No se encontraron usuarios.',
+    create: {
+      title: 'Registrar Usuario',
+      fields: registerFields,
+      schema: UserRegisterSchema,
+      errorTitle: ERROR_TITLE,
+      defaults: () => ({
+        tdoc: DocumentTypeId.DNI,
+        doc: '',
+        name: '',
+        surname: '',
+        email: '',
+        login: '',
+        password: '',
+        password_confirmation: '',
+      }),
+    },
+    edit: {
+      title: 'Editar Usuario',
+      fields: editFields,
+      schema: UserEditSchema,
+      errorTitle: ERROR_TITLE,
+      fromRow: (u) => ({
+        tdoc: u.id_tipodoc,
+        doc: u.doc,
+        name: u.name,
+        surname: u.surname,
+        email: u.email,
+        login: u.login,
+      }),
+      toPayload: (values, row) => ({ ...values, id: row?.id, login: row?.login }),
+    },
+    menuItems: (u) => [{ label: 'Cambiar Contraseña', onClick: () => changePassword(u) }],
+    status: {
+      path: '/user',
+      current: (u) => u.id_est,
+      subject: 'este usuario',
+      errorTitle: ERROR_TITLE,
+    },
+  };
+}
+
+interface ChangePasswordDialogProps {
+  user: User | null;
+  onClose(): void;
+}
+
+/** 'Cambiar Contraseña': `PATCH /user/pwd` with id, pwd, pwd_confirmation (spec 000 §7). */
+function ChangePasswordDialog({ user, onClose }: ChangePasswordDialogProps) {
+  const mutation = useResourceMutation(RESOURCE);
+  return (
+    <Dialog open={user !== null} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>Cambiar Contraseña</DialogTitle>
+      <DialogContent>
+        {user && (
+          <ResourceForm
+            fields={passwordFields}
+            schema={UserPasswordFormSchema}
+            defaultValues={{ pwd: '', pwd_confirmation: '' }}
+            submitLabel="Cambiar Contraseña"
+            errorTitle={ERROR_TITLE}
+            onSubmit={async (values) => {
+              const answer = await mutation.mutateAsync({
+                method: 'PATCH',
+                path: '/user/pwd',
+                body: { id: user.id, pwd: values.pwd, pwd_confirmation: values.pwd_confirmation },
+              });
+              toast.success(answer.message ?? USER_MESSAGES.passwordChanged);
+              onClose();
+            }}
+            onCancel={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function prefillOf(state: unknown): FormValues | undefined {
+  const value = (state as { createUser?: UserPrefill } | null)?.createUser;
+  if (!value || typeof value.id_emp !== 'number') return undefined;
+  return { ...value };
+}
+
+/** Spec 000 §2 'Lista de Usuarios'. Opened by 'Crear Usuario de Sistema' with an employee's data. */
+export function UsersPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [prefill] = useState(() => prefillOf(location.state));
+  const [changing, setChanging] = useState<User | null>(null);
+  const config = useMemo(() => usersConfig(setChanging), []);
+
+  // The employee's data is used once: a reload shows the list, not the form again.
+  const hasState = location.state !== null && location.state !== undefined;
+  useEffect(() => {
+    if (hasState) {
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    }
+  }, [hasState, navigate, location.pathname, location.search]);
+
+  return (
+    <CrudPage
+      config={{
+        ...config,
+        children: <ChangePasswordDialog user={changing} onClose={() => setChanging(null)} />,
+      }}
+      createWith={prefill}
+    />
+  );
+}

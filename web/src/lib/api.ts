@@ -1,0 +1,146 @@
+import type { ApiError as ApiErrorBody, ApiSuccess } from '@app/domain';
+import { LOGIN_MESSAGES } from '@app/domain';
+import { sessionExpired } from './alerts';
+import { ApiError } from './api-error';
+import { clearCredential, getCredential } from './session';
+
+export { ApiError, isClientError } from './api-error';
+
+/**
+ * The one client every screen uses. It speaks the contract of DESIGN §4: the spec's headers,
+ * the `{"status":"success","data":...}` envelope, errors as a typed `ApiError`, and the
+ * session-expired flow on any 401 but the login's.
+ */
+
+const BASE = '/api';
+const JSON_API = 'application/vnd.api+json';
+
+/** Paths whose 401 means "wrong credentials", not "session over". */
+const SESSIONLESS_PATHS = new Set(['/login']);
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: Query;
+  /** A plain value is sent as JSON; a FormData as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Create and update bodies travel as one `json` field holding the serialized object (spec §7). */
+export function jsonField(value: object): { json: string } {
+  return { json: JSON.stringify(value) };
+}
+
+function buildUrl(path: string, query: Query | undefined): string {
+  const search = new URLSearchParams();
+  // The spec sends filters "only if set".
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const qs = search.toString();
+  return `${BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return isRecord(value) && typeof value.status === 'string' && value.status !== 'success';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A proxy's HTML error page, for instance: the status code says enough.
+    return undefined;
+  }
+}
+
+let expiring: Promise<void> | undefined;
+
+/** Several calls failing together share one notice; the credential goes once it is read. */
+function expireSession(): void {
+  expiring ??= sessionExpired().then(() => {
+    clearCredential();
+    expiring = undefined;
+  });
+}
+
+/** Sends a request and returns the whole success envelope (for callers that want `message`). */
+export async function request<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiSuccess<T>> {
+  const { body, query, signal } = options;
+  const isForm = body instanceof FormData;
+  const headers = new Headers({ Accept: JSON_API, 'X-App-Request': 'true' });
+  // The browser writes the multipart boundary itself; a body-less call declares no type.
+  if (body !== undefined && !isForm) headers.set('Content-Type', JSON_API);
+  const credential = getCredential();
+  if (credential !== null && !SESSIONLESS_PATHS.has(path)) headers.set('Authorization', credential);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, LOGIN_MESSAGES.serverError);
+  }
+
+  const payload = await readBody(response);
+  if (response.ok && !isErrorBody(payload)) {
+    return isRecord(payload) && payload.status === 'success'
+      ? (payload as unknown as ApiSuccess<T>)
+      : // 204 and bare answers: keep the caller's contract of a success envelope.
+        ({ status: 'success', data: payload as T } satisfies ApiSuccess<T>);
+  }
+
+  const errorBody = isErrorBody(payload) ? payload : undefined;
+  const message = errorBody?.message ?? (response.status >= 500 ? LOGIN_MESSAGES.serverError : '');
+  const expired = response.status === 401 && !SESSIONLESS_PATHS.has(path);
+  if (expired) expireSession();
+  throw new ApiError(response.status, message, {
+    errors: errorBody?.errors,
+    kind: errorBody?.status,
+    sessionExpired: expired,
+  });
+}
+
+async function data<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
+  return (await request<T>(method, path, options)).data;
+}
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Verb helpers answer the envelope's `data`; use `request` when the `message` matters. */
+export const api = {
+  get: <T>(path: string, query?: Query, options?: CallOptions) =>
+    data<T>('GET', path, { query, ...options }),
+  post: <T>(path: string, body?: unknown, options?: CallOptions) =>
+    data<T>('POST', path, { body, ...options }),
+  put: <T>(path: string, body?: unknown, options?: CallOptions) =>
+    data<T>('PUT', path, { body, ...options }),
+  patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
+    data<T>('PATCH', path, { body, ...options }),
+  delete: <T>(path: string, body?: unknown, options?: CallOptions) =>
+    data<T>('DELETE', path, { body, ...options }),
+  /** Multipart upload; the spec's settings update is a POST carrying `_method=put`. */
+  form: <T>(path: string, form: FormData, options?: CallOptions) =>
+    data<T>('POST', path, { body: form, ...options }),
+  request,
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, fullName, upper } from './format';
+
+describe('formatMoney', () => {
+  it.each([
+    ['45', 'S/. 45.00'],
+    ['45.5', 'S/. 45.50'],
+    ['45.00', 'S/. 45.00'],
+    ['0.1', 'S/. 0.10'],
+    ['.5', 'S/. 0.50'],
+    ['1250.75', 'S/. 1250.75'],
+    [12, 'S/. 12.00'],
+    ['0.995', 'S/. 1.00'],
+    ['-5', 'S/. -5.00'],
+    ['12345678.99', 'S/. 12345678.99'],
+  ])('shows %j as %s', (value, expected) => {
+    expect(formatMoney(value)).toBe(expected);
+  });
+
+  it('shows nothing for a missing price', () => {
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney('')).toBe('');
+  });
+});
+
+describe('dates', () => {
+  it('shows a calendar day without shifting it by the zone', () => {
+    expect(formatDate('1990-01-31')).toBe('31/01/1990');
+  });
+
+  it('shows an instant in Lima time', () => {
+    // 03:30 UTC on 1 March is still 28 February, 22:30, in Lima (UTC-5).
+    expect(formatDate('2026-03-01T03:30:00Z')).toBe('28/02/2026');
+    expect(formatDateTime('2026-03-01T03:30:00Z')).toBe('28/02/2026 22:30');
+  });
+
+  it('shows nothing for a missing or broken date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('names', () => {
+  it('upper-cases Spanish letters', () => {
+    expect(upper('peña ñandú')).toBe('PEÑA ÑANDÚ');
+    expect(fullName('josé', null, 'pérez')).toBe('JOSÉ PÉREZ');
+  });
+});

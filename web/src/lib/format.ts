@@ -1,0 +1,85 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.locale('es');
+
+/** Peru has one zone and no daylight saving time (DESIGN §1). */
+export const TIME_ZONE = 'America/Lima';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+type DateInput = string | Date | null | undefined;
+
+/** Today in Lima, whatever the browser's zone. */
+export function now(): dayjs.Dayjs {
+  return dayjs().tz(TIME_ZONE);
+}
+
+/** `dd/mm/yyyy` (es-ES). A bare `YYYY-MM-DD` (birth dates) is a calendar day: no zone shift. */
+export function formatDate(value: DateInput): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const day = DATE_ONLY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  }
+  const date = dayjs(value);
+  return date.isValid() ? date.tz(TIME_ZONE).format('DD/MM/YYYY') : '';
+}
+
+/** `dd/mm/yyyy hh:mm` (es-ES, 24 h) in Lima time. */
+export function formatDateTime(value: DateInput): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.tz(TIME_ZONE).format('DD/MM/YYYY HH:mm') : '';
+}
+
+/** `YYYY-MM-DD`, the API's date format for filters. */
+export function toApiDate(value: dayjs.Dayjs): string {
+  return value.format('YYYY-MM-DD');
+}
+
+/** Spec §9: lists filter from the first day of the current year to the last of the current month. */
+export function defaultDateRange(): { ficial: string; final: string } {
+  const today = now();
+  return { ficial: toApiDate(today.startOf('year')), final: toApiDate(today.endOf('month')) };
+}
+
+const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * 'S/. 45.00' from the API's numeric string. Done on digits with BigInt, never in floating
+ * point, so 0.1 + 0.2 problems cannot creep into a price.
+ */
+export function formatMoney(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = String(value).trim();
+  const match = DECIMAL.exec(text);
+  if (!match) return text;
+  const [, sign, whole = '', fraction = ''] = match;
+  let cents = BigInt((whole || '0') + fraction.slice(0, 2).padEnd(2, '0'));
+  // Round half up on the third decimal; numeric(10,2) never has one, but a typed number might.
+  if (fraction.length > 2 && fraction.charCodeAt(2) >= '5'.charCodeAt(0)) cents += 1n;
+  const digits = cents.toString().padStart(3, '0');
+  const negative = sign === '-' && cents !== 0n ? '-' : '';
+  return `S/. ${negative}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** Spec §9: names are shown upper-cased in lists. */
+export function upper(value: string | null | undefined): string {
+  return (value ?? '').toLocaleUpperCase('es-PE');
+}
+
+/** 'NOMBRE APELLIDO' from the parts that are present. */
+export function fullName(...parts: (string | null | undefined)[]): string {
+  return upper(parts.filter(Boolean).join(' '));
+}
+
+/** Spec 001 §9: its lists filter from the first to the last day of the current month. */
+export function monthDateRange(): { ficial: string; final: string } {
+  const today = now();
+  return { ficial: toApiDate(today.startOf('month')), final: toApiDate(today.endOf('month')) };
+}

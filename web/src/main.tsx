@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppThemeProvider } from './app/app-theme-provider';
+import { createAppRouter } from './app/router';
+import { ShellSettingsProvider } from './app/shell-settings';
+import { isClientError } from './lib/api';
+import { getCredential, subscribeCredential } from './lib/session';
+import { appEntries } from './routes';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will answer the same again, and a 401 has already ended the session.
+      retry: (failures, error) => !isClientError(error) && failures < 2,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+    mutations: { retry: false },
+  },
+});
+
+// Whoever signs in next must not see the previous user's cached data.
+subscribeCredential(() => {
+  if (getCredential() === null) queryClient.clear();
+});
+
+const router = createAppRouter(appEntries);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ShellSettingsProvider>
+        <AppThemeProvider>
+          <RouterProvider router={router} />
+        </AppThemeProvider>
+      </ShellSettingsProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
