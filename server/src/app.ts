@@ -58,7 +58,6 @@ export async function buildApp({ db, config, logger = false, webRoot }: AppOptio
   registerJsonBodies(app);
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
-  registerAuthentication(app, db, policy);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -74,6 +73,7 @@ export async function buildApp({ db, config, logger = false, webRoot }: AppOptio
 
   await app.register(
     async (api) => {
+      registerAuthentication(api, db, policy);
       await api.register(lookupsModule);
       await api.register(authModule, { db, policy });
       await api.register(clientsModule, { db });

@@ -22,7 +22,12 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
-  const purge = setInterval(() => void purgeExpiredSessions(database.db, policy), 3_600_000);
+  // A failed purge (the database restarting) is retried next hour; it must not end the process.
+  const purge = setInterval(() => {
+    purgeExpiredSessions(database.db, policy).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'No se pudieron purgar las sesiones vencidas'),
+    );
+  }, 3_600_000);
   purge.unref();
 
   let closing = false;

@@ -18,12 +18,14 @@ export const DOCS_PREFIX = '/api/docs';
 
 export const UNAUTHENTICATED = 'No autenticado. Inicie sesión para continuar.';
 
-/** Every `/api` route needs a live session unless its config says `public: true`. */
-export function registerAuthentication(app: FastifyInstance, db: Db, policy: SessionPolicy) {
-  app.decorateRequest('session', undefined);
-  app.addHook('onRequest', async (request) => {
-    const { url } = request;
-    if (!url.startsWith('/api') || url.startsWith(DOCS_PREFIX)) return;
+/**
+ * Every route registered in `api` (the `/api` scope) needs a live session unless its config
+ * says `public: true`. The hook belongs to the scope, not to a prefix of the address: an
+ * encoded path (`/%61pi/users`) reaches the same routes and the same check.
+ */
+export function registerAuthentication(api: FastifyInstance, db: Db, policy: SessionPolicy) {
+  api.decorateRequest('session', undefined);
+  api.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     const session = await findSession(db, request.headers.authorization, policy);
     if (!session) throw new HttpError(401, UNAUTHENTICATED);

@@ -77,6 +77,15 @@ describe('sessions', () => {
     }
   });
 
+  it('refuses a percent-encoded path to a private route without a credential', async () => {
+    for (const url of ['/%61pi/users', '/%61pi/tipodoc', '/api/%75sers/', '/api/clientes%2F']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(JSON.stringify(res.json()), url).not.toContain('admin');
+    }
+  });
+
   it('ends the session on logout, even with the empty vnd.api+json body the spec sends', async () => {
     const token = await ctx.signIn();
     const me = await app.inject({
