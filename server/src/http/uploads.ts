@@ -19,6 +19,8 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
 };
 
+export const MALFORMED_MULTIPART = 'El formulario enviado está incompleto o dañado';
+
 export interface MultipartBody {
   /** The text fields, with the `json` field unwrapped as for JSON bodies. */
   fields: Record<string, unknown>;
@@ -69,7 +71,8 @@ export async function readMultipart(
         Object.fromEntries(fileFields.map((f) => [f, [tooLarge]])),
       );
     }
-    throw error;
+    // Anything else the parser meets (no boundary, a body cut short) is the client's doing.
+    throw new HttpError(422, MALFORMED_MULTIPART);
   }
   return { fields: unwrapJsonField(raw) as Record<string, unknown>, files };
 }

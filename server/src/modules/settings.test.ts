@@ -164,6 +164,30 @@ describe('settings', () => {
     expect(body.errors.json).toHaveLength(1);
   });
 
+  it('refuses a multipart body without a boundary or cut short, without a server error', async () => {
+    const { payload, contentType } = await multipartBody({ json: JSON.stringify(valid) }, [
+      logoFile(),
+    ]);
+    const bodies = [
+      { contentType: 'multipart/form-data', payload },
+      { contentType, payload: payload.subarray(0, payload.length - 40) },
+    ];
+    for (const body of bodies) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ajustes',
+        headers: { 'content-type': body.contentType, authorization: token },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json<SettingsAnswer>()).toMatchObject({
+        status: 'error',
+        message: 'El formulario enviado está incompleto o dañado',
+      });
+    }
+    expect(uploads()).toEqual([]);
+  });
+
   let logoUrl: string;
 
   it('inserts the record with a logo and serves the logo', async () => {
