@@ -22,11 +22,11 @@ import { toast } from '../lib/alerts';
 import { api, ApiError } from '../lib/api';
 
 export const PASSWORD_TEXTS = {
-  forgotTitle: 'Reset Password',
+  forgotTitle: 'Password Forgot',
   forgotHint: 'You will receive an e-mail in maximum 60 seconds',
   email: 'Email',
   reset: 'Reset',
-  resetTitle: 'Change Password',
+  resetTitle: 'Password Reset',
   newPassword: 'New Password',
   confirmPassword: 'Confirm Password',
   change: 'Change Password',
