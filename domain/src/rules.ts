@@ -4,9 +4,12 @@ import { z } from 'zod';
 
 const LETTERS = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]+$/;
 
-/** A string that must be present; `message` is shown both when missing and when blank. */
+/**
+ * A string that must be present; `message` is shown both when missing and when blank, and
+ * alone: the checks chained after it say nothing about an empty field.
+ */
 export const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message);
+  z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
 function allEqual(digits: string): boolean {
   return /^(\d)\1*$/.test(digits);

@@ -109,6 +109,13 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
   };
   const [editing, setEditing] = useState<Row | null>(null);
 
+  // Spec §2: the list loads again on Buscar, even when the filters are the ones applied.
+  const onSearch = (filters: FilterValues) => {
+    const unchanged = JSON.stringify(filters) === JSON.stringify(params.filters);
+    if (unchanged && params.page === 1) void list.refetch();
+    else search(filters);
+  };
+
   const save = async (method: 'POST' | 'PUT', path: string, body: object) => {
     const answer = await mutation.mutateAsync({ method, path, body: jsonField(body) });
     if (answer.message) toast.success(answer.message);
@@ -196,7 +203,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
       <FilterBar
         filters={config.filters}
         values={params.filters}
-        onSearch={search}
+        onSearch={onSearch}
         advancedLabels={config.advancedLabels}
       />
       {list.isError && (
