@@ -18,4 +18,12 @@ describe('LoginThrottle', () => {
     throttle.succeed('a');
     expect(throttle.retryAfter('a', 1)).toBe(0);
   });
+
+  it('takes back one failure on forgive', () => {
+    const throttle = new LoginThrottle(2, 1000);
+    throttle.fail('a', 0);
+    throttle.fail('a', 0);
+    throttle.forgive('a');
+    expect(throttle.retryAfter('a', 1)).toBe(0);
+  });
 });

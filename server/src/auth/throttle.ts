@@ -31,4 +31,10 @@ export class LoginThrottle {
   succeed(key: string): void {
     this.failures.delete(key);
   }
+
+  /** Takes back one failure: an attempt counted before it was known to succeed. */
+  forgive(key: string): void {
+    const entry = this.failures.get(key);
+    if (entry && --entry.count <= 0) this.failures.delete(key);
+  }
 }

@@ -52,6 +52,7 @@ describe('sign-in', () => {
       const res = await login(body);
       expect(res.statusCode).toBe(422);
       expect(res.body).not.toMatch(/at .*\.ts/);
+      expect(res.body).not.toMatch(/Invalid input|expected/);
     }
   });
 
@@ -65,6 +66,14 @@ describe('sign-in', () => {
       json: JSON.stringify({ login: 'groomer', password: TEST_PASSWORD }),
     });
     expect(evenRight.statusCode).toBe(429);
+  });
+
+  it('counts a burst of parallel guesses attempt by attempt', async () => {
+    const attempt = () => login({ json: JSON.stringify({ login: 'recepcion', password: 'bad' }) });
+    const answers = await Promise.all(Array.from({ length: 12 }, attempt));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(7);
   });
 });
 

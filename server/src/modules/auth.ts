@@ -31,6 +31,10 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
         void reply.header('retry-after', Math.ceil(wait / 1000));
         throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
       }
+      // Counted as a failure before the password is checked: a burst of parallel guesses is
+      // counted attempt by attempt, not only once the first answers come back.
+      byLogin.fail(loginKey);
+      byAddress.fail(request.ip);
       const [user] = await db
         .select({ id: users.id, password: users.password, id_est: users.id_est })
         .from(users)
@@ -38,13 +42,12 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
       // Compare against a dummy hash for unknown logins so the answer time tells nothing.
       const matches = await verifyPassword(password, user?.password ?? DUMMY_HASH);
       if (!user || !matches || user.id_est !== Status.Activo) {
-        byLogin.fail(loginKey);
-        byAddress.fail(request.ip);
         return reply
           .status(401)
           .send({ status: 'errorpwd', message: LOGIN_MESSAGES.wrongCredentials });
       }
       byLogin.succeed(loginKey);
+      byAddress.forgive(request.ip);
       return ok(await openSession(db, user.id, policy), LOGIN_MESSAGES.welcome);
     },
   );
