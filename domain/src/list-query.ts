@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './api';
+import { id } from './rules';
 
 /** Filters are sent only when set; a blank one means "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -41,9 +42,5 @@ export const StatusPatchSchema = z.object({
 export type StatusPatch = z.infer<typeof StatusPatchSchema>;
 
 export const IdParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Identificador inválido' })
-    .int()
-    .positive('Identificador inválido')
-    .max(2_147_483_647, 'Identificador inválido'),
+  id: id(),
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 /** The spec's field rules, written once and composed by every resource schema. */
 
+// Checks without a message of their own (a body that is not an object, `page=abc`) answer in
+// Spanish too, on the server and in the forms alike.
+z.config(z.locales.es());
+
 const LETTERS = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]+$/;
 
 /**
@@ -86,9 +90,12 @@ export const strongPassword = requiredText('La contraseña es requerida')
 
 export const PASSWORDS_DIFFER = 'Las contraseñas no coinciden';
 
+/** The largest value of a PostgreSQL `integer` (every id column). */
+const MAX_ID = 2_147_483_647;
+
 /** A numeric id as it comes from a form or a query string. */
 export const id = (message = 'Identificador inválido') =>
-  z.coerce.number({ error: message }).int(message).positive(message);
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDate = (message = 'Fecha inválida') => z.iso.date({ error: message });
