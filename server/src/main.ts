@@ -8,11 +8,16 @@ async function main() {
   const config = readConfig();
   const { database, seeded, close } = await openAppDatabase(config);
   if (seeded.generatedPassword) {
-    const file = writeInitialCredentials(config.dataDir, seeded.generatedPassword);
+    // Shown before the file is written: the users exist now, so the password must not be lost.
     console.log(
-      `\nUsuarios creados: admin, recepcion, groomer\nContraseña inicial: ${seeded.generatedPassword}\n` +
-        `(guardada también en ${file})\n`,
+      `\nUsuarios creados: admin, recepcion, groomer\nContraseña inicial: ${seeded.generatedPassword}`,
     );
+    try {
+      const file = writeInitialCredentials(config.dataDir, seeded.generatedPassword);
+      console.log(`(guardada también en ${file})\n`);
+    } catch (error) {
+      console.error(`No se pudo guardar la contraseña inicial: ${(error as Error).message}\n`);
+    }
   }
 
   const app = await buildApp({

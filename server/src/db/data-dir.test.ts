@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ describe('data directory', () => {
 
   it('writes the generated credentials readable only by their owner', () => {
     const dir = mkdtempSync(join(tmpdir(), 'groomer-cred-'));
+    // A file left world-readable by an earlier start is tightened too.
+    writeFileSync(join(dir, 'initial-credentials.txt'), 'old', { mode: 0o644 });
     const file = writeInitialCredentials(dir, 'Secreta1!');
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 
@@ -36,5 +36,7 @@ export function writeInitialCredentials(dataDir: string, password: string): stri
   writeFileSync(file, `Usuarios: admin, recepcion, groomer\nContraseña inicial: ${password}\n`, {
     mode: 0o600,
   });
+  // `mode` applies only when the file is created: a file left from an earlier start keeps its own.
+  chmodSync(file, 0o600);
   return file;
 }

@@ -10,6 +10,9 @@ export const DEFAULT_USERS = [
   { id: 3, login: 'groomer', name: 'Groomer', surname: 'Principal', doc: '42930485' },
 ] as const;
 
+/** An arbitrary constant: the advisory lock that serialises the seed across processes. */
+const SEED_LOCK = 4_751_059;
+
 export interface SeedResult {
   /** Set when the default users were created just now with a generated password. */
   generatedPassword?: string;
@@ -19,6 +22,9 @@ export interface SeedResult {
 /** Catalogues and the three default users; does nothing that is already there. */
 export async function seedBase(db: Db, adminPassword: string | undefined): Promise<SeedResult> {
   return db.transaction(async (tx) => {
+    // Several processes may start together on an empty server: one seeds, the others wait
+    // and then find the users there.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     await tx
       .insert(documentTypes)
       .values([...DOCUMENT_TYPES])
