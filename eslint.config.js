@@ -61,11 +61,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/features/**'],
+    // A feature is a file of features/ or a folder of it: its own files are `./x` inside a
+    // folder; a sibling file or folder is another feature.
+    files: ['web/src/features/*.{ts,tsx}'],
     rules: boundaries([
       { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
       {
-        group: ['../features/*', '../../features/*'],
+        regex: '^\\./|/features/',
+        message: 'A feature does not import another feature.',
+      },
+    ]),
+  },
+  {
+    files: ['web/src/features/*/**'],
+    rules: boundaries([
+      { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
+      {
+        regex: '^\\.\\./[^.]|/features/',
         message: 'A feature does not import another feature.',
       },
     ]),

@@ -9,8 +9,17 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dryRun = process.argv.includes('--dry-run');
 const output = join(root, 'web/dist/index.html');
-/** What the build reads (web/public is copied as is, when there is one). */
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'domain/src'];
+/** What the build reads (web/public is copied as is, when there is one), and what decides the
+ * versions of what it bundles. */
+const SOURCES = [
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/public',
+  'web/package.json',
+  'domain/src',
+  'package-lock.json',
+];
 
 function mtimeOf(path) {
   try {
