@@ -203,6 +203,7 @@ describe('packages', () => {
     [{ srvs: 'uno' }, 'Debe enviar la lista de servicios del paquete'],
     [{ srvs: [0] }, 'Identificador de servicio inválido'],
     [{ srvs: ['x'] }, 'Identificador de servicio inválido'],
+    [{ srvs: [2_147_483_648] }, 'Identificador de servicio inválido'],
   ])('refuses the body %j', async (body, message) => {
     const { id_paq: id } = await register({ nombre: 'Paquete erróneo' });
     const res = await api.raw('POST', `/paquete/${id}/servicios`, body);

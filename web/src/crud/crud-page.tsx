@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { PageContainer } from '../app/page-container';
 import { confirm, showErrorDialog, toast } from '../lib/alerts';
-import { jsonField } from '../lib/api';
+import { ApiError, jsonField } from '../lib/api';
 import { DataTable, type Column } from './data-table';
 import { FilterBar, type FilterDef } from './filter-bar';
 import { useListParams, type FilterValues } from './list-params';
@@ -42,7 +42,8 @@ export interface StatusConfig<Row> {
   current(row: Row): number;
   /** What the confirmation names: '¿Está seguro de suspender {subject}?' ('este cliente'). */
   subject: string;
-  errorTitle: string;
+  /** The error dialog's title, or one per action ('Error al eliminar la mascota'). */
+  errorTitle: string | ((action: StatusAction) => string);
   actions?(row: Row): StatusAction[];
   question?(action: StatusAction, row: Row): string;
   /** The patch body; `{ id, estado }` by default (spec §7). */
@@ -133,7 +134,9 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
       });
       if (answer.message) toast.success(answer.message);
     } catch (error) {
-      await showErrorDialog(status.errorTitle, error);
+      const title =
+        typeof status.errorTitle === 'string' ? status.errorTitle : status.errorTitle(action);
+      await showErrorDialog(title, error);
     }
   };
 
@@ -207,10 +210,8 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         advancedLabels={config.advancedLabels}
       />
       {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {config.loadErrorText ||
-            list.error.message ||
-            'No se encontraron datos con los criterios de búsqueda.'}
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {loadErrorMessage(list.error, config.loadErrorText)}
         </Alert>
       )}
       <DataTable
@@ -218,6 +219,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         page={list.isError ? undefined : list.data}
         rowKey={config.rowId}
         loading={list.isFetching}
+        stale={list.isPlaceholderData}
         loadingText={config.loadingText}
         emptyText={config.emptyText}
         onPageChange={setPage}
@@ -249,4 +251,14 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
       {config.children}
     </PageContainer>
   );
+}
+
+/**
+ * Why the list is empty: a refused filter names itself ('La fecha inicial no puede ser mayor a
+ * la fecha final'); otherwise the screen's own warning (spec §8).
+ */
+function loadErrorMessage(error: Error, screenText: string | undefined): string {
+  const fieldMessages = error instanceof ApiError ? Object.values(error.errors).flat() : [];
+  if (fieldMessages.length > 0) return fieldMessages.join(' ');
+  return screenText || error.message || 'No se encontraron datos con los criterios de búsqueda.';
 }

@@ -22,6 +22,8 @@ export interface DataTableProps<Row> {
   page: Page<Row> | undefined;
   rowKey(row: Row): string | number;
   loading: boolean;
+  /** The rows shown are the previous query's while another loads (new filters or page). */
+  stale?: boolean;
   loadingText?: string;
   emptyText?: string;
   onPageChange(page: number): void;
@@ -34,16 +36,20 @@ export function DataTable<Row>({
   page,
   rowKey,
   loading,
+  stale = false,
   loadingText = 'Cargando...',
   emptyText = 'No se encontraron datos con los criterios de búsqueda.',
   onPageChange,
   onPerPageChange,
 }: DataTableProps<Row>) {
   const rows = page?.data ?? [];
-  const message = loading && !page ? loadingText : rows.length === 0 ? emptyText : undefined;
+  // Another query's rows are never shown as this one's answer; a refresh of the same query
+  // keeps its rows under a progress bar.
+  const message =
+    loading && (!page || stale) ? loadingText : rows.length === 0 ? emptyText : undefined;
   return (
     <Paper>
-      {loading && page && <LinearProgress aria-label="Actualizando" />}
+      {loading && page && !stale && <LinearProgress aria-label="Actualizando" />}
       <TableContainer>
         <Table size="small" aria-busy={loading}>
           <TableHead>

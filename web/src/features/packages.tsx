@@ -310,6 +310,8 @@ export function PackagesPage() {
       ],
       // Spec §9: the packages' status filter starts on Activo.
       filterDefaults: () => ({ search: '', est: String(Status.Activo) }),
+      // Spec §8: a package load failure shows the no-data message.
+      loadErrorText: 'No se encontraron datos con los criterios de búsqueda.',
       // Spec §2: Ver Servicios, Gestionar Servicios, Editar and the status actions.
       leadingMenuItems: (p) => [
         { label: 'Ver Servicios', onClick: () => void view(p) },

@@ -1,4 +1,4 @@
-import { PetInputSchema, PetUpdateSchema, type Pet } from '@app/domain';
+import { PetInputSchema, PetUpdateSchema, Status, type Pet } from '@app/domain';
 import {
   ClientDniField,
   CrudPage,
@@ -62,7 +62,13 @@ const petsConfig: CrudConfig<Pet> = {
     path: '/mascota',
     current: (p) => p.id_est,
     subject: 'esta mascota',
-    errorTitle: 'Error al actualizar datos de la mascota',
+    // Spec §8 names the delete and reactivate failures; a suspension is a change of its data.
+    errorTitle: (action) =>
+      action.status === Status.Eliminado
+        ? 'Error al eliminar la mascota'
+        : action.status === Status.Activo
+          ? 'Error al reactivar la mascota'
+          : 'Error al actualizar datos de la mascota',
   },
 };
 
