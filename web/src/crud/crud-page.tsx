@@ -163,6 +163,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
     {
       header: config.actionsHeader ?? 'Acciones',
       align: 'center',
+      sticky: true,
       render: (row) => (
         <RowMenu items={menuFor(row)} label={`Acciones de ${config.rowLabel(row)}`} />
       ),

@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import LinearProgress from '@mui/material/LinearProgress';
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import type { Page } from '@app/domain';
 import { PER_PAGE_OPTIONS } from './list-params';
@@ -15,7 +16,18 @@ export interface Column<Row> {
   header: string;
   render(row: Row): ReactNode;
   align?: 'left' | 'right' | 'center';
+  /** Kept in view at the right edge when the table scrolls sideways (the row menu). */
+  sticky?: boolean;
 }
+
+/** A sticky cell paints its own background over the cells scrolling beneath it. */
+const stickySx = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
 
 export interface DataTableProps<Row> {
   columns: Column<Row>[];
@@ -58,7 +70,7 @@ export function DataTable<Row>({
                 <TableCell
                   key={column.header}
                   align={column.align}
-                  sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                  sx={{ fontWeight: 700, whiteSpace: 'nowrap', ...(column.sticky && stickySx) }}
                 >
                   {column.header}
                 </TableCell>
@@ -76,7 +88,11 @@ export function DataTable<Row>({
               rows.map((row) => (
                 <TableRow key={rowKey(row)} hover>
                   {columns.map((column) => (
-                    <TableCell key={column.header} align={column.align}>
+                    <TableCell
+                      key={column.header}
+                      align={column.align}
+                      sx={column.sticky ? stickySx : undefined}
+                    >
                       {column.render(row)}
                     </TableCell>
                   ))}
