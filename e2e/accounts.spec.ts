@@ -57,16 +57,30 @@ interface Storage {
 
 let serial = 0;
 
+const STRONG_PASSWORD =
+  'Password must have at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)';
+
+/** A 1×1 PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The administrator's credential for calls made through the API. */
+async function adminToken(request: APIRequestContext) {
+  const signedIn = await request.post('/api/login', {
+    data: { json: JSON.stringify({ login: 'admin', password: PASSWORD }) },
+  });
+  return ((await signedIn.json()) as { data: string }).data;
+}
+
 /** A new active user made through the API as the administrator. */
 async function createUser(request: APIRequestContext, password = 'Clave123!') {
   serial += 1;
   const stamp = `${Date.now() % 100000}${serial}`;
   const login = `e2e${stamp}`;
   const email = `e2e${stamp}@groomer.pe`;
-  const signedIn = await request.post('/api/login', {
-    data: { json: JSON.stringify({ login: 'admin', password: PASSWORD }) },
-  });
-  const token = ((await signedIn.json()) as { data: string }).data;
+  const token = await adminToken(request);
   const doc = `4${stamp.padStart(7, '1')}`.slice(0, 8);
   const res = await request.post('/api/user/register', {
     headers: { authorization: token },
@@ -224,6 +238,57 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   await expect(page.getByRole('menuitem', { name: 'Crear Usuario de Sistema' })).toHaveCount(0);
 });
 
+test('an employee whose DNI has 11 digits gets a system user: the admin picks the type', async ({
+  page,
+  request,
+}) => {
+  const stamp = String(Date.now()).slice(-7);
+  const doc = `2048${stamp}`;
+  const res = await request.post('/api/empleado/register', {
+    headers: { authorization: await adminToken(request) },
+    data: {
+      json: JSON.stringify({
+        idtDoc: 2,
+        dni: doc,
+        nom: 'Julio César',
+        ape: 'Quispe Mamani',
+        fecnac: '1985-03-02',
+        email: `julio${stamp}@gmail.com`,
+        telef: '987650321',
+      }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await signIn(page);
+  await page.goto('/empleados');
+  await page.getByLabel('Buscar por nombre, DNI o email').fill(doc);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const row = page.getByRole('row', { name: /JULIO CÉSAR QUISPE MAMANI/ });
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Crear Usuario de Sistema' }).click();
+  await expect(page).toHaveURL(/\/users/);
+
+  // The number is kept; the type is left to choose, and the form says so instead of failing.
+  await expect(page.getByLabel('Número de Documento')).toHaveValue(doc);
+  await expect(
+    page.getByText('Elija el tipo de documento: el número del empleado no es un DNI de 8 dígitos'),
+  ).toBeVisible();
+  await expect(page.getByText('El DNI debe tener 8 dígitos')).toHaveCount(0);
+  await page.getByLabel('Usuario', { exact: true }).fill(`jquispe${stamp}`);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Clave123!');
+  await page.getByLabel('Confirmar Contraseña').fill('Clave123!');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Seleccione un tipo de documento válido')).toBeVisible();
+
+  await page.getByLabel('Tipo de Documento').click();
+  await page.getByRole('option', { name: 'RUC' }).click();
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Usuario registrado exitosamente!')).toBeVisible();
+  const user = await findUser(page, `jquispe${stamp}`);
+  await expect(user.getByText(`RUC ${doc}`)).toBeVisible();
+});
+
 test('a forgotten password is reset through the mailed link, once', async ({ page, request }) => {
   const user = await createUser(request);
   await page.goto('/login');
@@ -237,6 +302,10 @@ test('a forgotten password is reset through the mailed link, once', async ({ pag
   const link = await mailedLink(user.email);
   expect(link).toContain(`127.0.0.1:${PORT}/password-reset?email=`);
   await page.goto(link);
+  await page.getByLabel('New Password').fill('recuperada');
+  await page.getByLabel('Confirm Password').fill('recuperada');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText(STRONG_PASSWORD)).toBeVisible();
   await page.getByLabel('New Password').fill('Recuperada1!');
   await page.getByLabel('Confirm Password').fill('Recuperada2!');
   await page.getByRole('button', { name: 'Change Password' }).click();
@@ -282,6 +351,43 @@ test('own profile: a user renames themselves; a default user is refused', async 
   ).toBeVisible();
 });
 
+test('Submit Changes saves the picture with the fields, or nothing when the e-mail is taken', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await submitLogin(page, user.login, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/user-profile');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'foto.png',
+    mimeType: 'image/png',
+    buffer: TINY_PNG,
+  });
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+  await page.getByLabel('Email').fill('admin@groomer.pe');
+  await page.getByRole('button', { name: 'Submit Changes' }).click();
+  await expect(page.getByText('Oops, something went wrong!')).toBeVisible();
+  await expect(page.getByText('The email has already been taken.')).toBeVisible();
+
+  // Nothing was saved: after a reload there is no picture to remove.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Select Image' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'foto.png',
+    mimeType: 'image/png',
+    buffer: TINY_PNG,
+  });
+  await page.getByLabel('Name').fill('Con Foto');
+  await page.getByRole('button', { name: 'Submit Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Name')).toHaveValue('Con Foto');
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+});
+
 test('sign-up registers an account that waits for activation', async ({ page }) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Sign up' }).click();
@@ -289,6 +395,9 @@ test('sign-up registers an account that waits for activation', async ({ page }) 
   await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
   await page.getByLabel('Name').fill('John Smith');
   await page.getByLabel('Email').fill('john.e2e@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText(STRONG_PASSWORD)).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('Secret123!');
   await page.getByLabel('Confirm Password').fill('Secret123!');
   await page.getByLabel('I agree the Terms and Conditions').check();

@@ -8,13 +8,13 @@ import { z } from 'zod';
 export const ACCOUNT_FIELD_MESSAGES = {
   nameRequired: 'Name is a required input',
   nameMin: 'Name must have at least 2 characters',
-  nameMax: 'Name may have at most 100 characters',
-  nameLetters: 'Name may contain only letters and spaces',
+  nameMax: 'Name must have at most 100 characters',
+  nameLetters: 'Name must contain only letters and spaces',
   email: 'Email has to be a valid email address',
   passwordMin: 'Password must have at least 8 characters',
-  passwordMax: 'Password may have at most 100 characters',
+  passwordMax: 'Password must have at most 100 characters',
   passwordStrong:
-    'Password must contain an uppercase letter, a lowercase letter, a digit and one of @$!%*?&',
+    'Password must have at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)',
   passwordsDiffer: 'Your passwords do not match.',
   terms: 'You must agree to the terms and conditions',
   token: 'This password reset link is invalid or has expired.',
@@ -23,12 +23,19 @@ export const ACCOUNT_FIELD_MESSAGES = {
 
 const M = ACCOUNT_FIELD_MESSAGES;
 
-const englishName = z
+/** Spec 000 §5 gives the sign-up's name one rule: required. 100 is the column's length. */
+const requiredName = z
   .string({ error: M.nameRequired })
   .trim()
   .min(1, { message: M.nameRequired, abort: true })
+  .max(100, M.nameMax);
+
+/**
+ * The own profile edits the user's `name`, which the back-office's user rules (spec 000 §5,
+ * 'User register') keep to at least 2 letters and spaces: the same rule, in English.
+ */
+const profileName = requiredName
   .min(2, M.nameMin)
-  .max(100, M.nameMax)
   .regex(/^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]+$/, M.nameLetters);
 
 const englishEmail = z
@@ -40,9 +47,10 @@ const englishEmail = z
   .transform((v) => v.toLowerCase());
 
 /**
- * The spec asks for at least 8 characters; staff accounts also get the strong rule the
- * Spanish forms apply (upper, lower, digit, special), so every way of setting a password
- * asks the same.
+ * Spec 000 §5 asks for at least 8 characters. Every password set here (sign-up, reset, own
+ * profile) is a staff account's way into the back-office, so it also gets the strong rule the
+ * back-office's own user forms apply (spec 000 §5 'User register', 'Change-password modal'):
+ * upper, lower, digit and a special character. 100 bounds the hashing work.
  */
 const newPassword = z
   .string({ error: M.passwordMin })
@@ -71,7 +79,7 @@ const matching = <T extends z.ZodType<Record<string, unknown>>>(
 /** `POST /signup`: the account waits, suspended, for an administrator (DESIGN §5). */
 export const SignupSchema = matching(
   z.object({
-    name: englishName,
+    name: requiredName,
     email: englishEmail,
     password: newPassword,
     confirmPassword: z.string({ error: M.passwordsDiffer }),
@@ -117,7 +125,7 @@ export type PasswordResetForm = z.infer<typeof PasswordResetFormSchema>;
 
 /** `PATCH /profile`: `profile_image: null` removes the picture (an upload sets it). */
 export const ProfileUpdateSchema = z.object({
-  name: englishName,
+  name: profileName,
   email: englishEmail,
   profile_image: z.string().max(500).nullish(),
 });
@@ -158,6 +166,10 @@ export const ACCOUNT_MESSAGES = {
   pictureRequired: 'Choose an image to upload.',
   pictureType: 'The picture must be a PNG, JPEG, GIF or WEBP image.',
   pictureSize: 'The picture may not be larger than 2 MB.',
+  /** Shown under a new password before it is checked: the rule, said once. */
+  passwordHint:
+    'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (@$!%*?&).',
+  malformedForm: 'The form arrived incomplete or damaged. Please try again.',
   tooMany: 'Too many requests. Please wait a moment and try again.',
 } as const;
 

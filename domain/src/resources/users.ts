@@ -181,11 +181,21 @@ export interface User {
  */
 export interface UserPrefill {
   id_emp: number;
-  tdoc: number;
+  /** `null`: the employee's type does not fit the number; the administrator chooses one. */
+  tdoc: number | null;
   doc: string;
   name: string;
   surname: string;
   email: string;
+}
+
+/**
+ * The document type the user form starts with for an employee's document. An employee's
+ * document may have 8 to 13 digits whatever its type, but a user's DNI has exactly 8: a
+ * "DNI" the user form would refuse keeps its number and leaves the type to the administrator.
+ */
+export function prefillDocumentType(tdoc: number, doc: string): number | null {
+  return tdoc === DocumentTypeId.DNI && !dni.safeParse(doc).success ? null : tdoc;
 }
 
 export const USER_MESSAGES = {

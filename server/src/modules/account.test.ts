@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { existsSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,61 @@ async function upload(token: string, file: { bytes: Buffer; filename: string; ty
   });
   return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary shapes
 }
+
+type ImageFile = { bytes: Buffer; filename: string; type: string };
+
+/** `PATCH /profile` as Submit Changes sends it with a picture: `json` field plus `attachment`. */
+async function saveProfileForm(token: string, fields: object, file?: ImageFile) {
+  const { payload, contentType } = await multipartBody(
+    { json: JSON.stringify(fields) },
+    file ? [{ name: 'attachment', ...file }] : [],
+  );
+  const res = await ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/profile',
+    headers: { authorization: token, 'content-type': contentType },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary shapes
+}
+
+const png = (): ImageFile => ({ bytes: pngImage(), filename: 'a.png', type: 'image/png' });
+
+/** The picture files kept for a user. */
+const avatarFiles = (id: number) => {
+  const dir = join(ctx.dataDir, 'uploads', 'avatars');
+  return existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith(`${id}-`)) : [];
+};
+
+const fileOf = (url: string) => url.split('/').pop()!;
+
+/**
+ * Runs `body` with a BEFORE UPDATE trigger on users that runs `action` (PL/pgSQL) for the rows
+ * matching `when`: a way to make a write fail at the exact moment a race would.
+ */
+async function withUsersTrigger(when: string, action: string, body: () => Promise<void>) {
+  const { db } = ctx.database;
+  await db.execute(
+    sql.raw(
+      `CREATE FUNCTION test_users_trigger() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${action}; RETURN NEW; END $$`,
+    ),
+  );
+  await db.execute(
+    sql.raw(
+      `CREATE TRIGGER test_users_trigger BEFORE UPDATE ON users FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION test_users_trigger()`,
+    ),
+  );
+  try {
+    await body();
+  } finally {
+    await db.execute(sql.raw('DROP TRIGGER test_users_trigger ON users'));
+    await db.execute(sql.raw('DROP FUNCTION test_users_trigger()'));
+  }
+}
+
+/** Another account takes the new e-mail just before the row is written (a concurrent save). */
+const TAKE_EMAIL = `INSERT INTO users (name, surname, id_tipodoc, doc, email, login, password)
+  VALUES ('Otra', 'Cuenta', 2, '', NEW.email, 'carrera' || NEW.id, 'x')`;
 
 describe('own profile', () => {
   it('shows the signed-in user', async () => {
@@ -208,7 +263,7 @@ describe('own profile', () => {
 
     const big = Buffer.concat([pngImage(), Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await upload(user.token, { bytes: big, filename: 'big.png', type: 'image/png' });
-    expect(tooBig.status).toBe(422);
+    expect(tooBig.status).toBe(413);
     expect(tooBig.body.errors.attachment).toEqual(['The picture may not be larger than 2 MB.']);
 
     const none = await user.api.raw('POST', '/profile/picture', { name: 'x' });
@@ -223,6 +278,130 @@ describe('own profile', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/avatars/9-0000000000000000.png' }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('answers an e-mail another account takes at the same moment in English, under email', async () => {
+    const user = await staffUser();
+    const email = `carrera${user.id}@groomer.pe`;
+    await withUsersTrigger(`NEW.email = '${email}'`, TAKE_EMAIL, async () => {
+      const res = await user.api.raw('PATCH', '/profile', { name: 'Carmen', email });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ email: ['The email has already been taken.'] });
+      expect(res.body.message).toBe('The email has already been taken.');
+    });
+    expect((await user.api.get('/profile')).body.data.email).toBe(user.email);
+  });
+
+  it('saves the picture with name and e-mail in one call, or nothing at all', async () => {
+    const user = await staffUser();
+    const taken = await saveProfileForm(
+      user.token,
+      { name: 'Otra', email: 'admin@groomer.pe' },
+      png(),
+    );
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    const unchanged = await user.api.get('/profile');
+    expect(unchanged.body.data).toMatchObject({ name: 'Carmen', profile_image: null });
+    expect(avatarFiles(user.id)).toEqual([]);
+
+    // A file that is no image: the fields are not saved either.
+    const notImage = await saveProfileForm(
+      user.token,
+      { name: 'Carmen Rosa', email: user.email },
+      { bytes: Buffer.from('hola'), filename: 'a.png', type: 'image/png' },
+    );
+    expect(notImage.status).toBe(422);
+    expect(notImage.body.errors.attachment).toEqual([
+      'The picture must be a PNG, JPEG, GIF or WEBP image.',
+    ]);
+    expect((await user.api.get('/profile')).body.data.name).toBe('Carmen');
+
+    const saved = await saveProfileForm(
+      user.token,
+      { name: 'Carmen Rosa', email: user.email },
+      png(),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      message: 'Profile updated successfully!',
+      data: { name: 'Carmen Rosa', email: user.email },
+    });
+    const url = saved.body.data.profile_image as string;
+    expect(avatarFiles(user.id)).toEqual([fileOf(url)]);
+  });
+
+  it('keeps the old picture and removes the new file when the row cannot be written', async () => {
+    const user = await staffUser();
+    const first = await upload(user.token, png());
+    const url = first.body.data.profile_image as string;
+    const email = `carrera${user.id}@groomer.pe`;
+    await withUsersTrigger(`NEW.email = '${email}'`, TAKE_EMAIL, async () => {
+      const res = await saveProfileForm(
+        user.token,
+        { name: 'Carmen', email },
+        {
+          bytes: gifImage(),
+          filename: 'b.gif',
+          type: 'image/gif',
+        },
+      );
+      expect(res.status).toBe(422);
+      expect(res.body.errors.email).toEqual(['The email has already been taken.']);
+    });
+    expect((await user.api.get('/profile')).body.data.profile_image).toBe(url);
+    expect(avatarFiles(user.id)).toEqual([fileOf(url)]);
+  });
+
+  it('replaces the picture in one transaction: two uploads at once leave only the stored file', async () => {
+    const user = await staffUser();
+    await upload(user.token, png());
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        upload(
+          user.token,
+          i % 2 ? { bytes: gifImage(), filename: 'b.gif', type: 'image/gif' } : png(),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const stored = (await user.api.get('/profile')).body.data.profile_image as string;
+    expect(avatarFiles(user.id)).toEqual([fileOf(stored)]);
+  });
+
+  it('refuses a multipart body without a boundary or cut short with a 422, changing nothing', async () => {
+    const user = await staffUser();
+    const { payload, contentType } = await multipartBody(
+      { json: JSON.stringify({ name: 'Carmen Rosa', email: user.email }) },
+      [{ name: 'attachment', ...png() }],
+    );
+    const bodies = [
+      { contentType: 'multipart/form-data', payload },
+      { contentType, payload: payload.subarray(0, payload.length - 40) },
+    ];
+    for (const [method, url] of [
+      ['POST', '/api/profile/picture'],
+      ['PATCH', '/api/profile'],
+    ] as const) {
+      for (const body of bodies) {
+        const res = await ctx.app.inject({
+          method,
+          url,
+          headers: { authorization: user.token, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        expect(res.statusCode, `${method} ${url} ${body.contentType}`).toBe(422);
+        expect(res.json()).toEqual({
+          status: 'error',
+          message: 'The form arrived incomplete or damaged. Please try again.',
+        });
+      }
+    }
+    expect((await user.api.get('/profile')).body.data).toMatchObject({
+      name: 'Carmen',
+      profile_image: null,
+    });
+    expect(avatarFiles(user.id)).toEqual([]);
   });
 
   it('needs a session', async () => {
@@ -375,6 +554,59 @@ describe('password recovery', () => {
     ).toBe(200);
   });
 
+  it('answers a known address as soon as an unknown one: the token waits until after', async () => {
+    const user = await staffUser();
+    const seen = (await outbox(ctx.dataDir)).length;
+    // While another transaction holds the reset table, a token cannot be written: the answer
+    // must not wait for it, or its delay would tell that the address exists.
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const blocker = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE ${passwordResets} IN EXCLUSIVE MODE`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      for (const email of [user.email, 'nadie.mas@groomer.pe']) {
+        const answer = await Promise.race([
+          publicCall('/password-forgot', { email }),
+          new Promise((resolve) => setTimeout(() => resolve('no answer within 2 s'), 2000)),
+        ]);
+        expect(answer).toEqual({
+          status: 200,
+          body: { status: 'success', data: null, message: 'Email sent!' },
+        });
+      }
+    } finally {
+      release();
+      await blocker;
+    }
+    // The link comes once the table is free.
+    expect(await nextMail(ctx.dataDir, seen)).toMatch(new RegExp(`^To: ${user.email}`, 'm'));
+  });
+
+  it('asks for a strong password in clear English', async () => {
+    const user = await staffUser();
+    const seen = (await outbox(ctx.dataDir)).length;
+    await publicCall('/password-forgot', { email: user.email });
+    const token = linkOf(await nextMail(ctx.dataDir, seen)).searchParams.get('token')!;
+    const weak = await publicCall('/password-reset', {
+      password: 'recuperada',
+      password_confirmation: 'recuperada',
+      email: user.email,
+      token,
+    });
+    expect(weak.status).toBe(422);
+    expect(weak.body.errors).toEqual({
+      password: [
+        'Password must have at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)',
+      ],
+    });
+  });
+
   it('sends the mail through SMTP when SMTP_URL is set', async () => {
     const received: string[] = [];
     const server = new SMTPServer({
@@ -495,5 +727,32 @@ describe('sign-up', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errors[field]).toContain(message);
+  });
+
+  it.each(['J', "Mary-Jane O'Neil"])(
+    'accepts the name %j: the spec asks only that it is given',
+    async (name) => {
+      const res = await publicCall('/signup', {
+        ...valid,
+        name,
+        email: `n${name.length}@example.com`,
+      });
+      expect(res.status).toBe(201);
+    },
+  );
+
+  it('asks for a strong password in clear English', async () => {
+    const res = await publicCall('/signup', {
+      ...valid,
+      email: 'weak@example.com',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      password: [
+        'Password must have at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)',
+      ],
+    });
   });
 });

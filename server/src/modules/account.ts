@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { createHash, randomBytes } from 'node:crypto';
@@ -30,6 +30,7 @@ import { passwordResets, users } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, isPgError, notFound } from '../http/errors';
+import { MALFORMED_MULTIPART, readMultipart } from '../http/uploads';
 import { createMailer, type Mailer } from '../mail/mailer';
 
 export interface AccountOptions {
@@ -115,6 +116,28 @@ function resetMail(to: string, link: string) {
   return { to, subject: 'Restablecer contraseña', text };
 }
 
+const PICTURE_FIELD = 'attachment';
+
+interface ProfileChange {
+  fields?: { name: string; email: string };
+  /** A new picture's bytes; `null` removes the picture; absent keeps it. */
+  picture?: Buffer | null;
+}
+
+/** The picture's extension, judged by its bytes, not by its name or declared type. */
+async function pictureExtension(bytes: Buffer) {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !(AVATAR_TYPES as readonly string[]).includes(type.mime)) {
+    throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureType);
+  }
+  return type.ext;
+}
+
+const logResetFailure = (log: FastifyBaseLogger, error: unknown) =>
+  log.error({ err: error }, 'No se pudo enviar el correo de restablecimiento');
+
+const emailTaken = () => invalid('email', ACCOUNT_FIELD_MESSAGES.emailTaken);
+
 export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, options) => {
   const { db, config } = options;
   const mailer =
@@ -155,34 +178,97 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
     if (file) await unlink(join(avatarDir(config.dataDir), file)).catch(() => undefined);
   };
 
+  /** The shared multipart reader (or a JSON body), its answers in the English screen's words. */
+  const readProfileForm = async (request: FastifyRequest) => {
+    try {
+      return await readMultipart(request, {
+        fileFields: [PICTURE_FIELD],
+        tooLarge: ACCOUNT_MESSAGES.pictureSize,
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.message === MALFORMED_MULTIPART) {
+        throw new HttpError(422, ACCOUNT_MESSAGES.malformedForm);
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * One change of the own profile, all or nothing: the picture is checked by its bytes and the
+   * fields by their schema before anything is written; its file is written first, then the row
+   * in one transaction that locks it. Only after the commit does the replaced file go; if the
+   * write fails, the new file goes instead.
+   */
+  const saveProfile = async (id: number, change: ProfileChange) => {
+    const ext = change.picture ? await pictureExtension(change.picture) : undefined;
+    let image: string | null | undefined = change.picture === null ? null : undefined;
+    if (change.picture && ext) {
+      const dir = avatarDir(config.dataDir);
+      await mkdir(dir, { recursive: true });
+      const name = `${id}-${randomBytes(8).toString('hex')}.${ext}`;
+      await writeFile(join(dir, name), change.picture);
+      image = `/api${AVATAR_ROUTE}${name}`;
+    }
+    let previous: string | null;
+    try {
+      previous = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ profile_image: users.profile_image })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
+        if (!row) throw notFound();
+        const { fields } = change;
+        if (fields) {
+          const [other] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(emailEquals(fields.email), ne(users.id, id)));
+          if (other) throw emailTaken();
+        }
+        await tx
+          .update(users)
+          .set({
+            ...(fields ? { name: fields.name, email: fields.email } : {}),
+            ...(image !== undefined ? { profile_image: image } : {}),
+            updated_at: new Date(),
+          })
+          .where(eq(users.id, id));
+        return row.profile_image;
+      });
+    } catch (error) {
+      if (image) await removeAvatarFile(image);
+      // Another account took the address between the check and the write: the unique index
+      // says so (its registered message is the Spanish screens'; this one is English).
+      if (isPgError(error, '23505')) throw emailTaken();
+      throw error;
+    }
+    if (image !== undefined && previous !== image) await removeAvatarFile(previous);
+  };
+
   const tags = ['account'];
 
   app.get('/profile', { schema: { tags } }, async (request) =>
     ok(await profileOf(sessionOf(request).userId)),
   );
 
-  app.patch('/profile', { schema: { body: ProfileUpdateSchema, tags } }, async (request) => {
+  /**
+   * Name and e-mail, as JSON (`profile_image: null` removes the picture) or as multipart with
+   * the `json` field and an `attachment` picture: Submit Changes saves all of it or nothing.
+   */
+  const profileBody =
+    'JSON (name, email; profile_image: null removes the picture) or multipart/form-data with ' +
+    'a json field and an attachment picture.';
+  app.patch('/profile', { schema: { tags, description: profileBody } }, async (request) => {
     const id = ownEditableId(request);
-    const { name, email, profile_image } = request.body;
-    const previous = await profileOf(id);
-    await db.transaction(async (tx) => {
-      const [other] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(emailEquals(email), ne(users.id, id)));
-      if (other) throw invalid('email', ACCOUNT_FIELD_MESSAGES.emailTaken);
-      await tx
-        .update(users)
-        .set({
-          name,
-          email,
-          // Only removal goes through here: an image is set by uploading it.
-          ...(profile_image === null ? { profile_image: null } : {}),
-          updated_at: new Date(),
-        })
-        .where(eq(users.id, id));
+    const { fields, files } = await readProfileForm(request);
+    const { name, email, profile_image } = ProfileUpdateSchema.parse(fields);
+    const picture = files.get(PICTURE_FIELD);
+    await saveProfile(id, {
+      fields: { name, email },
+      // Only removal comes as a field: an image is set by sending its file.
+      picture: picture ?? (profile_image === null ? null : undefined),
     });
-    if (profile_image === null) await removeAvatarFile(previous.profile_image);
     return ok(await profileOf(id), ACCOUNT_MESSAGES.profileUpdated);
   });
 
@@ -200,38 +286,14 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
     },
   );
 
+  /** The picture alone (spec 000 §7: "upload picture returning the image address"). */
   app.post('/profile/picture', { schema: { tags } }, async (request) => {
     const id = ownEditableId(request);
-    const missing = () => invalid('attachment', ACCOUNT_MESSAGES.pictureRequired);
-    let buffer: Buffer;
-    try {
-      const part = await request.file();
-      if (!part) throw missing();
-      buffer = await part.toBuffer();
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE')
-        throw invalid('attachment', ACCOUNT_MESSAGES.pictureSize);
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
-      throw error;
-    }
-    // Judged by the bytes, not by the name or the declared type.
-    const type = await fileTypeFromBuffer(buffer);
-    if (!type || !(AVATAR_TYPES as readonly string[]).includes(type.mime)) {
-      throw invalid('attachment', ACCOUNT_MESSAGES.pictureType);
-    }
-    const dir = avatarDir(config.dataDir);
-    await mkdir(dir, { recursive: true });
-    const name = `${id}-${randomBytes(8).toString('hex')}.${type.ext}`;
-    await writeFile(join(dir, name), buffer);
-    const previous = await profileOf(id);
-    const url = `/api${AVATAR_ROUTE}${name}`;
-    await db
-      .update(users)
-      .set({ profile_image: url, updated_at: new Date() })
-      .where(eq(users.id, id));
-    await removeAvatarFile(previous.profile_image);
-    return ok({ profile_image: url }, ACCOUNT_MESSAGES.pictureUpdated);
+    const picture = (await readProfileForm(request)).files.get(PICTURE_FIELD);
+    if (!picture) throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureRequired);
+    await saveProfile(id, { picture });
+    const { profile_image } = await profileOf(id);
+    return ok({ profile_image }, ACCOUNT_MESSAGES.pictureUpdated);
   });
 
   // Public: an <img> cannot send the Authorization header; the names are unguessable.
@@ -256,41 +318,58 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
     },
   );
 
+  /** Work done after an answer has gone; closing the app waits for it. */
+  const pending = new Set<Promise<void>>();
+  const afterAnswer = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  /** A new single-use link for a known, not deleted address; nothing for any other. */
+  const sendResetLink = async (email: string, redirect: string | undefined) => {
+    const [user] = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(emailEquals(email), ne(users.id_est, Status.Eliminado)));
+    // A known address asked too often is silently skipped.
+    if (!user || forgotByEmail.retryAfter(email) > 0) return;
+    forgotByEmail.fail(email);
+    const token = randomBytes(32).toString('base64url');
+    await db.transaction(async (tx) => {
+      // Only the newest link works.
+      await tx
+        .delete(passwordResets)
+        .where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
+      await tx.insert(passwordResets).values({
+        token_hash: sha256(token),
+        user_id: user.id,
+        expires_at: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+      });
+    });
+    await mailer.send(resetMail(user.email, resetLink(config.appUrl, redirect, user.email, token)));
+  };
+
   app.post(
     '/password-forgot',
     { config: { public: true }, schema: { body: PasswordForgotSchema, tags } },
-    async (request, reply) => {
+    (request, reply) => {
       const { email, redirect_url } = request.body;
       const wait = forgotByAddress.retryAfter(request.ip);
       if (wait > 0) throw tooMany(reply, wait);
       forgotByAddress.fail(request.ip);
-
-      const [user] = await db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(and(emailEquals(email), ne(users.id_est, Status.Eliminado)));
-      // A known address asked too often is silently skipped: the answer never differs.
-      if (user && forgotByEmail.retryAfter(email) === 0) {
-        forgotByEmail.fail(email);
-        const token = randomBytes(32).toString('base64url');
-        await db.transaction(async (tx) => {
-          // Only the newest link works.
-          await tx
-            .delete(passwordResets)
-            .where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
-          await tx.insert(passwordResets).values({
-            token_hash: sha256(token),
-            user_id: user.id,
-            expires_at: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
-          });
-        });
-        const link = resetLink(config.appUrl, redirect_url, user.email, token);
-        // Not awaited: the answer must take as long whether or not the address exists.
-        mailer.send(resetMail(user.email, link)).catch((error: unknown) => {
-          request.log.error({ err: error }, 'No se pudo enviar el correo de restablecimiento');
-        });
-      }
-      return ok(null, ACCOUNT_MESSAGES.emailSent);
+      // The answer goes before the address is even looked up, so neither its content nor its
+      // timing can tell whether the address exists; the look-up, the token and the mail follow.
+      const work = () =>
+        afterAnswer(
+          sendResetLink(email, redirect_url).catch((error: unknown) =>
+            logResetFailure(request.log, error),
+          ),
+        );
+      reply.send(ok(null, ACCOUNT_MESSAGES.emailSent)).then(work, work);
+      return reply;
     },
   );
 
@@ -342,7 +421,6 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
       signupByAddress.fail(request.ip);
       const { name, email, password } = request.body;
       const hash = await hashPassword(password);
-      const taken = () => invalid('email', ACCOUNT_FIELD_MESSAGES.emailTaken);
       // A login taken between the look-up and the insert: try the next free one.
       for (let attempt = 0; ; attempt++) {
         try {
@@ -351,7 +429,7 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
               .select({ id: users.id })
               .from(users)
               .where(emailEquals(email));
-            if (existing) throw taken();
+            if (existing) throw emailTaken();
             const login = await uniqueLogin(tx, email);
             // The form has only a name: surname and document wait for the administrator, who
             // completes them in Usuarios when activating the account (DESIGN §5).

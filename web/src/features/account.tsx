@@ -156,20 +156,23 @@ function AboutMe({ profile }: { profile: Profile }) {
   const { register, handleSubmit, setError, formState } = form;
 
   const save = useMutation({
-    mutationFn: async (input: ProfileUpdateInput) => {
-      if (file) {
-        const body = new FormData();
-        body.append('attachment', file);
-        await api.form('/profile/picture', body);
-      }
+    // One call: the picture travels with the fields, so a refusal (an e-mail taken, say)
+    // saves neither.
+    mutationFn: (input: ProfileUpdateInput) => {
       const removing = removed && !file && profile.profile_image !== null;
-      return api.request<Profile>('PATCH', '/profile', {
-        body: jsonField({
-          name: input.name,
-          email: input.email,
-          ...(removing ? { profile_image: null } : {}),
-        }),
-      });
+      const fields = {
+        name: input.name,
+        email: input.email,
+        ...(removing ? { profile_image: null } : {}),
+      };
+      let body: unknown = jsonField(fields);
+      if (file) {
+        const form = new FormData();
+        form.append('json', JSON.stringify(fields));
+        form.append('attachment', file);
+        body = form;
+      }
+      return api.request<Profile>('PATCH', '/profile', { body });
     },
     onSuccess: async (answer) => {
       toast.success(answer.message ?? ACCOUNT_MESSAGES.profileUpdated);
@@ -283,7 +286,7 @@ function ChangePassword() {
           fullWidth
           autoComplete="new-password"
           error={Boolean(formState.errors.password)}
-          helperText={formState.errors.password?.message ?? ' '}
+          helperText={formState.errors.password?.message ?? ACCOUNT_MESSAGES.passwordHint}
         />
         <TextField
           {...register('password_confirmation')}

@@ -4,6 +4,7 @@ import {
   EmployeeInputSchema,
   EmployeeUpdateSchema,
   Status,
+  prefillDocumentType,
   type Employee,
   type UserPrefill,
 } from '@app/domain';
@@ -35,7 +36,7 @@ const fields: FieldDef[] = [
 /** What the user registration form receives from an employee ('Crear Usuario de Sistema'). */
 const userPrefill = (e: Employee): UserPrefill => ({
   id_emp: e.id_emp,
-  tdoc: e.id_tipoDoc,
+  tdoc: prefillDocumentType(e.id_tipoDoc, e.dni_emp),
   doc: e.dni_emp,
   name: e.nom_emp,
   surname: e.ape_emp,

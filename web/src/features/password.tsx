@@ -165,7 +165,7 @@ export function PasswordResetPage() {
           autoFocus
           fullWidth
           error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword?.message ?? ' '}
+          helperText={errors.newPassword?.message ?? ACCOUNT_MESSAGES.passwordHint}
         />
         <TextField
           {...register('confirmPassword')}

@@ -104,7 +104,7 @@ export function SignupPage() {
           autoComplete="new-password"
           fullWidth
           error={Boolean(errors.password)}
-          helperText={errors.password?.message ?? ' '}
+          helperText={errors.password?.message ?? ACCOUNT_MESSAGES.passwordHint}
         />
         <TextField
           {...register('confirmPassword')}

@@ -1,6 +1,7 @@
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
   DOCUMENT_TYPES,
@@ -71,12 +72,48 @@ function DocumentField({ field, error, form, disabled, lockWhenSet }: DocumentFi
   );
 }
 
+/** Under an empty type beside a number already given ('Crear Usuario de Sistema'). */
+const CHOOSE_TYPE_HINT =
+  'Elija el tipo de documento: el número del empleado no es un DNI de 8 dígitos';
+
+/**
+ * The document type. An employee's "DNI" of 9 to 13 digits arrives with no type (see
+ * `prefillDocumentType`): the hint says why, instead of a DNI error on a number that is right.
+ */
+function DocumentTypeField({ field, error, form, disabled }: FieldRenderProps) {
+  const doc: unknown = useWatch({ control: form.control, name: 'doc' });
+  const value: unknown = field.value;
+  const unset = value === null || value === undefined || value === '';
+  const hint = unset && typeof doc === 'string' && doc !== '' ? CHOOSE_TYPE_HINT : ' ';
+  return (
+    <TextField
+      select
+      fullWidth
+      id="field-tdoc"
+      label="Tipo de Documento"
+      name={field.name}
+      inputRef={field.ref}
+      value={unset ? '' : value}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={field.onBlur}
+    >
+      {DOCUMENT_TYPES.map((t) => (
+        <MenuItem key={t.id} value={t.id}>
+          {t.nom}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 const documentType: FieldDef = {
   name: 'tdoc',
   label: 'Tipo de Documento',
-  kind: 'select',
-  options: DOCUMENT_TYPES.map((t) => ({ value: t.id, label: t.nom })),
   width: 4,
+  render: (p) => <DocumentTypeField {...p} />,
 };
 
 const personFields: FieldDef[] = [
