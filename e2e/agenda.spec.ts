@@ -18,19 +18,32 @@ const SERVICE = `Baño de prueba ${SUFFIX}`;
 const PACKAGE = `Paquete de prueba ${SUFFIX}`;
 const DESCRIPTION = 'Servicio de prueba para la agenda, con productos de calidad y buen trato.';
 
-/** The client, pet, service and package of the spec, made through the API as staff would. */
-async function setUp(request: APIRequestContext) {
+/** The API as staff would call it, signed in as admin. */
+async function staffApi(request: APIRequestContext) {
   const login = await request.post('/api/login', {
     data: { json: JSON.stringify({ login: 'admin', password: PASSWORD }) },
   });
   const authorization = ((await login.json()) as { data: string }).data;
-  const post = async (path: string, body: object) => {
-    const res = await request.post(`/api${path}`, {
-      headers: { authorization },
-      data: { json: JSON.stringify(body) },
-    });
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  return {
+    /** A registration; answers the new record. */
+    async post(path: string, body: object): Promise<Record<string, unknown>> {
+      const res = await request.post(`/api${path}`, {
+        headers: { authorization },
+        data: { json: JSON.stringify(body) },
+      });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+      return ((await res.json()) as { data: Record<string, unknown> }).data;
+    },
+    async patch(path: string, body: object) {
+      const res = await request.patch(`/api${path}`, { headers: { authorization }, data: body });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+    },
   };
+}
+
+/** The client, pet, service and package of the spec, made through the API as staff would. */
+async function setUp(request: APIRequestContext) {
+  const { post } = await staffApi(request);
   await post('/cliente/register', {
     dni: DNI,
     name: 'Rosa',
@@ -85,6 +98,10 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
   await page.goto('/reservaciones');
   await page.getByRole('button', { name: 'Añadir Reserva' }).click();
   await page.getByLabel('Fecha de cita').fill(limaDay(3));
+  // A DNI no client can have (eight equal digits) is simply not found.
+  await page.getByLabel('DNI del cliente').fill('11111111');
+  await expect(page.getByText('Cliente no encontrado')).toBeVisible();
+  await expect(page.getByText('Error al buscar el cliente')).toHaveCount(0);
   await chooseClientAndPet(page);
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Reservación registrada exitosamente!')).toBeVisible();
@@ -139,6 +156,7 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
   await withPackage.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Triaje' }).click();
   const triage = page.getByRole('dialog', { name: 'Registro de Triaje' });
+  await expect(triage.getByText('Error al cargar el triaje')).toBeVisible();
   await expect(
     triage.getByText('No hay Registro de triaje, por favor registre uno nuevo'),
   ).toBeVisible();
@@ -167,4 +185,123 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
   await expect(page.getByText('Se cambio el estado de la Cita correctamente')).toBeVisible();
   await expect(withPackage.getByText('COMPLETADA')).toBeVisible();
   await expect(withService.getByText('PROGRAMADA')).toBeVisible();
+});
+
+test('an edit shows the booking’s client, pet and service as they are, even retired since', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const staff = await staffApi(page.request);
+  const dni = `5${String(Date.now()).slice(-7)}`;
+  const service = `Corte retirado ${SUFFIX}`;
+  const client = await staff.post('/cliente/register', {
+    dni,
+    name: 'Elena',
+    surname: 'Retirada Quispe',
+    tel1: '987654321',
+    email: `retirada.${dni}@gmail.com`,
+    direccion: 'Jr. Junín 456, Cercado',
+  });
+  const pet = await staff.post('/mascota/register', {
+    nombre: 'Rocky',
+    raza: 'Beagle',
+    dniCliente: dni,
+  });
+  const srv = await staff.post('/servicio/register', {
+    nombre: service,
+    descripcion: DESCRIPTION,
+    precio: '38.5',
+  });
+  const booking = { dni_cli: dni, id_perro: pet.id_perro, id_cliente: client.id_cli };
+  await staff.post('/reservacion/register', { ...booking, fec_cita: limaDay(2) });
+  await staff.post('/cita/register', {
+    ...booking,
+    fec_cita: `${limaDay(2)}T09:00`,
+    id_servicio: srv.id_srv,
+    fech_reg: limaDay(0),
+    obs: 'Cita de un cliente que luego se suspendió',
+  });
+  await staff.patch('/mascota', { id: pet.id_perro, estado: 3 });
+  await staff.patch('/cliente', { id: client.id_cli, estado: 2 });
+  await staff.patch('/servicio', { id: srv.id_srv, estado: 2 });
+  await signIn(page);
+
+  for (const [path, title, message] of [
+    ['/reservaciones', 'Editar Reserva', '¡Reservación Actualizada exitosamente!'],
+    ['/citas', 'Editar Cita', '¡Cita actualizada exitosamente!'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByLabel('Cliente (nombre, apellido o DNI)').fill(dni);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const row = page.getByRole('row', { name: /RETIRADA QUISPE|Retirada Quispe/i });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: /Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Editar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByText('Cliente: Elena Retirada Quispe (Suspendido)')).toBeVisible();
+    await expect(dialog.getByText('Cliente no encontrado')).toHaveCount(0);
+    const petSelect = dialog.getByRole('combobox', { name: 'Mascota' });
+    await expect(petSelect).toHaveText('Rocky (Eliminado)');
+    await expect(petSelect).not.toHaveAttribute('aria-disabled', 'true');
+    if (path === '/citas') {
+      await expect(dialog.getByRole('combobox', { name: 'Servicio' })).toHaveText(
+        `${service} (Suspendido) — S/. 38.50`,
+      );
+      // New choices stay active records: the retired service is offered only as the booked one.
+      await dialog.getByRole('combobox', { name: 'Servicio' }).click();
+      await expect(page.getByRole('option', { name: new RegExp(service) })).toHaveCount(1);
+      await page.keyboard.press('Escape');
+    }
+    await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test('EXPIRADA is a yellow badge with dark text, in light and dark mode', async ({ page }) => {
+  const staff = await staffApi(page.request);
+  const dni = `6${String(Date.now()).slice(-7)}`;
+  const client = await staff.post('/cliente/register', {
+    dni,
+    name: 'Marta',
+    surname: 'Expirada Rojas',
+    tel1: '987654321',
+    email: `expirada.${dni}@gmail.com`,
+    direccion: 'Av. Brasil 789, Breña',
+  });
+  const pet = await staff.post('/mascota/register', {
+    nombre: 'Luna',
+    raza: 'Pug',
+    dniCliente: dni,
+  });
+  const res = await staff.post('/reservacion/register', {
+    dni_cli: dni,
+    id_perro: pet.id_perro,
+    id_cliente: client.id_cli,
+    fec_cita: limaDay(1),
+  });
+  await staff.patch('/reservacion/estado', { id: res.id_res, est: 7 });
+  await signIn(page);
+  for (const [dark, background, text] of [
+    [false, 'rgb(251, 192, 45)', 'rgba(0, 0, 0, 0.87)'],
+    [true, 'rgb(253, 216, 53)', 'rgb(26, 32, 53)'],
+  ] as const) {
+    await page.evaluate((d) => {
+      const storage = (
+        globalThis as unknown as {
+          localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+        }
+      ).localStorage;
+      const key = 'shell-settings';
+      storage.setItem(
+        key,
+        JSON.stringify({ ...JSON.parse(storage.getItem(key) ?? '{}'), darkMode: d }),
+      );
+    }, dark);
+    await page.goto(`/reservaciones?cli=${dni}`);
+    const badge = page.getByRole('row', { name: /EXPIRADA ROJAS/ }).locator('.MuiChip-root');
+    await expect(badge).toHaveText('EXPIRADA');
+    await expect(badge).toHaveCSS('background-color', background);
+    await expect(badge).toHaveCSS('color', text);
+  }
 });

@@ -23,7 +23,9 @@ export const AppointmentStatus = {
   Programada: 9,
 } as const;
 
-export type BadgeColor = 'success' | 'warning' | 'error' | 'info' | 'secondary' | 'default';
+/** MUI palette names; `yellow` is the theme's own (spec 001 §2: EXPIRADA yellow, not orange). */
+export type BadgeColor =
+  'success' | 'warning' | 'yellow' | 'error' | 'info' | 'secondary' | 'default';
 
 /** Which records a status applies to: the same id means different things per scope. */
 export type StatusScope = 'registro' | 'reservacion' | 'cita';
@@ -46,7 +48,7 @@ export const RESERVATION_STATUSES: readonly StatusItem[] = [
   { id_est: 1, nom_est: 'Pendiente', color: 'info', ambito: 'reservacion' },
   { id_est: 2, nom_est: 'Confirmada', color: 'success', ambito: 'reservacion' },
   { id_est: 3, nom_est: 'Cancelada', color: 'error', ambito: 'reservacion' },
-  { id_est: 7, nom_est: 'Expirada', color: 'warning', ambito: 'reservacion' },
+  { id_est: 7, nom_est: 'Expirada', color: 'yellow', ambito: 'reservacion' },
 ];
 
 export const APPOINTMENT_STATUSES: readonly StatusItem[] = [

@@ -21,6 +21,7 @@ export const APPOINTMENT_MESSAGES = {
   registrationRequired: 'La fecha de registro es requerida',
   registrationInvalid: 'La fecha de registro no es válida',
   registrationFuture: 'La fecha de registro no puede ser mayor a la fecha actual',
+  registrationPast: 'La fecha de registro no puede ser anterior al 01/01/2000',
   obsRequired: 'Las observaciones son requeridas',
   obsMax: 'Las observaciones no pueden exceder los 500 caracteres',
   registered: '¡Cita registrada exitosamente!',
@@ -65,10 +66,19 @@ export const appointmentDateTime = requiredText(M.dateRequired).transform((value
   return zoned;
 });
 
-/** The visit's registration day: today (the form's default) or earlier, never later. */
+const isRealDay = (day: string) => isoDate().safeParse(day).success;
+
+/** The earliest registration day: the business's records start after it, as visits do. */
+export const EARLIEST_REGISTRATION_DAY = '2000-01-01';
+
+/**
+ * The visit's registration day: today (the form's default) or earlier, never later, and not
+ * before EARLIEST_REGISTRATION_DAY (a typo such as 0001-01-01 is not a day staff back-date to).
+ */
 const registrationDay = requiredText(M.registrationRequired)
   .pipe(isoDate(M.registrationInvalid))
-  .refine((day) => !isoDate().safeParse(day).success || day <= limaToday(), M.registrationFuture);
+  .refine((day) => !isRealDay(day) || day >= EARLIEST_REGISTRATION_DAY, M.registrationPast)
+  .refine((day) => !isRealDay(day) || day <= limaToday(), M.registrationFuture);
 
 const appointmentFields = {
   fec_cita: appointmentDateTime,
@@ -159,7 +169,7 @@ export interface Appointment {
   cliente: BookingClient;
   perro: BookingPet;
   estado: { id_est: number; nom_est: string };
-  servicio: { id_srv: number; nom_srv: string } | null;
-  paquete: { id_paq: number; nom_paq: string } | null;
+  servicio: { id_srv: number; nom_srv: string; id_est: number } | null;
+  paquete: { id_paq: number; nom_paq: string; id_est: number } | null;
   usuario: BookingUser;
 }

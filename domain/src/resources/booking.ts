@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ListQuerySchema } from '../list-query';
-import { requiredText } from '../rules';
+import { id, requiredText } from '../rules';
 
 /**
  * What reservations and appointments share: the client found by DNI, the pet of that client,
@@ -25,6 +25,12 @@ export const bookingDni = requiredText(BOOKING_DNI_MESSAGES.required).superRefin
     ctx.addIssue({ code: 'custom', message: BOOKING_DNI_MESSAGES.length });
 });
 
+/**
+ * The DNI of `GET /cliente/nombre/{dni}`: any 8 digits. A lookup only finds or does not find;
+ * a DNI no client can have (all equal, consecutive) is simply not found, never refused.
+ */
+export const clientLookupDni = bookingDni;
+
 /** Texts of the DNI lookup beside the DNI field of both booking forms (spec 001 §5). */
 export const CLIENT_LOOKUP_MESSAGES = {
   found: 'Cliente:',
@@ -36,8 +42,7 @@ export const CLIENT_LOOKUP_MESSAGES = {
 export const PET_REQUIRED = 'Debe seleccionar una mascota.';
 
 /** A select's value: '' or 0 is "nothing chosen". */
-export const chosenId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+export const chosenId = (message: string) => id(message);
 
 /** An id that may be absent: '', 0, null and undefined all mean "none". */
 export const optionalId = (message = 'Identificador inválido') =>
@@ -74,17 +79,22 @@ export const AgendaListQuerySchema = ListQuerySchema.safeExtend({
 });
 export type AgendaListQuery = z.infer<typeof AgendaListQuerySchema>;
 
-/** The nested objects every agenda row carries (spec 001 §3). */
+/**
+ * The nested objects every agenda row carries (spec 001 §3), with the booked record's own
+ * status: it may have been suspended or deleted since, and an edit may keep it.
+ */
 export interface BookingClient {
   id_cli: number;
   dni_cli: string;
   nom_cli: string;
   ape_cli: string;
+  id_est: number;
 }
 
 export interface BookingPet {
   id_perro: number;
   nom_perro: string;
+  id_est: number;
 }
 
 export interface BookingUser {

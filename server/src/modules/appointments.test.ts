@@ -121,6 +121,21 @@ describe('appointments', () => {
       'La fecha de registro no puede ser mayor a la fecha actual',
     ],
     [{ fech_reg: '2025-13-01' }, 'fech_reg', 'La fecha de registro no es válida'],
+    [
+      { fech_reg: '0000-01-01' },
+      'fech_reg',
+      'La fecha de registro no puede ser anterior al 01/01/2000',
+    ],
+    [
+      { fech_reg: '0001-01-01' },
+      'fech_reg',
+      'La fecha de registro no puede ser anterior al 01/01/2000',
+    ],
+    [
+      { fech_reg: '1999-12-31' },
+      'fech_reg',
+      'La fecha de registro no puede ser anterior al 01/01/2000',
+    ],
     [{ obs: '' }, 'obs', 'Las observaciones son requeridas'],
     [{ obs: 'a'.repeat(501) }, 'obs', 'Las observaciones no pueden exceder los 500 caracteres'],
   ])('refuses %j with "%s: %s"', async (change, field, message) => {
@@ -135,6 +150,9 @@ describe('appointments', () => {
       payload(owner, { obs: 'a'.repeat(500), fech_reg: limaDay(-10) }),
     );
     expect(res.status).toBe(201);
+    const earliest = await api.post('/cita/register', payload(owner, { fech_reg: '2000-01-01' }));
+    expect(earliest.status).toBe(201);
+    expect(earliest.body.data.fech_reg).toBe('2000-01-01');
   });
 
   it('refuses to book a pet of another client, or anything suspended or deleted', async () => {
@@ -240,6 +258,13 @@ describe('appointments', () => {
       obs: 'Sigue',
     });
     expect(kept.status).toBe(200);
+    expect(kept.body.data.servicio).toEqual({
+      id_srv: temporary,
+      nom_srv: 'Corte temporal',
+      id_est: 2,
+    });
+    expect(kept.body.data.cliente.id_est).toBe(1);
+    expect(kept.body.data.perro.id_est).toBe(1);
     const wrong = await api.put('/cita', {
       ...payload(other),
       id,

@@ -46,15 +46,17 @@ export const appointmentList: ListDefinition = {
       dni_cli: clients.dni_cli,
       nom_cli: clients.nom_cli,
       ape_cli: clients.ape_cli,
+      // The booked records' own statuses: an edit form shows a retired one as such.
+      id_est: clients.id_est,
     },
-    perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro },
+    perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro, id_est: pets.id_est },
     estado: {
       id_est: appointments.id_est,
       nom_est: statusNameSql(appointments.id_est, APPOINTMENT_STATUSES),
     },
     // Left joins: an appointment has a service or a package, and the other comes back null.
-    servicio: { id_srv: services.id_srv, nom_srv: services.nom_srv },
-    paquete: { id_paq: packages.id_paq, nom_paq: packages.nom_paq },
+    servicio: { id_srv: services.id_srv, nom_srv: services.nom_srv, id_est: services.id_est },
+    paquete: { id_paq: packages.id_paq, nom_paq: packages.nom_paq, id_est: packages.id_est },
     usuario: { id: users.id, login: users.login },
   },
   join: (query: PgSelect) =>

@@ -5,7 +5,7 @@ import {
   CLIENT_MESSAGES,
   ClientInputSchema,
   ClientUpdateSchema,
-  dni,
+  clientLookupDni,
   RECORD_STATUSES,
   Status,
   type ClientInput,
@@ -75,7 +75,7 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/cliente/nombre/:dni',
-    { schema: { params: z.object({ dni }), tags: ['clientes'] } },
+    { schema: { params: z.object({ dni: clientLookupDni }), tags: ['clientes'] } },
     async (request) => {
       const client = await findActiveClientByDni(db, request.params.dni);
       if (!client) throw notFound(CLIENT_MESSAGES.notFound);

@@ -1,9 +1,11 @@
-import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointments, reservations } from '../db/schema';
+import { rowsOf } from '../http/sql-rows';
 import { limaDay, registerOwner, addPet, type Owner } from '../test/agenda';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
+import { dueForExpiry, EXPIRY_BATCH, expireDueReservations } from './reservations';
 
 const ctx = await setupTestApp();
 let api: ReturnType<typeof apiClient>;
@@ -182,6 +184,31 @@ describe('reservations', () => {
     expect((await api.put('/reservacion', { ...edit, ID: 999_999 })).status).toBe(404);
   });
 
+  it('lets an edit keep a client and pet retired since, and tells their statuses in the row', async () => {
+    const client = await registerOwner(api, 'Elena', 'Rocky');
+    const id = (await book(client)).body.data.id_res as number;
+    await api.patch('/mascota', { id: client.petId, estado: 3 });
+    await api.patch('/cliente', { id: client.id_cli, estado: 2 });
+
+    const read = await api.get(`/reservacion/${id}`);
+    expect(read.body.data).toMatchObject({
+      cliente: { id_cli: client.id_cli, dni_cli: client.dni, id_est: 2 },
+      perro: { id_perro: client.petId, nom_perro: 'Rocky', id_est: 3 },
+    });
+    const kept = await api.put('/reservacion', {
+      ID: id,
+      fecita: limaDay(6),
+      dnicli: client.dni,
+      idcli: client.id_cli,
+      nomPerro: 'Rocky',
+      id_perro: client.petId,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.fec_cita).toBe(limaDay(6));
+    // A new booking for them is still refused.
+    expect((await book(client)).status).toBe(422);
+  });
+
   it('changes status to any of 1, 2, 3 and 7 with PATCH /reservacion/estado, and nothing else', async () => {
     const id = (await book(owner)).body.data.id_res as number;
     const before = await ctx.database.db.select({ n: count() }).from(appointments);
@@ -250,6 +277,96 @@ describe('reservations', () => {
       id_perro: owner.petId,
     });
     expect(revived.body.data.estado).toEqual({ id_est: 1, nom_est: 'Pendiente' });
+  });
+
+  it('expires in a transaction of its own, and opens none when nothing is due', async () => {
+    const { db } = ctx.database;
+    while ((await expireDueReservations(db)) > 0);
+    const transaction = vi.spyOn(db, 'transaction');
+    try {
+      expect((await api.get('/reservaciones/')).status).toBe(200);
+      expect((await api.get(`/reservacion/${(await book(owner)).body.data.id_res}`)).status).toBe(
+        200,
+      );
+      // The booking above is a write and has its own; the two reads opened none.
+      expect(transaction).toHaveBeenCalledTimes(1);
+
+      const due = await insertPastPending(owner);
+      transaction.mockClear();
+      const read = await api.get(`/reservacion/${due}`);
+      expect(read.body.data.id_est).toBe(7);
+      expect(transaction).toHaveBeenCalledTimes(1);
+    } finally {
+      transaction.mockRestore();
+    }
+  });
+
+  it('answers the read when the expiry fails, and expires on the next one', async () => {
+    const { db } = ctx.database;
+    const due = await insertPastPending(owner);
+    const transaction = vi
+      .spyOn(db, 'transaction')
+      .mockRejectedValueOnce(new Error('canceling statement due to lock timeout'));
+    try {
+      const failed = await api.get('/reservaciones/?per_page=100');
+      expect(failed.status).toBe(200);
+      const row = (failed.body.data.data as { id_res: number; id_est: number }[]).find(
+        (r) => r.id_res === due,
+      );
+      expect(row?.id_est).toBe(1);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect((await api.get(`/reservacion/${due}`)).body.data.id_est).toBe(7);
+  });
+
+  it('expires a backlog a bounded batch per read', async () => {
+    const { db } = ctx.database;
+    while ((await expireDueReservations(db)) > 0);
+    const rows = Array.from({ length: EXPIRY_BATCH + 3 }, () => ({
+      fec_cita: limaDay(-4),
+      id_cli: owner.id_cli,
+      id_perro: owner.petId,
+      id_usu: 1,
+      id_est: 1,
+    }));
+    await db.insert(reservations).values(rows);
+    expect(await expireDueReservations(db)).toBe(EXPIRY_BATCH);
+    expect(await expireDueReservations(db)).toBe(3);
+    expect(await expireDueReservations(db)).toBe(0);
+  });
+
+  it('finds the due reservations through the partial index on pending days', async () => {
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const probe = tx.select({ id: reservations.id_res }).from(reservations);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        await tx.execute(sql`explain ${probe.where(dueForExpiry())}`),
+      )
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('reservaciones_pending_fec_cita_idx');
+  });
+
+  it('looks up any 8 digits by DNI: one no client can have is not found, not refused', async () => {
+    for (const dni of ['11111111', '12345678', '87654321', '40999991']) {
+      const res = await api.get(`/cliente/nombre/${dni}`);
+      expect(res.status, dni).toBe(404);
+      expect(res.body.message).toBe('Cliente no encontrado');
+    }
+    expect((await api.get(`/cliente/nombre/${owner.dni}`)).body.data).toEqual([
+      { id_cli: owner.id_cli, nom_cli: 'Rosa', ape_cli: 'Huamán Torres' },
+    ]);
+    for (const [dni, message] of [
+      ['4587a236', 'El DNI solo debe contener números'],
+      ['4587123', 'El DNI debe tener 8 dígitos'],
+      ['458712361', 'El DNI debe tener 8 dígitos'],
+    ]) {
+      const res = await api.get(`/cliente/nombre/${dni}`);
+      expect(res.status, dni).toBe(422);
+      expect(res.body.errors.dni).toEqual([message]);
+    }
   });
 
   it('filters by client, pet, user, status and registration days', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AgendaListQuerySchema,
@@ -41,8 +41,10 @@ export const reservationList: ListDefinition = {
       dni_cli: clients.dni_cli,
       nom_cli: clients.nom_cli,
       ape_cli: clients.ape_cli,
+      // The booked records' own statuses: an edit form shows a retired one as such.
+      id_est: clients.id_est,
     },
-    perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro },
+    perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro, id_est: pets.id_est },
     estado: {
       id_est: reservations.id_est,
       nom_est: statusNameSql(reservations.id_est, RESERVATION_STATUSES),
@@ -61,20 +63,70 @@ export const reservationList: ListDefinition = {
   // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on its own index.
 };
 
+/** At most this many reservations expire per read: a backlog drains over reads, never in one. */
+export const EXPIRY_BATCH = 1000;
+
 /**
- * DESIGN §5: a Pendiente reservation whose day has passed in Lima is Expirada. Applied before
- * every read; the partial index on pending days makes it a short index scan when nothing is due.
+ * DESIGN §5: a Pendiente reservation whose day has passed in Lima is due to be Expirada. The
+ * status is a literal, not a parameter, so that every plan (generic ones included) can prove
+ * the predicate of the partial index `reservaciones_pending_fec_cita_idx` (id_est = 1).
  */
-export async function expireReservations(executor: Db | Tx): Promise<void> {
-  await executor
+export function dueForExpiry(today: string = limaToday()): SQL {
+  return and(
+    sql`${reservations.id_est} = ${sql.raw(String(ReservationStatus.Pendiente))}`,
+    lt(reservations.fec_cita, today),
+  )!;
+}
+
+const expired = () => ({ id_est: ReservationStatus.Expirada, updated_at: new Date() });
+
+/** DESIGN §5 for the one reservation a write is about to judge, in the write's transaction. */
+async function expireReservation(tx: Tx, id: number): Promise<void> {
+  await tx
     .update(reservations)
-    .set({ id_est: ReservationStatus.Expirada, updated_at: new Date() })
-    .where(
-      and(
-        eq(reservations.id_est, ReservationStatus.Pendiente),
-        lt(reservations.fec_cita, limaToday()),
-      ),
-    );
+    .set(expired())
+    .where(and(eq(reservations.id_res, id), dueForExpiry()));
+}
+
+/**
+ * DESIGN §5 before every read (list and get). When nothing is due, which is nearly always, it
+ * is one probe of the partial index and no write. Otherwise it expires the due rows in a
+ * transaction of its own (DESIGN §6), a bounded batch at a time, skipping rows another
+ * transaction holds (that one expires them itself or the next read does) and giving up after
+ * 200 ms on a table lock (a migration): the read waits on no row. Answers how many it expired.
+ */
+export async function expireDueReservations(db: Db): Promise<number> {
+  const today = limaToday();
+  const [due] = await db
+    .select({ id: reservations.id_res })
+    .from(reservations)
+    .where(dueForExpiry(today))
+    .limit(1);
+  if (!due) return 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('lock_timeout', '200ms', true)`);
+    const batch = tx
+      .select({ id: reservations.id_res })
+      .from(reservations)
+      .where(dueForExpiry(today))
+      .limit(EXPIRY_BATCH)
+      .for('update', { skipLocked: true });
+    const rows = await tx
+      .update(reservations)
+      .set(expired())
+      .where(and(inArray(reservations.id_res, batch), dueForExpiry(today)))
+      .returning({ id: reservations.id_res });
+    return rows.length;
+  });
+}
+
+/** The read goes on with the statuses it finds if the expiry fails: it is retried on the next. */
+async function expireBeforeRead(db: Db, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await expireDueReservations(db);
+  } catch (error) {
+    log.warn({ err: error }, 'reservation expiry skipped');
+  }
 }
 
 const findReservation = (executor: Db | Tx, id: number) =>
@@ -96,7 +148,7 @@ async function createValues(input: ReservationInput, tx: Tx, request: FastifyReq
 }
 
 async function updateValues(input: ReservationUpdate, tx: Tx) {
-  await expireReservations(tx);
+  await expireReservation(tx, input.id);
   const stored = await findReservation(tx, input.id);
   const booked = await bookableClientAndPet(
     tx,
@@ -135,7 +187,7 @@ export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       list: reservationList,
       listQuery: AgendaListQuerySchema,
       filters: agendaFilters,
-      beforeRead: expireReservations,
+      beforeRead: (database) => expireBeforeRead(database, app.log),
       create: { schema: ReservationInputSchema, toValues: createValues, message: M.registered },
       update: { schema: ReservationUpdateSchema, toValues: updateValues, message: M.updated },
       notFound: M.notFound,
@@ -151,7 +203,7 @@ export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { id, est } = request.body;
       if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
       const row = await db.transaction(async (tx) => {
-        await expireReservations(tx);
+        await expireReservation(tx, id);
         const stored = await findReservation(tx, id);
         if (est === ReservationStatus.Pendiente && stored.fec_cita < limaToday()) {
           throw invalid('est', M.pendingPast);

@@ -1,5 +1,21 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
+declare module '@mui/material/styles' {
+  interface Palette {
+    /** Badges only: spec 001 §2 wants EXPIRADA yellow, apart from the orange `warning`. */
+    yellow: Palette['primary'];
+  }
+  interface PaletteOptions {
+    yellow?: PaletteOptions['primary'];
+  }
+}
+
+declare module '@mui/material/Chip' {
+  interface ChipPropsColorOverrides {
+    yellow: true;
+  }
+}
+
 /**
  * Material Dashboard 2's look in MUI terms: its palette, its 1200/992 px breakpoints and its
  * gradients for the sidenav. Light and dark are two real MUI themes.
@@ -55,6 +71,8 @@ export function buildTheme(darkMode: boolean): Theme {
           secondary: { main: '#7b809a' },
           success: { main: '#66BB6A' },
           warning: { main: '#FFA726' },
+          // Dark text on it: 11.6:1.
+          yellow: { main: '#FDD835', contrastText: '#1a2035' },
           error: { main: '#EF5350' },
           background: { default: '#1a2035', paper: '#202940' },
         }
@@ -64,6 +82,8 @@ export function buildTheme(darkMode: boolean): Theme {
           secondary: { main: '#7b809a' },
           success: { main: '#4CAF50' },
           warning: { main: '#fb8c00' },
+          // Dark text on it: 9.7:1; white would be 1.7:1.
+          yellow: { main: '#FBC02D', contrastText: 'rgba(0, 0, 0, 0.87)' },
           error: { main: '#F44335' },
           background: { default: '#f0f2f5', paper: '#fff' },
           text: { primary: '#344767', secondary: '#7b809a' },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClientLookup } from '@app/domain';
+import { createContext, useContext, useMemo } from 'react';
+import { Status, statusName, type ClientLookup } from '@app/domain';
 import { api, ApiError } from './api';
 
 export type ClientLookupState =
@@ -15,17 +16,50 @@ export const CLIENT_LOOKUP_TEXTS = {
   found: (name: string, surname: string) => `Cliente: ${name} ${surname}`,
 } as const;
 
+/** A client a form already holds, with its status: the booking being edited. */
+export interface KnownClient {
+  id_cli: number;
+  dni_cli: string;
+  nom_cli: string;
+  ape_cli: string;
+  id_est: number;
+}
+
+const KnownClientContext = createContext<KnownClient | undefined>(undefined);
+
+/**
+ * Inside it, the known client's DNI answers with that client without a call, whatever its
+ * status (an edit may keep a client suspended since); a retired one reads
+ * 'Cliente: Rosa Huamán (Suspendido)'. Any other DNI is looked up as usual.
+ */
+export const KnownClientProvider = KnownClientContext.Provider;
+
 /** The active client with this DNI, looked up once it has its 8 digits (spec 001 §5). */
 export function useClientLookup(dni: string): ClientLookupState {
   const ready = /^\d{8}$/.test(dni);
+  const known = useContext(KnownClientContext);
+  const knownClient = useMemo(
+    () =>
+      known && {
+        id_cli: known.id_cli,
+        nom_cli: known.nom_cli,
+        ape_cli:
+          known.id_est === Status.Activo
+            ? known.ape_cli
+            : `${known.ape_cli} (${statusName(known.id_est)})`,
+      },
+    [known],
+  );
+  const isKnown = knownClient !== undefined && known?.dni_cli === dni;
   const query = useQuery({
     queryKey: ['cliente-dni', dni],
     queryFn: ({ signal }) => api.get<ClientLookup>(`/cliente/nombre/${dni}`, undefined, { signal }),
-    enabled: ready,
+    enabled: ready && !isKnown,
     retry: false,
     staleTime: 30_000,
   });
   if (!ready) return { state: 'idle' };
+  if (isKnown) return { state: 'found', client: knownClient };
   if (query.isPending) return { state: 'loading' };
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404

@@ -23,6 +23,7 @@ import {
   changeQuestion,
   statusActions,
 } from './agenda-list';
+import { appointmentBooked, BOOKED } from './booked';
 import { clientPetFields } from './client-pet-fields';
 import { ItemTabsField } from './item-tabs-field';
 import { TriageDialog } from './triage-dialog';
@@ -142,6 +143,7 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
         id_paquete: c.id_paq ?? '',
         obs: c.obs_perro,
         fech_reg: c.fech_reg,
+        [BOOKED]: appointmentBooked(c),
       }),
       toPayload: (values, row) => ({ ...values, id: row?.id_cita }),
     },

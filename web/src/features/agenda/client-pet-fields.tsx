@@ -6,13 +6,16 @@ import { useWatch } from 'react-hook-form';
 import type { ClientPet } from '@app/domain';
 import { ClientDniField, type FieldDef, type FieldRenderProps } from '../../crud';
 import { api } from '../../lib/api';
+import { KnownClientProvider } from '../../lib/client-lookup';
+import { bookedOf, withStatus } from './booked';
 
 /**
  * The client found by DNI and one of their pets: the pair every booking form has (spec 001 §2
  * Reservations, Appointments). The DNI is looked up as it reaches 8 digits; the pet select is
  * disabled until a client is found and lists that client's active pets. The payload names vary
  * per form (`dni_cli`/`id_cliente` on registration, `dnicli`/`idcli`/`nomPerro` on the
- * reservation's edit), so the caller names them.
+ * reservation's edit), so the caller names them. On an edit, the booked client and pet show
+ * even if they were suspended or deleted since (labelled so): the server lets the edit keep them.
  */
 export interface ClientPetNames {
   dni: string;
@@ -49,7 +52,11 @@ function BookingDniField({ names, ...props }: NamedProps) {
     },
     [form, names],
   );
-  return <ClientDniField {...props} label="DNI del cliente" onClient={onClient} />;
+  return (
+    <KnownClientProvider value={bookedOf(form)?.client}>
+      <ClientDniField {...props} label="DNI del cliente" onClient={onClient} />
+    </KnownClientProvider>
+  );
 }
 
 function PetSelect({ names, field, error, form, disabled }: NamedProps) {
@@ -60,7 +67,16 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
       api.get<ClientPet[]>(`/mascotas/cliente/${clientId}`, undefined, { signal }),
     enabled: clientId !== undefined,
   });
-  const options = clientId === undefined ? [] : (pets.data ?? []);
+  // The booked pet stays an option for its own client even if retired since; no other retired one.
+  const booked = bookedOf(form);
+  const bookedPet = booked && booked.client.id_cli === clientId ? booked.pet : undefined;
+  const active = clientId === undefined ? [] : (pets.data ?? []);
+  const options = [
+    ...active.map((pet) => ({ ...pet, label: pet.nom_perro })),
+    ...(bookedPet && !active.some((pet) => pet.id_perro === bookedPet.id_perro)
+      ? [{ ...bookedPet, label: withStatus(bookedPet.nom_perro, bookedPet.id_est) }]
+      : []),
+  ];
   const selected = options.find((pet) => pet.id_perro === asId(field.value));
   const hint =
     clientId === undefined
@@ -92,7 +108,7 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
     >
       {options.map((pet) => (
         <MenuItem key={pet.id_perro} value={pet.id_perro}>
-          {pet.nom_perro}
+          {pet.label}
         </MenuItem>
       ))}
     </TextField>

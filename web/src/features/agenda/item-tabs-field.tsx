@@ -9,6 +9,7 @@ import type { AppointmentItemKind, AvailablePackage, AvailableService } from '@a
 import type { FieldRenderProps } from '../../crud';
 import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { bookedOf, withStatus } from './booked';
 
 interface Option {
   id: number;
@@ -50,13 +51,27 @@ const TABS: { kind: AppointmentItemKind; label: string; name: string; select: st
 
 /**
  * Spec 001 §2: tabs Servicios and Paquetes, one select each; the active tab decides which is
- * sent. This field is the tab (`tipo`); the select below it is the tab's own field.
+ * sent. This field is the tab (`tipo`); the select below it is the tab's own field. New
+ * choices are the active services or packages; an edit also shows the one it has.
  */
 export function ItemTabsField({ field, form, disabled }: FieldRenderProps) {
   const kind: AppointmentItemKind = field.value === 'paquete' ? 'paquete' : 'servicio';
   const tab = TABS.find((t) => t.kind === kind) ?? TABS[0];
   const item = useController({ control: form.control, name: tab.name });
-  const { options, failed } = useOptions(kind);
+  const available = useOptions(kind);
+  const { failed } = available;
+  // The booked item stays an option even if retired since, at the price it was booked for.
+  const booked = bookedOf(form)?.item;
+  const options =
+    booked?.kind === kind && !available.options.some((o) => o.id === booked.id)
+      ? [
+          ...available.options,
+          {
+            id: booked.id,
+            label: `${withStatus(booked.name, booked.id_est)} — ${formatMoney(booked.precio)}`,
+          },
+        ]
+      : available.options;
   const selected = options.find((o) => o.id === Number(item.field.value));
   const error = item.fieldState.error?.message;
   return (

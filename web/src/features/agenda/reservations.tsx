@@ -16,6 +16,7 @@ import {
   changeQuestion,
   statusActions,
 } from './agenda-list';
+import { BOOKED, reservationBooked } from './booked';
 import { clientPetFields } from './client-pet-fields';
 
 const dateField = (name: string): FieldDef => ({
@@ -79,6 +80,7 @@ const reservationsConfig: CrudConfig<Reservation> = {
       idcli: r.id_cli,
       nomPerro: r.perro.nom_perro,
       id_perro: r.id_perro,
+      [BOOKED]: reservationBooked(r),
     }),
     // The schema's output adds `id` for the server's machinery; the spec's names are enough.
     toPayload: ({ id: _id, ...values }) => values,

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -92,7 +93,13 @@ function TriageContent({ appointment, onClose }: { appointment: Appointment; onC
         {fullName(appointment.cliente.nom_cli, appointment.cliente.ape_cli)} ·{' '}
         {formatDateTime(appointment.fec_cita)}
       </Typography>
-      {missing && <Alert severity="info">{TRIAGE_MESSAGES.notFound}</Alert>}
+      {missing && (
+        // Spec 001 §8 pairs the title with the text; the form below registers the first one.
+        <Alert severity="warning">
+          <AlertTitle>{TRIAGE_MESSAGES.loadErrorTitle}</AlertTitle>
+          {TRIAGE_MESSAGES.notFound}
+        </Alert>
+      )}
       {failed && <Alert severity="error">{TRIAGE_MESSAGES.loadErrorTitle}</Alert>}
       <ResourceForm
         key={existing?.id ?? 'new'}

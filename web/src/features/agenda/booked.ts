@@ -1,0 +1,61 @@
+import type { UseFormReturn, FieldValues } from 'react-hook-form';
+import {
+  Status,
+  statusName,
+  type Appointment,
+  type AppointmentItemKind,
+  type BookingClient,
+  type BookingPet,
+  type Reservation,
+} from '@app/domain';
+
+/**
+ * What an edited booking holds already. The server lets an edit keep a client, pet, service or
+ * package that was suspended or deleted since, so the edit form shows them, labelled with their
+ * status; a new choice is still limited to active records.
+ */
+export interface BookedRecords {
+  client: BookingClient;
+  pet: BookingPet;
+  item?: { kind: AppointmentItemKind; id: number; name: string; precio: string; id_est: number };
+}
+
+/** The form value that carries them: not a field, and the schemas drop it from the payload. */
+export const BOOKED = 'booked';
+
+export function reservationBooked(row: Reservation): BookedRecords {
+  return { client: row.cliente, pet: row.perro };
+}
+
+export function appointmentBooked(row: Appointment): BookedRecords {
+  const item = row.servicio
+    ? {
+        kind: 'servicio' as const,
+        id: row.servicio.id_srv,
+        name: row.servicio.nom_srv,
+        id_est: row.servicio.id_est,
+      }
+    : row.paquete
+      ? {
+          kind: 'paquete' as const,
+          id: row.paquete.id_paq,
+          name: row.paquete.nom_paq,
+          id_est: row.paquete.id_est,
+        }
+      : undefined;
+  return {
+    client: row.cliente,
+    pet: row.perro,
+    item: item && { ...item, precio: row.precio },
+  };
+}
+
+/** The booked records of the form's row; undefined on a registration form. */
+export function bookedOf(form: UseFormReturn<FieldValues>): BookedRecords | undefined {
+  return form.getValues(BOOKED) as BookedRecords | undefined;
+}
+
+/** A record's name, with its status when it is no longer active: 'Firulais (Suspendido)'. */
+export function withStatus(name: string, id_est: number): string {
+  return id_est === Status.Activo ? name : `${name} (${statusName(id_est)})`;
+}
