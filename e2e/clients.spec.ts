@@ -1,9 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { registerClient, staffApi, uniqueDni, uniqueWord } from './api';
 import { signIn } from './support';
 
-test('a receptionist registers, finds, edits, suspends and reactivates a client, then adds a pet', async ({
+const SEARCH_LABEL = 'Buscar cliente (nombre, apellido o DNI)';
+
+/** The list filtered by a word only this test's clients carry. */
+async function searchFor(page: Page, word: string) {
+  await page.getByLabel(SEARCH_LABEL).fill(word.toLowerCase());
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${word.toLowerCase()}`));
+}
+
+test('registers a client once the DNI is valid, and finds it by a search kept in the address', async ({
   page,
 }) => {
+  // Its own client: a DNI and a surname no other test (nor an earlier attempt) used.
+  const dni = uniqueDni();
+  const word = uniqueWord();
   await signIn(page);
   await page.goto('/clientes');
   await page.getByRole('button', { name: 'Añadir Cliente' }).click();
@@ -11,29 +24,39 @@ test('a receptionist registers, finds, edits, suspends and reactivates a client,
   // First a DNI of consecutive digits: refused under the field, nothing saved.
   await page.getByLabel('DNI').fill('12345678');
   await page.getByLabel('Nombre', { exact: true }).fill('Rosa');
-  await page.getByLabel('Apellido').fill('Quispe Huamán');
+  await page.getByLabel('Apellido').fill(`Quispe ${word}`);
   await page.getByLabel('Teléfono principal').fill('987654321');
-  await page.getByLabel('Email').fill('rosa.quispe@gmail.com');
+  await page.getByLabel('Email').fill(`rosa.${dni}@gmail.com`);
   await page.getByLabel('Dirección').fill('Av. Los Próceres 123, Surco');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('El DNI no puede contener números consecutivos')).toBeVisible();
 
-  await page.getByLabel('DNI').fill('45871236');
+  await page.getByLabel('DNI').fill(dni);
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Cliente registrado exitosamente!')).toBeVisible();
 
   // Find it.
-  await page.getByLabel('Buscar cliente (nombre, apellido o DNI)').fill('quispe');
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page).toHaveURL(/search=quispe/);
-  const row = page.getByRole('row', { name: /ROSA QUISPE HUAMÁN/ });
-  await expect(row).toBeVisible();
+  await searchFor(page, word);
+  const row = page.getByRole('row', { name: new RegExp(`ROSA QUISPE ${word.toUpperCase()}`) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(dni);
   await expect(row.getByText('ACTIVO')).toBeVisible();
 
   // A reload keeps the filter: it lives in the address.
   await page.reload();
-  await expect(page.getByLabel('Buscar cliente (nombre, apellido o DNI)')).toHaveValue('quispe');
+  await expect(page.getByLabel(SEARCH_LABEL)).toHaveValue(word.toLowerCase());
   await expect(row).toBeVisible();
+});
+
+test('edits a client in the modal, then suspends and reactivates it through the confirmation', async ({
+  page,
+}) => {
+  await signIn(page);
+  const word = uniqueWord();
+  await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
+  await page.goto('/clientes');
+  await searchFor(page, word);
+  const row = page.getByRole('row', { name: new RegExp(`ELENA HUAMÁN ${word.toUpperCase()}`) });
 
   // Edit in the modal.
   await row.getByRole('button', { name: /Acciones de/ }).click();
@@ -57,29 +80,79 @@ test('a receptionist registers, finds, edits, suspends and reactivates a client,
   await expect(page.getByText('¿Está seguro de reactivar este cliente?')).toBeVisible();
   await page.getByRole('button', { name: 'Si, Procede!' }).click();
   await expect(row.getByText('ACTIVO')).toBeVisible();
+});
 
-  // Register a pet for her: the owner's DNI is looked up as it is typed.
+test("registers a pet for a client found as the owner's DNI is typed", async ({ page }) => {
+  await signIn(page);
+  const word = uniqueWord();
+  const owner = await registerClient(await staffApi(page), 'Rosa', `Quispe ${word}`);
+
   await page.goto('/mascotas');
   await page.getByRole('button', { name: 'Añadir Mascota' }).click();
   await page.getByLabel('Nombre').fill('Firulais');
   await page.getByLabel('Raza').fill('Schnauzer');
-  await page.getByLabel('DNI del dueño').fill('40404040');
+  // A DNI no client has: not the owner's, and refused.
+  await page.getByLabel('DNI del dueño').fill(uniqueDni());
   await expect(page.getByText('Cliente no encontrado')).toBeVisible();
-  await page.getByLabel('DNI del dueño').fill('45871236');
-  await expect(page.getByText('Cliente: Rosa Quispe Huamán')).toBeVisible();
+  await page.getByLabel('DNI del dueño').fill(owner.dni);
+  await expect(page.getByText(`Cliente: Rosa Quispe ${word}`)).toBeVisible();
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Mascota registrada exitosamente!')).toBeVisible();
   await expect(
-    page.getByRole('row', { name: /FIRULAIS SCHNAUZER ROSA QUISPE HUAMÁN/ }),
+    page.getByRole('row', {
+      name: new RegExp(`FIRULAIS SCHNAUZER ROSA QUISPE ${word.toUpperCase()}`),
+    }),
   ).toBeVisible();
 });
 
-test('a cancelled suspension changes nothing', async ({ page }) => {
+test('cancelling the Eliminar confirmation leaves the client Activo and sends nothing', async ({
+  page,
+}) => {
   await signIn(page);
-  await page.goto('/clientes?search=45871236');
-  const row = page.getByRole('row', { name: /ROSA QUISPE HUAMÁN/ });
+  const word = uniqueWord();
+  await registerClient(await staffApi(page), 'Julia', `Mamani ${word}`);
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') patches.push(request.url());
+  });
+
+  await page.goto('/clientes');
+  await searchFor(page, word);
+  const row = page.getByRole('row', { name: new RegExp(`JULIA MAMANI ${word.toUpperCase()}`) });
+  await expect(row.getByText('ACTIVO')).toBeVisible();
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+  await expect(page.getByText('¿Está seguro de eliminar este cliente?')).toBeVisible();
   await page.getByRole('button', { name: 'No, cancelar!' }).click();
+  await expect(page.getByText('¿Está seguro de eliminar este cliente?')).toBeHidden();
   await expect(row.getByText('ACTIVO')).toBeVisible();
+  expect(patches).toEqual([]);
+
+  // A reload asks the server again: still there, still Activo.
+  await page.reload();
+  await expect(row.getByText('ACTIVO')).toBeVisible();
+});
+
+test('Buscar with unchanged filters reloads the list', async ({ page }) => {
+  await signIn(page);
+  const word = uniqueWord();
+  await page.goto('/clientes');
+  await searchFor(page, word);
+  await expect(page.getByText('No se encontraron clientes.')).toBeVisible();
+
+  // Registered elsewhere while the list is shown.
+  await registerClient(await staffApi(page), 'Pedro', `Condori ${word}`);
+  const searched: (string | null)[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && /^\/api\/clientes\/?$/.test(url.pathname))
+      searched.push(url.searchParams.get('search'));
+  });
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(
+    page.getByRole('row', { name: new RegExp(`PEDRO CONDORI ${word.toUpperCase()}`) }),
+  ).toBeVisible();
+  // It was Buscar that asked the server again, with the same filter.
+  expect(searched).toContain(word.toLowerCase());
+  await expect(page.getByText('No se encontraron clientes.')).toBeHidden();
 });

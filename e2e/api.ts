@@ -1,0 +1,139 @@
+import { expect, type Page } from '@playwright/test';
+import { storedCredential } from './support';
+
+/*
+ * Arranging data through the API the way another counter would, with the credential the
+ * signed-in page stored. Every spec shares one server and one database per run, and CI retries
+ * a failed test on that same database: whatever a test creates must be unique to it.
+ */
+
+const LIMA_OFFSET_MS = 5 * 3_600_000;
+
+/** The Lima wall-clock time of `at` (Peru is UTC−5 all year), read through the UTC getters. */
+function limaClock(at: number): Date {
+  return new Date(at - LIMA_OFFSET_MS);
+}
+
+/** A Lima calendar day `days` from today, `YYYY-MM-DD`. */
+export function limaDay(days = 0): string {
+  return limaClock(Date.now() + days * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** Today's Lima date and time `minutes` from now, `YYYY-MM-DDTHH:mm` (the forms' format). */
+export function limaDateTime(minutes = 0): string {
+  return limaClock(Date.now() + minutes * 60_000)
+    .toISOString()
+    .slice(0, 16);
+}
+
+/** Minutes left until the Lima day (and maybe the month) turns over. */
+export function minutesLeftToday(): number {
+  const clock = limaClock(Date.now());
+  return 24 * 60 - (clock.getUTCHours() * 60 + clock.getUTCMinutes());
+}
+
+/** `YYYY-MM-DDTHH:mm` as the screens show it: `DD/MM/YYYY HH:mm`. */
+export function shownDateTime(local: string): string {
+  const [day, time] = local.split('T');
+  return `${shownDate(day)} ${time}`;
+}
+
+/** `YYYY-MM-DD` as the screens show it: `DD/MM/YYYY`. */
+export function shownDate(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+const allEqual = (digits: string) => /^(\d)\1*$/.test(digits);
+const consecutive = (digits: string) =>
+  [1, -1].some((step) =>
+    [...digits].every((d, i) => i === 0 || Number(d) - Number(digits[i - 1]) === step),
+  );
+
+/** A DNI the rules accept (8 digits, not all equal, not consecutive) that no other test uses. */
+export function uniqueDni(): string {
+  for (;;) {
+    const dni = String(10_000_000 + Math.floor(Math.random() * 90_000_000));
+    if (!allEqual(dni) && !consecutive(dni)) return dni;
+  }
+}
+
+/** A capitalised word of six random letters: names accept letters only, and this one is ours. */
+export function uniqueWord(): string {
+  const letters = Array.from({ length: 6 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join('');
+  return letters[0].toUpperCase() + letters.slice(1);
+}
+
+export interface StaffApi {
+  /** POST with the spec's `{"json": "<serialized object>"}` body; expects 201, returns `data`. */
+  create<T = Record<string, unknown>>(path: string, body: object): Promise<T>;
+  /** PATCH with a plain body (status changes); expects 200, returns `data`. */
+  patch<T = Record<string, unknown>>(path: string, body: object): Promise<T>;
+}
+
+/** The API as the user signed in on `page`, through `page.request` and its stored credential. */
+export async function staffApi(page: Page): Promise<StaffApi> {
+  const { session, local } = await storedCredential(page);
+  const authorization = session ?? local;
+  expect(authorization, 'sign in before arranging data').toMatch(/^Bearer \S+$/);
+  const headers = { authorization: authorization ?? '' };
+  return {
+    async create<T>(path: string, body: object) {
+      const res = await page.request.post(`/api${path}`, {
+        headers,
+        data: { json: JSON.stringify(body) },
+      });
+      expect(res.status(), `POST ${path}: ${await res.text()}`).toBe(201);
+      return ((await res.json()) as { data: T }).data;
+    },
+    async patch<T>(path: string, body: object) {
+      const res = await page.request.patch(`/api${path}`, { headers, data: body });
+      expect(res.status(), `PATCH ${path}: ${await res.text()}`).toBe(200);
+      return ((await res.json()) as { data: T }).data;
+    },
+  };
+}
+
+export interface CreatedClient {
+  id_cli: number;
+  dni: string;
+  name: string;
+  surname: string;
+}
+
+/** An active client with a fresh DNI. */
+export async function registerClient(
+  api: StaffApi,
+  name: string,
+  surname: string,
+): Promise<CreatedClient> {
+  const dni = uniqueDni();
+  const row = await api.create<{ id_cli: number }>('/cliente/register', {
+    dni,
+    name,
+    surname,
+    tel1: '987123456',
+    email: `cliente.${dni}@gmail.com`,
+    direccion: 'Jr. Las Begonias 456, San Isidro',
+  });
+  return { id_cli: row.id_cli, dni, name, surname };
+}
+
+/** An active pet of the client; returns its id. */
+export async function registerPet(
+  api: StaffApi,
+  owner: CreatedClient,
+  nombre: string,
+  raza = 'Beagle',
+): Promise<number> {
+  const row = await api.create<{ id_perro: number }>('/mascota/register', {
+    nombre,
+    raza,
+    dniCliente: owner.dni,
+  });
+  return row.id_perro;
+}

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+/**
+ * Spec 000 §1: the demonstration screens show static sample content and make no server calls.
+ * The only /api calls allowed are the shell's own: the session user and the company's brand
+ * (name and logo) that the sidenav and footer show on every screen.
+ */
+const SHELL_CALLS = ['/api/me', '/api/app/brand', '/api/app/logo.jpg'];
+
+/** Every /api path the page asks for from now on. */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+  });
+  return calls;
+}
+
+const notFromShell = (calls: string[]) =>
+  calls.filter((call) => !SHELL_CALLS.includes(call.replace(/^GET /, '')));
+
+test('the demonstration screens in the shell show their sample content and call no API', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page.getByRole('region', { name: 'Citas de hoy' })).toBeVisible();
+  const calls = recordApiCalls(page);
+
+  await page.goto('/tables');
+  await expect(page.getByRole('table', { name: 'Authors Table' })).toContainText('John Michael');
+  await expect(page.getByRole('table', { name: 'Projects Table' })).toBeVisible();
+
+  await page.goto('/billing');
+  for (const heading of ['Payment Method', 'Invoices', 'Billing Information'])
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Your Transaction's" })).toBeVisible();
+
+  await page.goto('/rtl-page');
+  await expect(page.getByRole('table', { name: 'المشاريع' })).toBeVisible();
+
+  await page.goto('/notifications');
+  await expect(page.getByText('A simple primary alert with')).toHaveCount(2);
+  await page.getByRole('button', { name: 'warning notification' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'This is a notification message' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Material Dashboard');
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Richard Davis' })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Profile sections' });
+  for (const tab of ['Messages', 'Settings', 'App']) {
+    await tabs.getByRole('tab', { name: tab }).click();
+    await expect(tabs.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  }
+  // The platform settings switch, and save nothing.
+  const follows = page.getByRole('switch', { name: 'Email me when someone follows me' });
+  await expect(follows).toBeChecked();
+  await follows.click();
+  await expect(follows).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Reply to Sophie B.' })).toBeVisible();
+  for (const project of ['modern', 'scandinavian', 'minimalist', 'gothic'])
+    await expect(page.getByRole('heading', { name: project, level: 3 })).toBeVisible();
+
+  // The recording works: the shell's own calls were seen, and nothing else.
+  expect(calls).toContain('GET /api/me');
+  expect(notFromShell(calls)).toEqual([]);
+});
+
+test('the English demo sign-in and sign-up pages show their forms and submit nothing', async ({
+  page,
+}) => {
+  const calls = recordApiCalls(page);
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill('alec@mail.com');
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('switch', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await page.goto('/sign-up');
+  await expect(page.getByRole('heading', { name: 'Join us today' })).toBeVisible();
+  await page.getByLabel('Name').fill('Alec Thompson');
+  await page.getByLabel('Email').fill('alec@mail.com');
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('checkbox', { name: /Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+
+  // Outside the shell, without a session: nothing but, at most, the brand.
+  expect(notFromShell(calls)).toEqual([]);
+});
