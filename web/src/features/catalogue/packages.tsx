@@ -17,44 +17,19 @@ import Typography from '@mui/material/Typography';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
-  formatPriceOnBlur,
-  keepPriceChars,
   PACKAGE_MESSAGES,
-  PackageInputSchema,
-  PackageUpdateSchema,
   Status,
-  stripNonLetters,
   type AvailableService,
   type Package,
   type PackageService,
 } from '@app/domain';
-import {
-  CrudPage,
-  StatusBadge,
-  statusOptions,
-  useResourceMutation,
-  type CrudConfig,
-  type FieldDef,
-} from '../crud';
-import { showErrorDialog, toast } from '../lib/alerts';
-import { api } from '../lib/api';
-import { formatMoney, upper } from '../lib/format';
+import { CrudPage, StatusBadge, useResourceMutation, type CrudConfig } from '../../crud';
+import { showErrorDialog, toast } from '../../lib/alerts';
+import { api } from '../../lib/api';
+import { formatMoney, upper } from '../../lib/format';
+import { catalogueConfig } from './catalogue-config';
 
 const RESOURCE = 'paquetes';
-
-/** Spec §2: nombre, precio, descripcion (multi-line); §5: what each input lets through. */
-const fields: FieldDef[] = [
-  { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 8 },
-  {
-    name: 'precio',
-    label: 'Precio (S/.)',
-    maxLength: 10,
-    sanitize: keepPriceChars,
-    formatOnBlur: formatPriceOnBlur,
-    width: 4,
-  },
-  { name: 'descripcion', label: 'Descripción', kind: 'textarea', maxLength: 500, width: 12 },
-];
 
 /** The package's services; under the resource's key, so saving the checklist refreshes it. */
 const packageServicesQuery = (id: number) => ({
@@ -292,24 +267,20 @@ export function PackagesPage() {
       }
     };
     return {
-      resource: RESOURCE,
-      title: 'Lista de Paquetes',
-      addLabel: 'Añadir Paquete',
-      paths: { list: '/paquetes/', register: '/paquete/register', update: '/paquete' },
-      rowId: (p) => p.id_paq,
-      rowLabel: (p) => upper(p.nom_paq),
-      columns: [
-        { header: 'Nombre', render: (p) => upper(p.nom_paq) },
-        { header: 'Descripción', render: (p) => p.desc_paq },
-        { header: 'Precio', align: 'right', render: (p) => formatMoney(p.precio_paq) },
-        { header: 'Estado', render: (p) => <StatusBadge id={p.id_est} /> },
-      ],
-      filters: [
-        { name: 'search', label: 'Buscar por nombre o descripción' },
-        { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
-      ],
-      // Spec §9: the packages' status filter starts on Activo.
-      filterDefaults: () => ({ search: '', est: String(Status.Activo) }),
+      ...catalogueConfig<Package>({
+        resource: RESOURCE,
+        singular: 'paquete',
+        noun: 'Paquete',
+        subject: 'este paquete',
+        item: (p) => ({
+          id: p.id_paq,
+          nombre: p.nom_paq,
+          descripcion: p.desc_paq,
+          precio: p.precio_paq,
+          estado: p.id_est,
+        }),
+        errorTitles: { form: PACKAGE_MESSAGES.errorTitle, status: PACKAGE_MESSAGES.errorTitle },
+      }),
       // Spec §8: a package load failure shows the no-data message.
       loadErrorText: 'No se encontraron datos con los criterios de búsqueda.',
       // Spec §2: Ver Servicios, Gestionar Servicios, Editar and the status actions.
@@ -317,27 +288,6 @@ export function PackagesPage() {
         { label: 'Ver Servicios', onClick: () => void view(p) },
         { label: 'Gestionar Servicios', onClick: () => setManaging(p) },
       ],
-      create: {
-        title: 'Registrar Paquete',
-        fields,
-        schema: PackageInputSchema,
-        errorTitle: PACKAGE_MESSAGES.errorTitle,
-        defaults: () => ({ nombre: '', precio: '', descripcion: '' }),
-      },
-      edit: {
-        title: 'Editar Paquete',
-        fields,
-        schema: PackageUpdateSchema.omit({ id: true }),
-        errorTitle: PACKAGE_MESSAGES.errorTitle,
-        fromRow: (p) => ({ nombre: p.nom_paq, precio: p.precio_paq, descripcion: p.desc_paq }),
-        toPayload: (values, row) => ({ ...values, id: row?.id_paq }),
-      },
-      status: {
-        path: '/paquete',
-        current: (p) => p.id_est,
-        subject: 'este paquete',
-        errorTitle: PACKAGE_MESSAGES.errorTitle,
-      },
     };
   }, [queryClient]);
 

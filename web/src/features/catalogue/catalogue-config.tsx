@@ -1,0 +1,102 @@
+import {
+  CatalogueItemInputSchema,
+  CatalogueItemUpdateSchema,
+  formatPriceOnBlur,
+  keepPriceChars,
+  Status,
+  stripNonLetters,
+} from '@app/domain';
+import { StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
+import { formatMoney, upper } from '../../lib/format';
+
+/** Spec §2: nombre, precio, descripcion (multi-line); §5: what each input lets through. */
+const fields: FieldDef[] = [
+  { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 8 },
+  {
+    name: 'precio',
+    label: 'Precio (S/.)',
+    maxLength: 10,
+    sanitize: keepPriceChars,
+    formatOnBlur: formatPriceOnBlur,
+    width: 4,
+  },
+  { name: 'descripcion', label: 'Descripción', kind: 'textarea', maxLength: 500, width: 12 },
+];
+
+/** A service or a package as the shared screen reads it. */
+export interface CatalogueItem {
+  id: number;
+  nombre: string;
+  descripcion: string;
+  precio: string;
+  estado: number;
+}
+
+export interface CatalogueKind<Row> {
+  /** The TanStack Query key and the plural path: 'servicios'. */
+  resource: string;
+  /** The singular path: 'servicio'. */
+  singular: string;
+  /** 'Servicio', 'Paquete': the titles are 'Lista de Servicios', 'Añadir Servicio'... */
+  noun: string;
+  /** What the status confirmation names: 'este servicio'. */
+  subject: string;
+  item(row: Row): CatalogueItem;
+  errorTitles: { form: string; status: string };
+}
+
+/**
+ * Services and packages share the spec's screen (§2): the same columns, filters, form and
+ * rules; each kind names its paths, texts and row fields.
+ */
+export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> {
+  const { item, noun } = kind;
+  return {
+    resource: kind.resource,
+    title: `Lista de ${noun}s`,
+    addLabel: `Añadir ${noun}`,
+    paths: {
+      list: `/${kind.resource}/`,
+      register: `/${kind.singular}/register`,
+      update: `/${kind.singular}`,
+    },
+    rowId: (row) => item(row).id,
+    rowLabel: (row) => upper(item(row).nombre),
+    columns: [
+      { header: 'Nombre', render: (row) => upper(item(row).nombre) },
+      { header: 'Descripción', render: (row) => item(row).descripcion },
+      { header: 'Precio', align: 'right', render: (row) => formatMoney(item(row).precio) },
+      { header: 'Estado', render: (row) => <StatusBadge id={item(row).estado} /> },
+    ],
+    filters: [
+      { name: 'search', label: 'Buscar por nombre o descripción' },
+      { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
+    ],
+    // Spec §9: the status filter starts on Activo.
+    filterDefaults: () => ({ search: '', est: String(Status.Activo) }),
+    create: {
+      title: `Registrar ${noun}`,
+      fields,
+      schema: CatalogueItemInputSchema,
+      errorTitle: kind.errorTitles.form,
+      defaults: () => ({ nombre: '', precio: '', descripcion: '' }),
+    },
+    edit: {
+      title: `Editar ${noun}`,
+      fields,
+      schema: CatalogueItemUpdateSchema.omit({ id: true }),
+      errorTitle: kind.errorTitles.form,
+      fromRow: (row) => {
+        const { nombre, precio, descripcion } = item(row);
+        return { nombre, precio, descripcion };
+      },
+      toPayload: (values, row) => ({ ...values, id: row && item(row).id }),
+    },
+    status: {
+      path: `/${kind.singular}`,
+      current: (row) => item(row).estado,
+      subject: kind.subject,
+      errorTitle: kind.errorTitles.status,
+    },
+  };
+}
