@@ -20,9 +20,9 @@ const ELIMINADA = 8;
 
 const digitsOf = (text: string) => Number(text.replace(/\D/g, ''));
 const count = new Intl.NumberFormat('es-PE');
-/** 'S/. 1234.50' from cents, as the dashboard writes money. */
+/** 'S/. 1,234.50' from cents, as the dashboard writes money. */
 const money = (cents: number) =>
-  `S/. ${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  `S/. ${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 const statValue = (page: Page, title: string) => card(page, title).getByTestId('stat-value');

@@ -65,7 +65,9 @@ export function formatMoney(value: string | number | null | undefined): string {
   if (fraction.length > 2 && fraction.charCodeAt(2) >= '5'.charCodeAt(0)) cents += 1n;
   const digits = cents.toString().padStart(3, '0');
   const negative = sign === '-' && cents !== 0n ? '-' : '';
-  return `S/. ${negative}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  // Thousands grouped with commas, as prices are written in Peru: S/. 10,200.00.
+  const soles = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `S/. ${negative}${soles}.${digits.slice(-2)}`;
 }
 
 /** Spec §9: names are shown upper-cased in lists. */
