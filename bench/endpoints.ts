@@ -5,11 +5,17 @@
  * string for a filtered list), `auth: true` sends the admin's credential, `body` (an object is
  * sent as JSON, a string as is) may use `{{ADMIN_PASSWORD}}`, and `sql`, when given, is the
  * bare query behind the endpoint: it is timed directly against the same database (PostgreSQL
- * only) so the server's overhead shows beside it. Write the SQL with literals, no parameters.
+ * only) so the server's overhead shows beside it. Write the SQL with literals, no parameters,
+ * and search as the server does (`fold(...) LIKE '%word%'`, so the trigram indexes serve it).
  * Add a list both unfiltered and filtered, e.g.
  *   { name: 'clientes ?search=', method: 'GET', path: '/api/clientes?search=garcia', auth: true,
  *     sql: "SELECT ... FROM clientes WHERE ... ORDER BY created_at DESC, id_cli DESC LIMIT 20" },
+ * An entry whose path depends on the data (a keyset cursor, an existing DNI) gives `resolve`
+ * instead: it runs after sign-in and answers the path and SQL, or undefined to skip the entry
+ * (nothing seeded).
  */
+import { ACCENTED, UNACCENTED } from '../server/src/db/schema';
+
 export interface BenchEndpoint {
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,6 +23,38 @@ export interface BenchEndpoint {
   body?: unknown;
   auth: boolean;
   sql?: string;
+  resolve?: (get: BenchGet) => Promise<{ path: string; sql?: string } | undefined>;
+}
+
+/** An authenticated GET of the API under test, answering the parsed body. */
+export type BenchGet = (path: string) => Promise<unknown>;
+
+/** The server's search folding (schema.ts `foldSql`): lower case, accents off. */
+const fold = (text: string) => `translate(lower(${text}), '${ACCENTED}', '${UNACCENTED}')`;
+// Clients and pets keep their folded text in a stored column (schema.ts `SearchText`).
+const CLIENT_TEXT = 'search_text';
+const PET_LIST_TEXT = 'p.search_text';
+const searched = (text: string, words: string[]) =>
+  words.map((word) => `${text} LIKE '%${word}%'`).join(' AND ');
+
+const CLIENTS_SELECT = 'SELECT * FROM clientes WHERE id_est NOT IN (3)';
+const CLIENTS_ORDER = 'ORDER BY created_at DESC, id_cli DESC LIMIT 20';
+const PETS_SELECT =
+  'SELECT p.id_perro, p.nom_perro, p.raza_perro, p.id_cli, p.id_est, p.created_at, c.dni_cli, c.nom_cli, c.ape_cli FROM perros p JOIN clientes c ON c.id_cli = p.id_cli WHERE p.id_est NOT IN (3)';
+const PETS_ORDER = 'ORDER BY p.created_at DESC, p.id_perro DESC LIMIT 20';
+
+interface ListAnswer {
+  data?: { data?: Record<string, unknown>[]; next_cursor?: string | null };
+}
+
+/** The keyset cursor of the row one year back in a list: its next page is a deep one. */
+async function deepCursor(get: BenchGet, list: string) {
+  const yearAgo = new Date(Date.now() - (365 + 5 / 24) * 86_400_000).toISOString().slice(0, 10);
+  const answer = (await get(`/api/${list}/?per_page=1&final=${yearAgo}`)) as ListAnswer;
+  const cursor = answer.data?.next_cursor;
+  if (!cursor) return undefined;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  return { cursor, keyset: `('${at}'::timestamptz, ${Number(id)})` };
 }
 
 export const endpoints: BenchEndpoint[] = [
@@ -47,35 +85,91 @@ export const endpoints: BenchEndpoint[] = [
     method: 'GET',
     path: '/api/clientes/?search=quispe',
     auth: true,
-    sql: "SELECT * FROM clientes WHERE id_est NOT IN (3) AND (dni_cli || ' ' || nom_cli || ' ' || ape_cli) ILIKE '%quispe%' ORDER BY created_at DESC, id_cli DESC LIMIT 20",
+    sql: `${CLIENTS_SELECT} AND ${searched(CLIENT_TEXT, ['quispe'])} ${CLIENTS_ORDER}`,
   },
   {
     name: 'clientes ?search=rosa quispe flores',
     method: 'GET',
     path: '/api/clientes/?search=rosa%20quispe%20flores',
     auth: true,
-    sql: "SELECT * FROM clientes WHERE id_est NOT IN (3) AND (dni_cli || ' ' || nom_cli || ' ' || ape_cli) ILIKE '%rosa%' AND (dni_cli || ' ' || nom_cli || ' ' || ape_cli) ILIKE '%quispe%' AND (dni_cli || ' ' || nom_cli || ' ' || ape_cli) ILIKE '%flores%' ORDER BY created_at DESC, id_cli DESC LIMIT 20",
+    sql: `${CLIENTS_SELECT} AND ${searched(CLIENT_TEXT, ['rosa', 'quispe', 'flores'])} ${CLIENTS_ORDER}`,
   },
   {
     name: 'clientes ?est=2&month',
     method: 'GET',
     path: `/api/clientes/?est=2&ficial=${monthStart()}&final=${monthEnd()}`,
     auth: true,
-    sql: `SELECT * FROM clientes WHERE id_est = 2 AND created_at >= '${monthStart()}T00:00:00-05:00' AND created_at < '${monthEnd()}T23:59:59-05:00' ORDER BY created_at DESC, id_cli DESC LIMIT 20`,
+    sql: `SELECT * FROM clientes WHERE id_est = 2 AND ${inMonth('created_at')} ${CLIENTS_ORDER}`,
+  },
+  // A deep page: keyset paging from the row one year back (OFFSET would read every row before).
+  {
+    name: 'clientes ?after=(1 year back)',
+    method: 'GET',
+    path: '/api/clientes/?after=',
+    auth: true,
+    resolve: async (get) => {
+      const deep = await deepCursor(get, 'clientes');
+      return (
+        deep && {
+          path: `/api/clientes/?after=${deep.cursor}`,
+          sql: `${CLIENTS_SELECT} AND (created_at, id_cli) < ${deep.keyset} ${CLIENTS_ORDER}`,
+        }
+      );
+    },
   },
   {
     name: 'mascotas',
     method: 'GET',
     path: '/api/mascotas/',
     auth: true,
-    sql: 'SELECT p.*, c.dni_cli, c.nom_cli, c.ape_cli FROM perros p JOIN clientes c USING (id_cli) WHERE p.id_est NOT IN (3) ORDER BY p.created_at DESC, p.id_perro DESC LIMIT 20',
+    sql: `${PETS_SELECT} ${PETS_ORDER}`,
   },
   {
     name: 'mascotas ?search=schnauzer',
     method: 'GET',
     path: '/api/mascotas/?search=schnauzer',
     auth: true,
-    sql: "SELECT p.*, c.dni_cli, c.nom_cli, c.ape_cli FROM perros p JOIN clientes c USING (id_cli) WHERE p.id_est NOT IN (3) AND ((p.nom_perro || ' ' || p.raza_perro) ILIKE '%schnauzer%' OR (c.dni_cli || ' ' || c.nom_cli || ' ' || c.ape_cli) ILIKE '%schnauzer%') ORDER BY p.created_at DESC, p.id_perro DESC LIMIT 20",
+    sql: `${PETS_SELECT} AND ${searched(PET_LIST_TEXT, ['schnauzer'])} ${PETS_ORDER}`,
+  },
+  // A common owner's surname, typed without its accent ('García').
+  {
+    name: 'mascotas ?search=garcia',
+    method: 'GET',
+    path: '/api/mascotas/?search=garcia',
+    auth: true,
+    sql: `${PETS_SELECT} AND ${searched(PET_LIST_TEXT, ['garcia'])} ${PETS_ORDER}`,
+  },
+  // A rare term: the newest client's DNI finds that owner's one or two pets.
+  {
+    name: 'mascotas ?search=<dni>',
+    method: 'GET',
+    path: '/api/mascotas/?search=',
+    auth: true,
+    resolve: async (get) => {
+      const answer = (await get('/api/clientes/?per_page=1')) as ListAnswer;
+      const dni = answer.data?.data?.[0]?.dni_cli;
+      return typeof dni === 'string'
+        ? {
+            path: `/api/mascotas/?search=${dni}`,
+            sql: `${PETS_SELECT} AND ${searched(PET_LIST_TEXT, [dni])} ${PETS_ORDER}`,
+          }
+        : undefined;
+    },
+  },
+  {
+    name: 'mascotas ?after=(1 year back)',
+    method: 'GET',
+    path: '/api/mascotas/?after=',
+    auth: true,
+    resolve: async (get) => {
+      const deep = await deepCursor(get, 'mascotas');
+      return (
+        deep && {
+          path: `/api/mascotas/?after=${deep.cursor}`,
+          sql: `${PETS_SELECT} AND (p.created_at, p.id_perro) < ${deep.keyset} ${PETS_ORDER}`,
+        }
+      );
+    },
   },
   // The catalogue lists: the web opens them filtered on Activo.
   {
@@ -90,7 +184,7 @@ export const endpoints: BenchEndpoint[] = [
     method: 'GET',
     path: '/api/servicios/?search=corte&est=1',
     auth: true,
-    sql: "SELECT id_srv, nom_srv, desc_srv, precio_srv, id_est, created_at FROM servicios WHERE id_est = 1 AND (nom_srv || ' ' || desc_srv) ILIKE '%corte%' ORDER BY created_at DESC, id_srv DESC LIMIT 20",
+    sql: `SELECT id_srv, nom_srv, desc_srv, precio_srv, id_est, created_at FROM servicios WHERE id_est = 1 AND ${fold("(nom_srv || ' ' || desc_srv)")} LIKE '%corte%' ORDER BY created_at DESC, id_srv DESC LIMIT 20`,
   },
   {
     name: 'paquetes',
@@ -104,16 +198,17 @@ export const endpoints: BenchEndpoint[] = [
     method: 'GET',
     path: '/api/paquetes/?search=corte&est=1',
     auth: true,
-    sql: "SELECT id_paq, nom_paq, desc_paq, precio_paq, id_est, created_at FROM paquetes WHERE id_est = 1 AND (nom_paq || ' ' || desc_paq) ILIKE '%corte%' ORDER BY created_at DESC, id_paq DESC LIMIT 20",
+    sql: `SELECT id_paq, nom_paq, desc_paq, precio_paq, id_est, created_at FROM paquetes WHERE id_est = 1 AND ${fold("(nom_paq || ' ' || desc_paq)")} LIKE '%corte%' ORDER BY created_at DESC, id_paq DESC LIMIT 20`,
   },
-  // The home screen: every figure in one call (about seven aggregate and top-N queries at once).
-  // The SQL is its heaviest part, the exact counts of active clients and pets.
+  // The home screen: every figure in one call. The SQL is all of its queries, one after the
+  // other (the server runs them together): the day and month summaries, the kept counts, the
+  // counts over index ranges (this month's clients, pending reservations) and the top-N reads.
   {
     name: 'dashboard',
     method: 'GET',
     path: '/api/dashboard',
     auth: true,
-    sql: 'SELECT (SELECT count(*) FROM clientes WHERE id_est = 1), (SELECT count(*) FROM perros WHERE id_est = 1)',
+    sql: dashboardSql(),
   },
   // Staff: system users and employees (small tables; the same list machinery).
   {
@@ -128,7 +223,7 @@ export const endpoints: BenchEndpoint[] = [
     method: 'GET',
     path: '/api/users/?search=recepcion',
     auth: true,
-    sql: "SELECT u.id, u.name, u.surname, u.id_tipodoc, t.id, t.nom, u.doc, u.email, u.login, u.profile_image, u.id_emp, u.id_est, u.created_at FROM users u JOIN tipo_doc t ON t.id = u.id_tipodoc WHERE u.id_est NOT IN (3) AND (u.name || ' ' || u.surname || ' ' || u.doc || ' ' || u.login) ILIKE '%recepcion%' ORDER BY u.created_at DESC, u.id DESC LIMIT 20",
+    sql: `SELECT u.id, u.name, u.surname, u.id_tipodoc, t.id, t.nom, u.doc, u.email, u.login, u.profile_image, u.id_emp, u.id_est, u.created_at FROM users u JOIN tipo_doc t ON t.id = u.id_tipodoc WHERE u.id_est NOT IN (3) AND ${fold("(u.name || ' ' || u.surname || ' ' || u.doc || ' ' || u.login)")} LIKE '%recepcion%' ORDER BY u.created_at DESC, u.id DESC LIMIT 20`,
   },
   {
     name: 'empleados',
@@ -168,31 +263,29 @@ function agendaLists(): BenchEndpoint[] {
       order: 'a.created_at DESC, a.id_cita DESC',
     },
   ];
-  const month = (at: string) =>
-    `${at} >= '${monthStart()}T00:00:00-05:00' AND ${at} < '${monthEnd()}T23:59:59-05:00'`;
   return lists.flatMap((list) => {
     const filters: [string, string, string][] = [
       ['', '', list.visible],
       [
         '?cli=garcía',
         `cli=${encodeURIComponent('garcía')}`,
-        `${list.visible} AND (c.dni_cli || ' ' || c.nom_cli || ' ' || c.ape_cli) ILIKE '%garcía%'`,
+        `${list.visible} AND c.search_text LIKE '%garcia%'`,
       ],
       [
         '?pe=luna',
         'pe=luna',
-        `${list.visible} AND (p.nom_perro || ' ' || p.raza_perro) ILIKE '%luna%'`,
+        `${list.visible} AND ${fold("(p.nom_perro || ' ' || p.raza_perro)")} LIKE '%luna%'`,
       ],
       [
         '?usu=recepcion',
         'usu=recepcion',
-        `${list.visible} AND (u.name || ' ' || u.surname || ' ' || u.doc || ' ' || u.login) ILIKE '%recepcion%'`,
+        `${list.visible} AND ${fold("(u.name || ' ' || u.surname || ' ' || u.doc || ' ' || u.login)")} LIKE '%recepcion%'`,
       ],
       [`?est=${list.est}`, `est=${list.est}`, `${list.status} = ${list.est}`],
       [
         '?month',
         `ficial=${monthStart()}&final=${monthEnd()}`,
-        `${list.visible} AND ${month(list.at)}`,
+        `${list.visible} AND ${inMonth(list.at)}`,
       ],
     ];
     return filters.map(([label, query, where]) => ({
@@ -217,4 +310,32 @@ function monthEnd(): string {
   const today = limaToday();
   const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0));
   return last.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` of the day after `day`. */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** This Lima month as the server filters it: from its first midnight to the next month's. */
+function inMonth(at: string): string {
+  return `${at} >= '${monthStart()}T00:00:00-05:00' AND ${at} < '${nextDay(monthEnd())}T00:00:00-05:00'`;
+}
+
+/** What `GET /dashboard` asks the database (server/src/modules/dashboard.ts), with literals. */
+function dashboardSql(): string {
+  const today = limaToday().toISOString().slice(0, 10);
+  const first = new Date(Date.parse(`${today}T00:00:00Z`) - 13 * 86_400_000);
+  const sixMonthsBack = new Date(`${monthStart()}T00:00:00Z`);
+  sixMonthsBack.setUTCMonth(sixMonthsBack.getUTCMonth() - 5);
+  const names = "c.nom_cli || ' ' || c.ape_cli";
+  return [
+    `SELECT lima_day, id_est, total FROM appointment_days WHERE lima_day >= '${first.toISOString().slice(0, 10)}' AND lima_day <= '${today}'`,
+    `SELECT to_char(lima_day, 'YYYY-MM'), round(sum(revenue), 2)::text FROM appointment_days WHERE id_est = 6 AND lima_day >= '${sixMonthsBack.toISOString().slice(0, 10)}' AND lima_day < '${nextDay(monthEnd())}' GROUP BY 1`,
+    `SELECT (SELECT total FROM status_counts WHERE table_name = 'clientes' AND id_est = 1), (SELECT count(*) FROM clientes WHERE created_at >= '${monthStart()}T00:00:00-05:00'), (SELECT total FROM status_counts WHERE table_name = 'perros' AND id_est = 1), (SELECT count(*) FROM reservaciones WHERE id_est = 1 AND fec_cita >= '${today}')`,
+    `SELECT a.id_cita, a.fec_cita, a.id_est, c.id_cli, c.nom_cli, c.ape_cli, p.id_perro, p.nom_perro, s.nom_srv, k.nom_paq FROM (SELECT id_cita, fec_cita, id_est, id_cli, id_perro, id_srv, id_paq FROM citas WHERE fec_cita >= now() AND id_est IN (9, 5) ORDER BY fec_cita, id_cita LIMIT 8) a JOIN clientes c ON c.id_cli = a.id_cli JOIN perros p ON p.id_perro = a.id_perro LEFT JOIN servicios s ON s.id_srv = a.id_srv LEFT JOIN paquetes k ON k.id_paq = a.id_paq ORDER BY a.fec_cita, a.id_cita`,
+    `SELECT a.id_cita, a.created_at, ${names}, p.nom_perro, a.fec_cita FROM (SELECT id_cita, created_at, fec_cita, id_cli, id_perro FROM citas ORDER BY created_at DESC, id_cita DESC LIMIT 8) a JOIN clientes c ON c.id_cli = a.id_cli JOIN perros p ON p.id_perro = a.id_perro`,
+    `SELECT r.id_res, r.fec_reg, ${names}, p.nom_perro, r.fec_cita FROM (SELECT id_res, fec_reg, fec_cita, id_cli, id_perro FROM reservaciones ORDER BY fec_reg DESC, id_res DESC LIMIT 8) r JOIN clientes c ON c.id_cli = r.id_cli JOIN perros p ON p.id_perro = r.id_perro`,
+    `SELECT c.id_cli, c.created_at, ${names} FROM clientes c ORDER BY c.created_at DESC, c.id_cli DESC LIMIT 8`,
+  ].join(';\n');
 }

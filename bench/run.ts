@@ -6,6 +6,11 @@
  * that PostgreSQL server, in a fresh database bench_<timestamp> dropped at the end; PGlite
  * otherwise), BENCH_SEED_CLIENTS=N (load demo data with server/src/db/seed-demo.ts first),
  * BENCH_ONLY=regex (only the endpoints whose name matches).
+ * BENCH_SIZES=100000,1000000 measures at each size in turn, each on a fresh database seeded
+ * with that many clients (BENCH_SEED_CLIENTS is then ignored), and prints one table with a
+ * column group per size: how the cost grows with the data shows at a glance. For example
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SIZES=100000,1000000 \
+ *     BENCH_ONLY='clientes|mascotas' npm run bench
  * Results: printed as a table and written to bench/results/latest.json.
  */
 import autocannon from 'autocannon';
@@ -18,7 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { endpoints as allEndpoints, type BenchEndpoint } from './endpoints';
+import { endpoints as allEndpoints, type BenchEndpoint, type BenchGet } from './endpoints';
 
 /** BENCH_ONLY=regex measures only the endpoints whose name matches (e.g. `clientes|mascotas`). */
 const endpoints = process.env.BENCH_ONLY
@@ -32,6 +37,7 @@ const SECONDS = positiveNumber('BENCH_SECONDS', 5);
 const SEED_CLIENTS = process.env.BENCH_SEED_CLIENTS
   ? positiveNumber('BENCH_SEED_CLIENTS', 0)
   : undefined;
+const SIZES = process.env.BENCH_SIZES ? sizesOf(process.env.BENCH_SIZES) : undefined;
 const SEED_SCRIPT = 'server/src/db/seed-demo.ts';
 const SEED_TIMEOUT_MS = 30 * 60_000;
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -54,6 +60,16 @@ interface EndpointResult {
   timeouts: number;
   statusCodes: Record<string, number>;
   sql?: { requestsPerSecond: number; latencyMs: Latencies } | { skipped: string };
+}
+
+/** BENCH_SIZES: client counts separated by commas (`100000,1000000`). */
+function sizesOf(raw: string): number[] {
+  const sizes = raw.split(',').map((part) => Number(part.trim().replaceAll('_', '')));
+  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n <= 0)) {
+    console.error(`BENCH_SIZES must be whole numbers separated by commas, got "${raw}"`);
+    process.exit(2);
+  }
+  return sizes;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -271,31 +287,91 @@ async function measureSql(pool: pg.Pool, sql: string, seconds: number) {
 const rate = (value: number) => (value >= 100 ? Math.round(value).toString() : value.toFixed(1));
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 
+const sqlP50 = (r: EndpointResult) =>
+  !r.sql ? '' : 'skipped' in r.sql ? 'n/a' : ms(r.sql.latencyMs.p50);
+
+/** Columns padded to their widest cell, the first to the left; a line under the header rows. */
+/**
+ * Columns padded to their widest cell, the first to the left; a line under the header. With
+ * `groups`, a line above names each group of `groupSize` columns after the first.
+ */
+function printRows(
+  header: string[],
+  body: string[][],
+  groups?: { titles: string[]; groupSize: number },
+) {
+  const all = [header, ...body];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  const titles = groups?.titles.map((title, g) => {
+    const span = widths.slice(1 + g * groups.groupSize, 1 + (g + 1) * groups.groupSize);
+    const width = span.reduce((sum, w) => sum + w, 0) + 2 * (span.length - 1);
+    const padded = ` ${title} `.padStart(Math.ceil((width + title.length + 2) / 2), '-');
+    return padded.padEnd(width, '-');
+  });
+  console.log();
+  if (titles) console.log([' '.repeat(widths[0]), ...titles].join('  '));
+  console.log(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of body) console.log(line(row));
+}
+
 function printTable(results: EndpointResult[]) {
-  const rows = [
+  printRows(
     ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'bare-SQL p50 ms', 'non-2xx/errors'],
-    ...results.map((r) => [
+    results.map((r) => [
       r.name,
       rate(r.requestsPerSecond),
       ms(r.latencyMs.p50),
       ms(r.latencyMs.p99),
-      !r.sql ? '' : 'skipped' in r.sql ? 'n/a' : ms(r.sql.latencyMs.p50),
+      sqlP50(r),
       `${r.non2xx}/${r.errors}`,
     ]),
-  ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const line = (row: string[]) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  console.log(`\n${line(rows[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows.slice(1)) console.log(line(row));
+  );
+}
+
+/** One row per endpoint, a group of columns per size: req/s, p50, p99 and the bare SQL's p50. */
+function printSizes(runs: Run[]) {
+  const names = [...new Set(runs.flatMap((run) => run.results.map((r) => r.name)))];
+  const group = ['req/s', 'p50 ms', 'p99 ms', 'SQL p50'];
+  const title = (run: Run) => `${(run.seededClients ?? 0).toLocaleString('en-US')} clients`;
+  printRows(
+    ['endpoint', ...runs.flatMap(() => group)],
+    names.map((name) => [
+      name,
+      ...runs.flatMap((run) => {
+        const r = run.results.find((result) => result.name === name);
+        if (!r) return ['-', '-', '-', '-'];
+        const failed = r.non2xx > 0 || r.errors > 0 ? '!' : '';
+        return [
+          rate(r.requestsPerSecond) + failed,
+          ms(r.latencyMs.p50),
+          ms(r.latencyMs.p99),
+          sqlP50(r),
+        ];
+      }),
+    ]),
+    { titles: runs.map(title), groupSize: group.length },
+  );
+  for (const run of runs) {
+    const seeded =
+      run.seedSeconds === null ? 'not seeded' : `seeded in ${run.seedSeconds.toFixed(0)} s`;
+    console.log(`${title(run)}: ${seeded} (${run.engine})`);
+  }
+  if (runs.some((run) => run.results.some((r) => r.non2xx > 0 || r.errors > 0))) {
+    console.log('!: some answers were not 2xx or failed (see above)');
+  }
 }
 
 // ---- The run ----
 
-async function seedDemo(env: NodeJS.ProcessEnv, clients: number) {
+async function seedDemo(env: NodeJS.ProcessEnv, clients: number): Promise<number | null> {
   if (!existsSync(join(ROOT, SEED_SCRIPT))) {
-    console.log(`Note: ${SEED_SCRIPT} does not exist yet; BENCH_SEED_CLIENTS ignored.`);
-    return;
+    console.log(`Note: ${SEED_SCRIPT} does not exist yet; no demo data seeded.`);
+    return null;
   }
   console.log(`Seeding demo data (--clients ${clients})...`);
   const started = performance.now();
@@ -315,10 +391,37 @@ async function seedDemo(env: NodeJS.ProcessEnv, clients: number) {
   const code = await exited(child);
   clearTimeout(timer);
   if (code !== 0) await abort(`Seeding failed (exit code ${code}).`);
-  console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`Seeded in ${seconds.toFixed(1)} s.`);
+  return seconds;
 }
 
-async function main() {
+/** Runs the clean-up steps pushed since `mark`, newest first: the end of one size's run. */
+async function unwind(mark: number) {
+  while (cleanups.length > mark) {
+    const step = cleanups.pop()!;
+    try {
+      await step();
+    } catch (error) {
+      console.error('clean-up:', error instanceof Error ? error.message : error);
+    }
+  }
+}
+
+interface Run {
+  engine: string;
+  seededClients: number | null;
+  seedSeconds: number | null;
+  results: EndpointResult[];
+}
+
+/**
+ * One run: a fresh database (PGlite directory, or a new bench_<timestamp> database on the
+ * server), demo data when `seedClients` is given, the server, and every endpoint measured.
+ * Everything it set up is torn down before it returns.
+ */
+async function benchRun(seedClients: number | undefined): Promise<Run> {
+  const mark = cleanups.length;
   const password = `Bench-${randomBytes(9).toString('base64url')}`;
   const dataDir = mkdtempSync(join(os.tmpdir(), 'groomer-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -352,7 +455,7 @@ async function main() {
     console.log(`Note: load average ${load.toFixed(1)} on ${os.cpus().length} CPUs: expect noise.`);
   }
 
-  if (SEED_CLIENTS !== undefined) await seedDemo(env, SEED_CLIENTS);
+  const seedSeconds = seedClients !== undefined ? await seedDemo(env, seedClients) : null;
 
   // From here on the run is bounded: a warm-up and a measure per endpoint (twice with SQL),
   // plus the server's start and stop.
@@ -362,6 +465,7 @@ async function main() {
     () => void abort(`The bench took more than ${Math.round(budgetMs / 1000)} s: giving up.`),
     budgetMs,
   );
+  cleanups.push(() => clearTimeout(watchdog));
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -373,9 +477,13 @@ async function main() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   captureOutput(server, serverOutput);
-  cleanups.push(() => stop(server));
+  let stopping = false;
+  cleanups.push(() => {
+    stopping = true;
+    return stop(server);
+  });
   server.once('exit', (code, signal) => {
-    if (cleaning) return;
+    if (cleaning || stopping) return;
     void abort(`The server exited (${signal ?? `code ${code}`}):\n${serverOutput.join('\n')}`);
   });
 
@@ -406,6 +514,8 @@ async function main() {
     await abort(`Sign-in failed (${login.status}): ${JSON.stringify(answer)}`);
   }
   const token = answer.data as string;
+  const get: BenchGet = async (path) =>
+    (await fetch(origin + path, { headers: { authorization: token } })).json();
 
   if (env.DATABASE_URL) {
     const bare = new pg.Pool({ connectionString: env.DATABASE_URL, max: CONNECTIONS });
@@ -419,7 +529,13 @@ async function main() {
       `${WARMUP_SECONDS} s warm-up + ${SECONDS} s each...`,
   );
   const results: EndpointResult[] = [];
-  for (const endpoint of endpoints) {
+  for (const listed of endpoints) {
+    const resolved = listed.resolve ? await listed.resolve(get) : listed;
+    if (!resolved) {
+      console.log(`  ${listed.name}: skipped (no data to point it at)`);
+      continue;
+    }
+    const endpoint = { ...listed, ...resolved };
     const request = requestOf(endpoint, origin, password, token);
     const result: EndpointResult = {
       name: endpoint.name,
@@ -448,37 +564,59 @@ async function main() {
     results.push(result);
   }
 
-  printTable(results);
-  if (!pool && endpoints.some((e) => e.sql)) {
-    console.log('\nBare SQL: n/a on PGlite (the server holds its lock); set DATABASE_URL.');
-  }
+  await unwind(mark);
+  return { engine, seededClients: seedClients ?? null, seedSeconds, results };
+}
 
-  const report = {
-    date: new Date().toISOString(),
-    engine,
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      totalMemoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-      node: process.version,
-      /** 1, 5 and 15 min at the end: a busy machine explains noisy numbers. */
-      loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
-    },
-    settings: {
-      connections: CONNECTIONS,
-      warmupSeconds: WARMUP_SECONDS,
-      seconds: SECONDS,
-      seededClients: SEED_CLIENTS ?? null,
-    },
-    results,
+function machine() {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    totalMemoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    /** 1, 5 and 15 min at the end: a busy machine explains noisy numbers. */
+    loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
   };
+}
+
+function writeReport(report: object) {
   const dir = join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWritten to bench/results/latest.json`);
+}
 
-  clearTimeout(watchdog);
+async function main() {
+  const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS };
+  if (SIZES) {
+    const runs: Run[] = [];
+    for (const size of SIZES) {
+      console.log(`\n== ${size.toLocaleString('en-US')} clients ==`);
+      runs.push(await benchRun(size));
+    }
+    printSizes(runs);
+    writeReport({
+      date: new Date().toISOString(),
+      engine: runs[0]?.engine,
+      machine: machine(),
+      settings: { ...settings, sizes: SIZES },
+      runs,
+    });
+  } else {
+    const run = await benchRun(SEED_CLIENTS);
+    printTable(run.results);
+    if (!process.env.DATABASE_URL && endpoints.some((e) => e.sql || e.resolve)) {
+      console.log('\nBare SQL: n/a on PGlite (the server holds its lock); set DATABASE_URL.');
+    }
+    writeReport({
+      date: new Date().toISOString(),
+      engine: run.engine,
+      machine: machine(),
+      settings: { ...settings, seededClients: SEED_CLIENTS ?? null },
+      results: run.results,
+    });
+  }
   await cleanup();
 }
 

@@ -26,4 +26,23 @@ describe('LoginThrottle', () => {
     throttle.forgive('a');
     expect(throttle.retryAfter('a', 1)).toBe(0);
   });
+
+  it('runs the attempts of one key one after the other, and other keys alongside', async () => {
+    const throttle = new LoginThrottle();
+    const order: string[] = [];
+    const attempt = (name: string, ms: number) => () =>
+      new Promise<string>((resolve) =>
+        setTimeout(() => {
+          order.push(name);
+          resolve(name);
+        }, ms),
+      );
+    const answers = await Promise.all([
+      throttle.oneAtATime('a', attempt('a1', 30)),
+      throttle.oneAtATime('a', attempt('a2', 1)),
+      throttle.oneAtATime('b', attempt('b1', 10)),
+    ]);
+    expect(answers).toEqual(['a1', 'a2', 'b1']);
+    expect(order).toEqual(['b1', 'a1', 'a2']);
+  });
 });

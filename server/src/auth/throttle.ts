@@ -5,6 +5,8 @@
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, { count: number; since: number }>();
+  /** The last attempt under way for each key, which the next one waits for. */
+  private readonly running = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly freeAttempts = 5,
@@ -30,6 +32,19 @@ export class LoginThrottle {
 
   succeed(key: string): void {
     this.failures.delete(key);
+  }
+
+  /** Runs `attempt` after the attempts with this key already under way have ended. */
+  async oneAtATime<T>(key: string, attempt: () => Promise<T>): Promise<T> {
+    const before = this.running.get(key) ?? Promise.resolve();
+    const run = before.then(attempt, attempt);
+    const settled = run.catch(() => undefined);
+    this.running.set(key, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.running.get(key) === settled) this.running.delete(key);
+    }
   }
 
   /** Takes back one failure: an attempt counted before it was known to succeed. */

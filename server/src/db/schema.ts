@@ -8,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  type PgTable,
   primaryKey,
   serial,
   smallint,
@@ -17,8 +18,50 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * Milliseconds, like a JS Date: the lists' keyset cursor carries the time of a row through one,
+ * and a value with microseconds would not compare equal to itself on the next page.
+ */
+const listTime = (name: string) =>
+  timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const createdAt = () => listTime('created_at');
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+type SearchColumn = AnyPgColumn | ExtraConfigColumn;
+
+/** Letters a search ignores the accent of, in both cases, and what they become. */
+export const ACCENTED = 'áàâäãéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ';
+export const UNACCENTED = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+
+/**
+ * Text folded for search: lower case, accents off ('Peña García' -> 'pena garcia'). Only
+ * IMMUTABLE built-ins (no unaccent extension, which PGlite lacks), so a trigram index can be
+ * built on it; the accented capitals are mapped too, whatever the database's collation does.
+ * Searches fold both the text and the pattern, and the indexes are on the folded text.
+ */
+export function foldSql(value: SQL | SearchColumn): SQL {
+  return sql`translate(lower(${value}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${UNACCENTED}'`)})`;
+}
+
+/**
+ * Text a list search looks in (`searchCondition`, http/list.ts). An expression is folded when
+ * searched, and has a trigram index on its folded form: fine for small tables. `{ folded }` is
+ * a stored generated column holding the folded text already, with a trigram index on it: the
+ * large tables, where folding every row a search rechecks or walks would cost several times
+ * the match itself (translate() is slow).
+ */
+export type SearchText = SQL | { folded: SQL | SearchColumn };
+
+/** A GIN trigram index on the folded text: what `searchCondition` (http/list.ts) matches. */
+const trigramOps = (text: SQL) => sql`(${foldSql(text)}) gin_trgm_ops`;
+
+/** The folded text of `raw`, stored: computed once per write instead of once per row read. */
+const storedSearchText = (raw: SQL) =>
+  text('search_text').notNull().generatedAlwaysAs(foldSql(raw));
+
+/** Columns by name, for a generated column's expression (the table is still being defined). */
+const named = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, sql`${sql.identifier(name)}`])) as Record<K, SQL>;
 
 export const documentTypes = pgTable('tipo_doc', {
   id: smallint('id').primaryKey(),
@@ -57,14 +100,15 @@ export const users = pgTable(
     uniqueIndex('users_login_key').on(sql`lower(${t.login})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_id_emp_key').on(t.id_emp),
-    index('users_search_trgm_idx').using(
-      'gin',
-      sql`((${t.name} || ' ' || ${t.surname} || ' ' || ${t.doc} || ' ' || ${t.login})) gin_trgm_ops`,
-    ),
+    index('users_search_trgm_idx').using('gin', trigramOps(userSearchSql(t))),
     index('users_created_at_idx').on(t.created_at),
     index('users_id_est_idx').on(t.id_est),
   ],
 );
+
+export function userSearchSql(t: Record<'name' | 'surname' | 'doc' | 'login', SearchColumn>): SQL {
+  return sql`(${t.name} || ' ' || ${t.surname} || ' ' || ${t.doc} || ' ' || ${t.login})`;
+}
 
 export const sessions = pgTable(
   'sessions',
@@ -80,8 +124,6 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_id_idx').on(t.user_id)],
 );
-
-type SearchColumn = AnyPgColumn | ExtraConfigColumn;
 
 /**
  * Newest first, with the id as tie-breaker: the order and keyset of every list. Ascending, so
@@ -114,17 +156,26 @@ export const clients = pgTable(
       .references(() => statuses.id_est),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    search_text: storedSearchText(clientText(named('dni_cli', 'nom_cli', 'ape_cli'))),
   },
   (t) => [
     uniqueIndex('clientes_dni_key').on(t.dni_cli),
-    index('clientes_search_trgm_idx').using('gin', sql`(${clientSearchSql(t)}) gin_trgm_ops`),
+    index('clientes_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     ...listOrderIndexes('clientes', t, t.id_cli),
   ],
 );
 
-/** The text a client search looks in; the trigram index is on exactly this expression. */
-export function clientSearchSql(t: Record<'dni_cli' | 'nom_cli' | 'ape_cli', SearchColumn>): SQL {
+/**
+ * A client's searchable text: DNI, name and surname. Stored folded in clientes.search_text,
+ * which the triggers of migration 0004 copy into the pets' owner_search.
+ */
+export function clientText(t: Record<'dni_cli' | 'nom_cli' | 'ape_cli', SQL | SearchColumn>): SQL {
   return sql`(${t.dni_cli} || ' ' || ${t.nom_cli} || ' ' || ${t.ape_cli})`;
+}
+
+/** What a search of clients looks in (the client list, the agenda's `cli` filter). */
+export function clientSearchSql(t: { search_text: SearchColumn }): SearchText {
+  return { folded: t.search_text };
 }
 
 export const pets = pgTable(
@@ -142,16 +193,55 @@ export const pets = pgTable(
       .references(() => statuses.id_est),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** The pet's own text, folded: name and breed. */
+    search_text: storedSearchText(petText(named('nom_perro', 'raza_perro'))),
+    /**
+     * The owner's folded text (clientes.search_text), kept by triggers (migration 0004):
+     * on insert and on a change of owner here, on a change of DNI or name in clientes.
+     * With it the pet list's search is one trigram index on one table, whatever the words.
+     */
+    owner_search: text('owner_search').notNull().default(''),
   },
   (t) => [
     index('perros_id_cli_idx').on(t.id_cli),
-    index('perros_search_trgm_idx').using('gin', sql`(${petSearchSql(t)}) gin_trgm_ops`),
+    index('perros_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    index('perros_list_search_trgm_idx').using('gin', sql`${petListText(t)} gin_trgm_ops`),
     ...listOrderIndexes('perros', t, t.id_perro),
   ],
 );
 
-export function petSearchSql(t: Record<'nom_perro' | 'raza_perro', SearchColumn>): SQL {
+/** A pet's own searchable text: name and breed. Stored folded in perros.search_text. */
+function petText(t: Record<'nom_perro' | 'raza_perro', SQL>): SQL {
   return sql`(${t.nom_perro} || ' ' || ${t.raza_perro})`;
+}
+
+/** What the agenda's `pe` filter looks in: the pet's own words. */
+export function petSearchSql(t: { search_text: SearchColumn }): SearchText {
+  return { folded: t.search_text };
+}
+
+/**
+ * The pet's folded text and its owner's, side by side: joining two stored texts costs next to
+ * nothing per row, where folding them would not. A word has no spaces, so it matches this
+ * exactly when it matches one of the two, as a search over both would.
+ */
+function petListText(t: Record<'search_text' | 'owner_search', SearchColumn>): SQL {
+  return sql`(${t.search_text} || ' ' || ${t.owner_search})`;
+}
+
+/** What the pet list's search looks in: the pet's and its owner's words. */
+export function petListSearchSql(
+  t: Record<'search_text' | 'owner_search', SearchColumn>,
+): SearchText {
+  return { folded: petListText(t) };
+}
+
+export function serviceSearchSql(t: Record<'nom_srv' | 'desc_srv', SearchColumn>): SQL {
+  return sql`(${t.nom_srv} || ' ' || ${t.desc_srv})`;
+}
+
+export function packageSearchSql(t: Record<'nom_paq' | 'desc_paq', SearchColumn>): SQL {
+  return sql`(${t.nom_paq} || ' ' || ${t.desc_paq})`;
 }
 
 /** Money: numeric(10,2), read and written as strings so no float ever touches it. */
@@ -172,10 +262,7 @@ export const services = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index('servicios_search_trgm_idx').using(
-      'gin',
-      sql`((${t.nom_srv} || ' ' || ${t.desc_srv})) gin_trgm_ops`,
-    ),
+    index('servicios_search_trgm_idx').using('gin', trigramOps(serviceSearchSql(t))),
     ...listOrderIndexes('servicios', t, t.id_srv),
   ],
 );
@@ -195,10 +282,7 @@ export const packages = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index('paquetes_search_trgm_idx').using(
-      'gin',
-      sql`((${t.nom_paq} || ' ' || ${t.desc_paq})) gin_trgm_ops`,
-    ),
+    index('paquetes_search_trgm_idx').using('gin', trigramOps(packageSearchSql(t))),
     ...listOrderIndexes('paquetes', t, t.id_paq),
   ],
 );
@@ -224,7 +308,7 @@ export const reservations = pgTable(
   {
     id_res: serial('id_res').primaryKey(),
     /** Registration time: the list's order and its date filter. */
-    fec_reg: timestamp('fec_reg', { withTimezone: true }).notNull().defaultNow(),
+    fec_reg: listTime('fec_reg'),
     fec_cita: date('fec_cita', { mode: 'string' }).notNull(),
     id_cli: integer('id_cli')
       .notNull()
@@ -334,13 +418,16 @@ export const employees = pgTable(
   },
   (t) => [
     uniqueIndex('empleados_dni_key').on(t.dni_emp),
-    index('empleados_search_trgm_idx').using(
-      'gin',
-      sql`((${t.nom_emp} || ' ' || ${t.ape_emp} || ' ' || ${t.dni_emp} || ' ' || ${t.email_emp})) gin_trgm_ops`,
-    ),
+    index('empleados_search_trgm_idx').using('gin', trigramOps(employeeSearchSql(t))),
     ...listOrderIndexes('empleados', t, t.id_emp),
   ],
 );
+
+export function employeeSearchSql(
+  t: Record<'nom_emp' | 'ape_emp' | 'dni_emp' | 'email_emp', SearchColumn>,
+): SQL {
+  return sql`(${t.nom_emp} || ' ' || ${t.ape_emp} || ' ' || ${t.dni_emp} || ' ' || ${t.email_emp})`;
+}
 
 /** The one company settings record. */
 export const settings = pgTable('ajustes', {
@@ -369,3 +456,38 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_id_idx').on(t.user_id)],
 );
+
+/**
+ * How many rows of a table have each status, kept exact by statement triggers with transition
+ * tables (migration 0004) on the tables of `statusCountedTables`: the dashboard's active
+ * clients and pets, and the totals of those lists when only the status filters them, are read
+ * here instead of counting nearly every row of the tables.
+ */
+export const statusCounts = pgTable(
+  'status_counts',
+  {
+    table_name: varchar('table_name', { length: 63 }).notNull(),
+    id_est: smallint('id_est').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.table_name, t.id_est] })],
+);
+
+/**
+ * The appointments of each Lima day by status, with the sum of their prices, kept exact by
+ * statement triggers on citas (migration 0004): the dashboard's days and months add up a few
+ * hundred of these rows instead of reading every appointment of six months.
+ */
+export const appointmentDays = pgTable(
+  'appointment_days',
+  {
+    lima_day: date('lima_day', { mode: 'string' }).notNull(),
+    id_est: smallint('id_est').notNull(),
+    total: integer('total').notNull(),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lima_day, t.id_est] })],
+);
+
+/** The tables whose rows per status `statusCounts` keeps (the triggers of migration 0004). */
+export const statusCountedTables: readonly PgTable[] = [clients, pets];

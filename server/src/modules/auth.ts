@@ -26,29 +26,31 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
     async (request, reply) => {
       const { login, password } = request.body;
       const loginKey = login.toLowerCase();
-      const wait = Math.max(byLogin.retryAfter(loginKey), byAddress.retryAfter(request.ip));
-      if (wait > 0) {
-        void reply.header('retry-after', Math.ceil(wait / 1000));
-        throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
-      }
-      // Counted as a failure before the password is checked: a burst of parallel guesses is
-      // counted attempt by attempt, not only once the first answers come back.
-      byLogin.fail(loginKey);
-      byAddress.fail(request.ip);
-      const [user] = await db
-        .select({ id: users.id, password: users.password, id_est: users.id_est })
-        .from(users)
-        .where(eq(sql`lower(${users.login})`, login.toLowerCase()));
-      // Compare against a dummy hash for unknown logins so the answer time tells nothing.
-      const matches = await verifyPassword(password, user?.password ?? DUMMY_HASH);
-      if (!user || !matches || user.id_est !== Status.Activo) {
-        return reply
-          .status(401)
-          .send({ status: 'errorpwd', message: LOGIN_MESSAGES.wrongCredentials });
-      }
-      byLogin.succeed(loginKey);
-      byAddress.forgive(request.ip);
-      return ok(await openSession(db, user.id, policy), LOGIN_MESSAGES.welcome);
+      // One attempt at a time per login: a burst of parallel guesses meets the count of the
+      // ones before it. Attempts from one address are counted before the password is checked.
+      return byLogin.oneAtATime(loginKey, async () => {
+        const wait = Math.max(byLogin.retryAfter(loginKey), byAddress.retryAfter(request.ip));
+        if (wait > 0) {
+          void reply.header('retry-after', Math.ceil(wait / 1000));
+          throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
+        }
+        byAddress.fail(request.ip);
+        const [user] = await db
+          .select({ id: users.id, password: users.password, id_est: users.id_est })
+          .from(users)
+          .where(eq(sql`lower(${users.login})`, loginKey));
+        // Compare against a dummy hash for unknown logins so the answer time tells nothing.
+        const matches = await verifyPassword(password, user?.password ?? DUMMY_HASH);
+        if (!user || !matches || user.id_est !== Status.Activo) {
+          byLogin.fail(loginKey);
+          return reply
+            .status(401)
+            .send({ status: 'errorpwd', message: LOGIN_MESSAGES.wrongCredentials });
+        }
+        byLogin.succeed(loginKey);
+        byAddress.forgive(request.ip);
+        return ok(await openSession(db, user.id, policy), LOGIN_MESSAGES.welcome);
+      });
     },
   );
 

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { BOOKING_MESSAGES, Status, type AgendaListQuery, type StatusItem } from '@app/domain';
 import type { Db, Tx } from '../db/client';
-import { clients, clientSearchSql, pets, petSearchSql, users } from '../db/schema';
+import { clients, clientSearchSql, pets, petSearchSql, users, userSearchSql } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
 import { searchCondition, type ListDefinition } from '../http/list';
 
@@ -18,16 +18,13 @@ export function statusNameSql(column: PgColumn, catalogue: readonly StatusItem[]
   return sql<string>`(case ${column} ${sql.raw(whens)} else 'Desconocido' end)`;
 }
 
-/** The text a user search looks in; the trigram index `users_search_trgm_idx` is on exactly this. */
-const userSearchSql = sql`(${users.name} || ' ' || ${users.surname} || ' ' || ${users.doc} || ' ' || ${users.login})`;
-
 /** `cli`, `pe` and `usu` of the agenda lists (spec 001 §7); the rows join clients, pets and users. */
 export function agendaFilters(query: Record<string, unknown>): (SQL | undefined)[] {
   const { cli, pe, usu } = query as Partial<AgendaListQuery>;
   return [
     searchCondition([clientSearchSql(clients)], cli),
     searchCondition([petSearchSql(pets)], pe),
-    searchCondition([userSearchSql], usu),
+    searchCondition([userSearchSql(users)], usu),
   ];
 }
 

@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPeople } from '../db/demo/people';
+import { clients } from '../db/schema';
+import { COUNT_CAP } from '../http/list';
+import { rowsOf } from '../http/sql-rows';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
 
@@ -158,17 +162,79 @@ describe('clients', () => {
     expect(next.body.data.data).toEqual(second.body.data.data);
     expect((await api.get('/clientes/?after=garbage')).status).toBe(422);
   });
+
+  it('finds a client whatever the case and accents of the search', async () => {
+    const { body } = await api.post('/cliente/register', {
+      ...valid,
+      dni: '40771122',
+      name: 'Ángel',
+      surname: 'Peña Ñahui',
+      email: 'angel.pena@gmail.com',
+    });
+    const id = body.data.id_cli as number;
+    for (const search of ['pena', 'PENA nahui', 'angel', 'Peña', 'ÑAHUI', 'ángel peña']) {
+      const res = await api.get(`/clientes/?search=${encodeURIComponent(search)}`);
+      expect(
+        res.body.data.data.map((c: { id_cli: number }) => c.id_cli),
+        search,
+      ).toEqual([id]);
+    }
+    expect((await api.get('/clientes/?search=penas')).body.data.total).toBe(0);
+    // A full first page is counted; one that is not is the whole result.
+    for (const perPage of [1, 2]) {
+      const res = await api.get(`/clientes/?search=nahui&per_page=${perPage}`);
+      expect(res.body.data).toMatchObject({ total: 1, last_page: 1 });
+    }
+  });
+
+  it('pages with `after` through rows that share a timestamp, each row once', async () => {
+    // Microseconds, as now() gives them: the column keeps milliseconds, the cursor's precision.
+    const rows = await ctx.database.db
+      .insert(clients)
+      .values(
+        ['40610001', '40610002', '40610003', '40610004', '40610005'].map((dni) => ({
+          dni_cli: dni,
+          nom_cli: 'Mismo',
+          ape_cli: 'Instante',
+          tel1_cli: '987654321',
+          email_cli: `${dni}@correo.pe`,
+          dir_cli: 'Av. Arequipa 100',
+          created_at: sql`'2021-03-04 10:00:00.123456-05'::timestamptz`,
+        })),
+      )
+      .returning({ id: clients.id_cli });
+    const seen: number[] = [];
+    let after = '';
+    for (let page = 0; page < 5; page += 1) {
+      const res = await api.get(
+        `/clientes/?per_page=2&ficial=2021-03-04&final=2021-03-04${after && `&after=${after}`}`,
+      );
+      seen.push(...res.body.data.data.map((c: { id_cli: number }) => c.id_cli));
+      if (!res.body.data.next_cursor) break;
+      after = res.body.data.next_cursor as string;
+    }
+    expect(seen).toEqual(rows.map((r) => r.id).sort((a, b) => b - a));
+  });
 });
 
 describe('clients at scale', () => {
   it('estimates totals beyond the cap and pages a common search in order', async () => {
     await seedPeople(ctx.database.db, 1_500);
+    // Filtered by status alone, the total is exact at any size: the kept per-status counts.
+    const counts = rowsOf<{ visible: number; suspended: number }>(
+      await ctx.database.db.execute(sql`
+        select count(*) filter (where id_est <> 3)::int as visible,
+          count(*) filter (where id_est = 2)::int as suspended
+        from clientes`),
+    )[0];
     const all = await api.get('/clientes/?per_page=5');
-    expect(all.body.data.total_is_estimate).toBe(true);
-    expect(all.body.data.total).toBeGreaterThan(1_000);
+    expect(all.body.data.total_is_estimate).toBeUndefined();
+    expect(all.body.data.total).toBe(counts?.visible);
+    expect((await api.get('/clientes/?est=2')).body.data.total).toBe(counts?.suspended);
     // Every demo DNI starts with 4: a search that matches (almost) every row walks the order.
     const common = await api.get('/clientes/?per_page=5&search=4');
     expect(common.body.data.total_is_estimate).toBe(true);
+    expect(common.body.data.total).toBeGreaterThan(COUNT_CAP);
     expect(common.body.data.data).toEqual(all.body.data.data);
     const rare = await api.get('/clientes/?search=quispe%20flores');
     expect(rare.body.data.total_is_estimate).toBeUndefined();

@@ -20,7 +20,12 @@ import { resourceModule } from '../http/resource';
 
 describeUniqueIndex('clientes_dni_key', 'dni', CLIENT_MESSAGES.duplicateDni);
 
-const { updated_at: _updatedAt, ...clientColumns } = getTableColumns(clients);
+// search_text is the folded copy of DNI and names that the search reads, not part of the record.
+const {
+  updated_at: _updatedAt,
+  search_text: _searchText,
+  ...clientColumns
+} = getTableColumns(clients);
 
 export const clientList: ListDefinition = {
   table: clients,

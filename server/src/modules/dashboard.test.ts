@@ -1,3 +1,4 @@
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { limaToday, type Dashboard } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, pets, reservations, services } from '../db/schema';
@@ -20,6 +21,7 @@ const lastMonth = (() => {
   return date;
 })();
 const longAgo = new Date(lastMonth.getTime() - 200 * 24 * HOUR);
+let anaId: number;
 
 beforeAll(async () => {
   api = apiClient(ctx.app, await ctx.signIn());
@@ -46,6 +48,7 @@ beforeAll(async () => {
       },
     ])
     .returning();
+  anaId = ana.id_cli;
   const [firulais, toby] = await db
     .insert(pets)
     .values([
@@ -175,6 +178,52 @@ describe('dashboard', () => {
     expect([...times].sort().reverse()).toEqual(times);
     // Reservations were registered last.
     expect(recentActivity[0]).toMatchObject({ kind: 'reservacion', cliente: 'Ana Quispe' });
+  });
+
+  it('keeps the counts, days and revenue exact as records change', async () => {
+    const { db } = ctx.database;
+    const [programada] = await db
+      .select({ id: appointments.id_cita })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.id_est, 9),
+          gte(appointments.fec_cita, todayStart),
+          lt(appointments.fec_cita, atDay(1, 0)),
+        ),
+      );
+    // Completed today: counted in today's statuses and in this month's revenue.
+    expect((await api.patch('/cita/estado', { cita: programada.id, est: 6 })).status).toBe(200);
+    let data = await figures();
+    expect(data.revenue.thisMonth).toBe('120.50');
+    expect(data.appointmentsToday.byStatus).toEqual([
+      { id_est: 5, total: 1 },
+      { id_est: 6, total: 3 },
+      { id_est: 8, total: 1 },
+    ]);
+    // Moved to yesterday, then deleted.
+    await db
+      .update(appointments)
+      .set({ fec_cita: atDay(-1) })
+      .where(eq(appointments.id_cita, programada.id));
+    data = await figures();
+    expect(data.appointmentsPerDay.slice(-2).map((d) => d.total)).toEqual([1, 3]);
+    await db.delete(appointments).where(eq(appointments.id_cita, programada.id));
+    data = await figures();
+    expect(data.appointmentsPerDay.slice(-2).map((d) => d.total)).toEqual([0, 3]);
+    expect(data.revenue.thisMonth).toBe('75.50');
+
+    await api.patch('/cliente', { id: anaId, estado: 2 });
+    const [extra] = await db
+      .insert(pets)
+      .values({ nom_perro: 'Nala', raza_perro: 'Pug', id_cli: anaId })
+      .returning();
+    data = await figures();
+    expect([data.activeClients, data.activePets]).toEqual([0, 3]);
+    await db.delete(pets).where(eq(pets.id_perro, extra.id_perro));
+    await api.patch('/cliente', { id: anaId, estado: 1 });
+    data = await figures();
+    expect([data.activeClients, data.activePets]).toEqual([1, 2]);
   });
 
   it('computes the change of revenue exactly', () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -10,15 +10,12 @@ import {
   type EmployeeInput,
 } from '@app/domain';
 import type { Db } from '../db/client';
-import { documentTypes, employees, statuses, users } from '../db/schema';
+import { documentTypes, employees, employeeSearchSql, statuses, users } from '../db/schema';
 import { describeUniqueIndex } from '../http/errors';
 import type { ListDefinition } from '../http/list';
 import { resourceModule } from '../http/resource';
 
 describeUniqueIndex('empleados_dni_key', 'dni', EMPLOYEE_MESSAGES.duplicateDni);
-
-/** The text an employee search looks in: the expression of `empleados_search_trgm_idx`. */
-const employeeSearchSql = sql`(${employees.nom_emp} || ' ' || ${employees.ape_emp} || ' ' || ${employees.dni_emp} || ' ' || ${employees.email_emp})`;
 
 export const employeeList: ListDefinition = {
   table: employees,
@@ -46,7 +43,7 @@ export const employeeList: ListDefinition = {
   id: employees.id_emp,
   createdAt: employees.created_at,
   status: employees.id_est,
-  search: [employeeSearchSql],
+  search: [employeeSearchSql(employees)],
   hiddenStatuses: [Status.Eliminado],
 };
 

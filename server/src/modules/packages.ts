@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import {
   type PackageService,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
-import { packages, packageServices, services } from '../db/schema';
+import { packages, packageSearchSql, packageServices, services } from '../db/schema';
 import { ok } from '../http/envelope';
 import { invalid, notFound } from '../http/errors';
 import type { ListDefinition } from '../http/list';
@@ -34,8 +34,7 @@ export const packageList: ListDefinition = {
   id: packages.id_paq,
   createdAt: packages.created_at,
   status: packages.id_est,
-  // The same expression as the trigram index `paquetes_search_trgm_idx`.
-  search: [sql`(${packages.nom_paq} || ' ' || ${packages.desc_paq})`],
+  search: [packageSearchSql(packages)],
   hiddenStatuses: [Status.Eliminado],
 };
 

@@ -45,6 +45,51 @@ describe('pets', () => {
     expect(ofClient.body.data).toEqual([{ id_perro: expect.any(Number), nom_perro: 'Firulais' }]);
   });
 
+  it("finds pets by their own or their owner's words, whatever the case and accents", async () => {
+    const owner = await api.post('/cliente/register', {
+      dni: '40882211',
+      name: 'Ángel',
+      surname: 'Peña Huamán',
+      tel1: '912345679',
+      email: 'angel.pena@hotmail.com',
+      direccion: 'Av. Brasil 321, Jesús María',
+    });
+    const pet = await api.post('/mascota/register', {
+      nombre: 'Chispa',
+      raza: 'Bulldog Francés',
+      dniCliente: '40882211',
+    });
+    const id = pet.body.data.id_perro as number;
+    const found = async (search: string) =>
+      (await api.get(`/mascotas/?search=${encodeURIComponent(search)}`)).body.data.data.map(
+        (p: { id_perro: number }) => p.id_perro,
+      ) as number[];
+    for (const search of ['huaman', 'PENA', 'frances', 'angel chispa', 'Peña bulldog', '40882211'])
+      expect(await found(search), search).toEqual([id]);
+    expect(await found('chispa mamani')).toEqual([]);
+
+    // The owner's words follow the owner: renamed, and the pet moved to another client.
+    await api.put('/cliente', {
+      id: owner.body.data.id_cli,
+      dni: '40882211',
+      name: 'Ángel',
+      surname: 'Ñahui Torres',
+      tel1: '912345679',
+      email: 'angel.pena@hotmail.com',
+      direccion: 'Av. Brasil 321, Jesús María',
+    });
+    expect(await found('nahui chispa')).toEqual([id]);
+    expect(await found('pena chispa')).toEqual([]);
+    await api.put('/mascota', {
+      id,
+      nombre: 'Chispa',
+      raza: 'Bulldog Francés',
+      dniCliente: '47125836',
+    });
+    expect(await found('mamani chispa')).toEqual([id]);
+    expect(await found('nahui chispa')).toEqual([]);
+  });
+
   it.each([
     ['nombre', 'Fi', 'El nombre debe tener al menos 3 caracteres'],
     ['nombre', 'Firu2', 'Solo se permiten letras'],

@@ -10,7 +10,7 @@ import {
   type ServiceInput,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
-import { appointments, packages, packageServices, services } from '../db/schema';
+import { appointments, packages, packageServices, services, serviceSearchSql } from '../db/schema';
 import { ok } from '../http/envelope';
 import { conflict } from '../http/errors';
 import type { ListDefinition } from '../http/list';
@@ -29,8 +29,7 @@ export const serviceList: ListDefinition = {
   id: services.id_srv,
   createdAt: services.created_at,
   status: services.id_est,
-  // The same expression as the trigram index `servicios_search_trgm_idx`.
-  search: [sql`(${services.nom_srv} || ' ' || ${services.desc_srv})`],
+  search: [serviceSearchSql(services)],
   hiddenStatuses: [Status.Eliminado],
 };
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ import {
 import { hashPassword } from '../auth/passwords';
 import { closeOtherSessions } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
-import { documentTypes, employees, users } from '../db/schema';
+import { documentTypes, employees, users, userSearchSql } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import {
@@ -34,9 +34,6 @@ import { resourceModule } from '../http/resource';
 describeUniqueIndex('users_login_key', 'login', USER_MESSAGES.duplicateLogin);
 describeUniqueIndex('users_email_key', 'email', USER_MESSAGES.duplicateEmail);
 describeUniqueIndex('users_id_emp_key', 'id_emp', USER_MESSAGES.employeeHasUser);
-
-/** The text a user search looks in: the expression of `users_search_trgm_idx`. */
-const userSearchSql = sql`(${users.name} || ' ' || ${users.surname} || ' ' || ${users.doc} || ' ' || ${users.login})`;
 
 /** A user row as the API shows it: never the password hash. */
 export const userList: ListDefinition = {
@@ -59,7 +56,7 @@ export const userList: ListDefinition = {
   id: users.id,
   createdAt: users.created_at,
   status: users.id_est,
-  search: [userSearchSql],
+  search: [userSearchSql(users)],
   hiddenStatuses: [Status.Eliminado],
 };
 

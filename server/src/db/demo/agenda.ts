@@ -112,7 +112,7 @@ export async function seedAgenda(db: Db, options: AgendaOptions = {}): Promise<A
   const past = Math.round(span * 0.8);
   const today = limaToday();
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [start] = rowsOf<{ cita: number; res: number }>(
       await tx.execute(sql`
         select coalesce((select max(id_cita) from citas), 0)::int as cita,
@@ -184,6 +184,8 @@ export async function seedAgenda(db: Db, options: AgendaOptions = {}): Promise<A
         join agents on ${agentOf}
         left join services on services.rn = 1 + ((g::bigint * 31) % greatest(${counts.services}, 1))
         left join packs on packs.rn = 1 + ((g::bigint * 37) % greatest(${counts.packages}, 1))
+        -- In order of registration (created_at), as a business writes them.
+        order by 11
       `);
         appointments = appointmentCount;
       }
@@ -225,6 +227,8 @@ export async function seedAgenda(db: Db, options: AgendaOptions = {}): Promise<A
         from plan
         join pets on ${petOf}
         join agents on ${agentOf}
+        -- In order of registration (fec_reg), as a business writes them.
+        order by 1
       `);
       }
 
@@ -236,4 +240,10 @@ export async function seedAgenda(db: Db, options: AgendaOptions = {}): Promise<A
     };
     return appointmentCount + reservationCount >= BULK ? withoutChecks(tx, load) : load();
   });
+  // Fresh statistics and visibility map, as seedPeople does: the planner would judge the new
+  // rows by stale statistics, and index-only scans would visit the heap.
+  if (result.appointments + result.reservations > 0) {
+    await db.execute(sql`vacuum (analyze) citas, reservaciones, triajes, appointment_days`);
+  }
+  return result;
 }
