@@ -27,6 +27,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // SIGTERM first, so e2e/serve.mjs stops the server and drops its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(port), SESSION_IDLE_MINUTES: '30' },
   },
 });

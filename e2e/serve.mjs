@@ -10,8 +10,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'groomer-e2e-'));
 writeFileSync(join(tmpdir(), `groomer-e2e-${process.env.PORT ?? '3100'}.datadir`), dataDir);
 const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin123!', E2E: '1' };
 const adminUrl = process.env.DATABASE_URL;
-const database = `e2e_${process.env.E2E_PORT ?? 'run'}_${Date.now()}`;
-if (adminUrl) env.DATABASE_URL = await freshDatabase(adminUrl, database);
+const label = `e2e_${process.env.E2E_PORT ?? 'run'}_`;
+const database = `${label}${Date.now()}`;
+if (adminUrl) {
+  // A run stopped hard leaves its database behind; this label's runs cannot overlap (one port).
+  await dropLeftovers(adminUrl, label);
+  env.DATABASE_URL = await freshDatabase(adminUrl, database);
+}
 
 const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
@@ -26,6 +31,23 @@ async function adminQuery(url, statement) {
   await admin.connect();
   try {
     await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function dropLeftovers(url, prefix) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(
+      'SELECT datname FROM pg_database WHERE left(datname, length($1)) = $1',
+      [prefix],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
   } finally {
     await admin.end();
   }
