@@ -241,47 +241,54 @@ export const endpoints: BenchEndpoint[] = [
  * server's reservation list also runs the expiry UPDATE first (DESIGN §5), not in the SQL.
  */
 function agendaLists(): BenchEndpoint[] {
+  // The booked records come as scalar subqueries and the filters as IN subqueries, as the
+  // server reads them (server/src/modules/booking.ts `bookedObject`, `agendaFilters`).
+  const client = (t: string) =>
+    `(SELECT json_build_object('id_cli', c.id_cli, 'dni_cli', c.dni_cli, 'nom_cli', c.nom_cli, 'ape_cli', c.ape_cli, 'id_est', c.id_est) FROM clientes c WHERE c.id_cli = ${t}.id_cli) AS cliente`;
+  const pet = (t: string) =>
+    `(SELECT json_build_object('id_perro', p.id_perro, 'nom_perro', p.nom_perro, 'id_est', p.id_est) FROM perros p WHERE p.id_perro = ${t}.id_perro) AS perro`;
+  const user = (t: string) =>
+    `(SELECT json_build_object('id', u.id, 'login', u.login) FROM users u WHERE u.id = ${t}.id_usu) AS usuario`;
   const lists = [
     {
       path: 'reservaciones',
       est: '2',
-      select:
-        'SELECT r.id_res, r.fec_reg, r.fec_cita, r.id_cli, r.id_perro, r.id_usu, r.id_est, c.dni_cli, c.nom_cli, c.ape_cli, p.nom_perro, u.login FROM reservaciones r JOIN clientes c ON c.id_cli = r.id_cli JOIN perros p ON p.id_perro = r.id_perro JOIN users u ON u.id = r.id_usu',
+      table: 'r',
+      select: `SELECT r.id_res, r.fec_reg, r.fec_cita, r.id_cli, r.id_perro, r.id_usu, r.id_est, ${client('r')}, ${pet('r')}, ${user('r')} FROM reservaciones r`,
       visible: 'true',
-      status: 'r.id_est',
       at: 'r.fec_reg',
       order: 'r.fec_reg DESC, r.id_res DESC',
     },
     {
       path: 'citas',
       est: '6',
-      select:
-        'SELECT a.id_cita, a.fec_cita, a.id_cli, a.id_perro, a.id_srv, a.id_paq, a.id_usu, a.id_est, a.obs_perro, a.precio, a.fech_reg, a.created_at, c.dni_cli, c.nom_cli, c.ape_cli, p.nom_perro, u.login, s.nom_srv, k.nom_paq FROM citas a JOIN clientes c ON c.id_cli = a.id_cli JOIN perros p ON p.id_perro = a.id_perro JOIN users u ON u.id = a.id_usu LEFT JOIN servicios s ON s.id_srv = a.id_srv LEFT JOIN paquetes k ON k.id_paq = a.id_paq',
+      table: 'a',
+      select: `SELECT a.id_cita, a.fec_cita, a.id_cli, a.id_perro, a.id_srv, a.id_paq, a.id_usu, a.id_est, a.obs_perro, a.precio, a.fech_reg, a.created_at, ${client('a')}, ${pet('a')}, (SELECT json_build_object('id_srv', s.id_srv, 'nom_srv', s.nom_srv, 'id_est', s.id_est) FROM servicios s WHERE s.id_srv = a.id_srv) AS servicio, (SELECT json_build_object('id_paq', k.id_paq, 'nom_paq', k.nom_paq, 'id_est', k.id_est) FROM paquetes k WHERE k.id_paq = a.id_paq) AS paquete, ${user('a')} FROM citas a`,
       visible: 'a.id_est NOT IN (8)',
-      status: 'a.id_est',
       at: 'a.created_at',
       order: 'a.created_at DESC, a.id_cita DESC',
     },
   ];
   return lists.flatMap((list) => {
+    const t = list.table;
     const filters: [string, string, string][] = [
       ['', '', list.visible],
       [
         '?cli=garcía',
         `cli=${encodeURIComponent('garcía')}`,
-        `${list.visible} AND c.search_text LIKE '%garcia%'`,
+        `${list.visible} AND ${t}.id_cli IN (SELECT id_cli FROM clientes WHERE search_text LIKE '%garcia%')`,
       ],
       [
         '?pe=luna',
         'pe=luna',
-        `${list.visible} AND ${fold("(p.nom_perro || ' ' || p.raza_perro)")} LIKE '%luna%'`,
+        `${list.visible} AND ${t}.id_perro IN (SELECT id_perro FROM perros WHERE search_text LIKE '%luna%')`,
       ],
       [
         '?usu=recepcion',
         'usu=recepcion',
-        `${list.visible} AND ${fold("(u.name || ' ' || u.surname || ' ' || u.doc || ' ' || u.login)")} LIKE '%recepcion%'`,
+        `${list.visible} AND ${t}.id_usu IN (SELECT id FROM users WHERE ${fold("(name || ' ' || surname || ' ' || doc || ' ' || login)")} LIKE '%recepcion%')`,
       ],
-      [`?est=${list.est}`, `est=${list.est}`, `${list.status} = ${list.est}`],
+      [`?est=${list.est}`, `est=${list.est}`, `${t}.id_est = ${list.est}`],
       [
         '?month',
         `ficial=${monthStart()}&final=${monthEnd()}`,

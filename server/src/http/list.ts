@@ -1,16 +1,4 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableName,
-  gte,
-  lt,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableName, gte, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { ListQuery, Page } from '@app/domain';
 import type { Db } from '../db/client';
@@ -135,25 +123,14 @@ export async function listPage<T>(
     .from(def.table)
     .$dynamic();
   const matching = (def.joinsFilter === false ? counted : joined(counted)).where(where);
-  // Only a count that reaches the cap asks the planner for its estimate (a plan, no rows read):
-  // most filtered pages count fewer and are spared that round trip.
-  const counting = (): Promise<Total> =>
-    statusOnly(def, query, extra)
-      ? statusTotal(db, def, query)
-      : db
-          .select({ n: count() })
-          .from(matching.limit(COUNT_CAP + 1).as('capped'))
-          .then(async ([row]) => {
-            const exact = row?.n ?? 0;
-            if (exact <= COUNT_CAP) return { total: exact, estimated: false };
-            return {
-              total: Math.max(COUNT_CAP + 1, await plannerEstimate(db, matching)),
-              estimated: true,
-            };
-          });
+  // Filtered by status alone, a status-counted table knows its exact total at any size.
+  const keptTotal = statusOnly(def, query, extra);
+  const totalSql = keptTotal
+    ? statusTotalSql(def, query)
+    : sql<number>`(select count(*)::int from (${matching.limit(COUNT_CAP + 1)}) as capped)`;
 
-  const rowsQuery = () =>
-    joined(db.select(def.fields).from(def.table).$dynamic())
+  const rowsQuery = (fields: SelectedFields) =>
+    joined(db.select(fields).from(def.table).$dynamic())
       .where(
         and(
           where,
@@ -166,10 +143,42 @@ export async function listPage<T>(
       .limit(query.per_page)
       .offset(cursor ? 0 : (query.page - 1) * query.per_page);
 
-  const [{ total, estimated }, rows] = await pageAndTotal(query, extra, counting, rowsQuery);
+  const countOnly = async () =>
+    Number(
+      rowsOf<{ n: number | string }>(await db.execute(sql`select ${totalSql} as n`))[0]?.n ?? 0,
+    );
+
+  let total: number;
+  let rows: Record<string, unknown>[];
+  if (extra.some(Boolean)) {
+    // The agenda's filters over joined tables count first: no match means no page to look for,
+    // where filters that are each common but never meet would walk the whole list.
+    total = await countOnly();
+    rows = total === 0 ? [] : await rowsQuery(def.fields);
+  } else {
+    // The page and its total in one statement: one round trip, one plan.
+    rows = await rowsQuery({ ...def.fields, [TOTAL]: totalSql.mapWith(Number) });
+    const carried = rows[0]?.[TOTAL];
+    for (const row of rows) delete row[TOTAL];
+    total =
+      typeof carried === 'number'
+        ? carried
+        : // No row: nothing matches, unless the page lies beyond the last one.
+          query.page === 1 && !cursor
+          ? 0
+          : await countOnly();
+  }
+  // Beyond the cap, a list gives the planner's estimate (a plan, no rows read); a text search
+  // says "more than" only: its estimate would be rough, and staff refine a search, not page it.
+  const estimated = !keptTotal && total > COUNT_CAP;
+  if (estimated) {
+    total = query.search
+      ? COUNT_CAP + 1
+      : Math.max(COUNT_CAP + 1, await plannerEstimate(db, matching));
+  }
 
   const data = rows as T[];
-  const last = data.at(-1) as Record<string, unknown> | undefined;
+  const last = rows.at(-1);
   return {
     current_page: query.page,
     data,
@@ -177,42 +186,12 @@ export async function listPage<T>(
     total,
     last_page: Math.max(1, Math.ceil(total / query.per_page)),
     total_is_estimate: estimated || undefined,
-    next_cursor: last && data.length === query.per_page ? encodeCursor(last, def) : null,
+    next_cursor: last && rows.length === query.per_page ? encodeCursor(last, def) : null,
   };
 }
 
-interface Total {
-  total: number;
-  estimated: boolean;
-}
-
-/**
- * The page and its total, in the order that reads least. Unfiltered, both at once. A search's
- * first page comes first: the large tables search a stored folded column (schema.ts
- * `SearchText`) whose statistics let the planner tell a common word (its page is a few rows
- * down the order index) from a rare one (its few matches come through the trigram index), and
- * a page that is not full is the whole result, so a rare word needs no count. Other text
- * filters (the agenda's, over joined tables) count first: no match means no page to look for,
- * where filters that are each common but never meet would walk the whole list.
- */
-async function pageAndTotal(
-  query: ListQuery,
-  extra: (SQL | undefined)[],
-  counting: () => Promise<Total>,
-  rowsQuery: () => Promise<unknown[]>,
-): Promise<[Total, unknown[]]> {
-  const otherFilters = extra.some(Boolean);
-  if (query.search && !otherFilters && !query.after && query.page === 1) {
-    const rows = await rowsQuery();
-    if (rows.length < query.per_page) return [{ total: rows.length, estimated: false }, rows];
-    return [await counting(), rows];
-  }
-  if (query.search || otherFilters) {
-    const total = await counting();
-    return [total, total.total === 0 ? [] : await rowsQuery()];
-  }
-  return Promise.all([counting(), rowsQuery()]);
-}
+/** The key under which a page's rows carry their total, removed before they are answered. */
+const TOTAL = '__total';
 
 /** A page of a status-counted table (schema.ts `statusCounts`) that only the status filters. */
 function statusOnly(def: ListDefinition, query: ListQuery, extra: (SQL | undefined)[]) {
@@ -226,17 +205,11 @@ function statusOnly(def: ListDefinition, query: ListQuery, extra: (SQL | undefin
 }
 
 /** The exact total of such a page, from the kept counts: the whole list for one row read. */
-async function statusTotal(db: Db, def: ListDefinition, query: ListQuery) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${statusCounts.total}), 0)::int` })
-    .from(statusCounts)
-    .where(
-      and(
-        eq(statusCounts.table_name, getTableName(def.table)),
-        statusCondition(statusCounts.id_est, def, query),
-      ),
-    );
-  return { total: row?.n ?? 0, estimated: false };
+function statusTotalSql(def: ListDefinition, query: ListQuery): SQL<number> {
+  return sql<number>`(select coalesce(sum(${statusCounts.total}), 0)::int from ${statusCounts} where ${and(
+    eq(statusCounts.table_name, getTableName(def.table)),
+    statusCondition(statusCounts.id_est, def, query),
+  )})`;
 }
 
 async function plannerEstimate(db: Db, query: PgSelect): Promise<number> {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,6 +11,9 @@ import {
   AppointmentUpdateSchema,
   Status,
   type Appointment,
+  type BookingClient,
+  type BookingPet,
+  type BookingUser,
   type AppointmentInput,
   type AppointmentUpdate,
 } from '@app/domain';
@@ -22,7 +24,13 @@ import { ok } from '../http/envelope';
 import { invalid } from '../http/errors';
 import type { ListDefinition } from '../http/list';
 import { resourceModule } from '../http/resource';
-import { agendaFilters, bookableClientAndPet, findListRow, statusNameSql } from './booking';
+import {
+  agendaFilters,
+  bookableClientAndPet,
+  bookedObject,
+  findListRow,
+  statusNameSql,
+} from './booking';
 
 const M = APPOINTMENT_MESSAGES;
 
@@ -41,31 +49,39 @@ export const appointmentList: ListDefinition = {
     precio: appointments.precio,
     fech_reg: appointments.fech_reg,
     created_at: appointments.created_at,
-    cliente: {
+    cliente: bookedObject<BookingClient>(clients, clients.id_cli, appointments.id_cli, {
       id_cli: clients.id_cli,
       dni_cli: clients.dni_cli,
       nom_cli: clients.nom_cli,
       ape_cli: clients.ape_cli,
       // The booked records' own statuses: an edit form shows a retired one as such.
       id_est: clients.id_est,
-    },
-    perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro, id_est: pets.id_est },
+    }),
+    perro: bookedObject<BookingPet>(pets, pets.id_perro, appointments.id_perro, {
+      id_perro: pets.id_perro,
+      nom_perro: pets.nom_perro,
+      id_est: pets.id_est,
+    }),
     estado: {
       id_est: appointments.id_est,
       nom_est: statusNameSql(appointments.id_est, APPOINTMENT_STATUSES),
     },
-    // Left joins: an appointment has a service or a package, and the other comes back null.
-    servicio: { id_srv: services.id_srv, nom_srv: services.nom_srv, id_est: services.id_est },
-    paquete: { id_paq: packages.id_paq, nom_paq: packages.nom_paq, id_est: packages.id_est },
-    usuario: { id: users.id, login: users.login },
+    // An appointment has a service or a package; the other comes back null.
+    servicio: bookedObject(services, services.id_srv, appointments.id_srv, {
+      id_srv: services.id_srv,
+      nom_srv: services.nom_srv,
+      id_est: services.id_est,
+    }),
+    paquete: bookedObject(packages, packages.id_paq, appointments.id_paq, {
+      id_paq: packages.id_paq,
+      nom_paq: packages.nom_paq,
+      id_est: packages.id_est,
+    }),
+    usuario: bookedObject<BookingUser>(users, users.id, appointments.id_usu, {
+      id: users.id,
+      login: users.login,
+    }),
   },
-  join: (query: PgSelect) =>
-    query
-      .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))
-      .innerJoin(pets, eq(pets.id_perro, appointments.id_perro))
-      .innerJoin(users, eq(users.id, appointments.id_usu))
-      .leftJoin(services, eq(services.id_srv, appointments.id_srv))
-      .leftJoin(packages, eq(packages.id_paq, appointments.id_paq)),
   id: appointments.id_cita,
   createdAt: appointments.created_at,
   status: appointments.id_est,
@@ -174,7 +190,7 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       id: appointments.id_cita,
       list: appointmentList,
       listQuery: AgendaListQuerySchema,
-      filters: agendaFilters,
+      filters: agendaFilters(appointments),
       create: { schema: AppointmentInputSchema, toValues: createValues, message: M.registered },
       update: { schema: AppointmentUpdateSchema, toValues: updateValues, message: M.updated },
       notFound: M.notFound,
