@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { passwordResets, sessions, users } from '../db/schema';
 import { setupTestApp } from '../test/app';
-import { apiClient } from '../test/http';
+import { answerOf, apiClient } from '../test/http';
 import { gifImage, multipartBody, pngImage } from '../test/images';
 import { linkOf, mailText, nextMail, outbox } from '../test/mail';
 
@@ -40,38 +40,39 @@ async function staffUser() {
 }
 
 /** Public calls send no credential. */
-const publicCall = async (url: string, body: unknown) => {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api${url}`, payload: body as object });
-  return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary shapes
-};
-
-async function upload(token: string, file: { bytes: Buffer; filename: string; type: string }) {
-  const { payload, contentType } = await multipartBody({}, [{ name: 'attachment', ...file }]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/profile/picture',
-    headers: { authorization: token, 'content-type': contentType },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary shapes
-}
+const publicCall = async (url: string, body: unknown) =>
+  answerOf(await ctx.app.inject({ method: 'POST', url: `/api${url}`, payload: body as object }));
 
 type ImageFile = { bytes: Buffer; filename: string; type: string };
 
-/** `PATCH /profile` as Submit Changes sends it with a picture: `json` field plus `attachment`. */
-async function saveProfileForm(token: string, fields: object, file?: ImageFile) {
+/** A multipart call of the own profile: its text fields and, if any, the `attachment` picture. */
+async function sendProfileForm(
+  token: string,
+  method: 'POST' | 'PATCH',
+  url: string,
+  fields: Record<string, string>,
+  file?: ImageFile,
+) {
   const { payload, contentType } = await multipartBody(
-    { json: JSON.stringify(fields) },
+    fields,
     file ? [{ name: 'attachment', ...file }] : [],
   );
-  const res = await ctx.app.inject({
-    method: 'PATCH',
-    url: '/api/profile',
-    headers: { authorization: token, 'content-type': contentType },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary shapes
+  return answerOf(
+    await ctx.app.inject({
+      method,
+      url,
+      headers: { authorization: token, 'content-type': contentType },
+      payload,
+    }),
+  );
 }
+
+const upload = (token: string, file: ImageFile) =>
+  sendProfileForm(token, 'POST', '/api/profile/picture', {}, file);
+
+/** `PATCH /profile` as Submit Changes sends it with a picture: `json` field plus `attachment`. */
+const saveProfileForm = (token: string, fields: object, file?: ImageFile) =>
+  sendProfileForm(token, 'PATCH', '/api/profile', { json: JSON.stringify(fields) }, file);
 
 const png = (): ImageFile => ({ bytes: pngImage(), filename: 'a.png', type: 'image/png' });
 

@@ -11,14 +11,11 @@ import {
   AppointmentUpdateSchema,
   Status,
   type Appointment,
-  type BookingClient,
-  type BookingPet,
-  type BookingUser,
   type AppointmentInput,
   type AppointmentUpdate,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
-import { appointments, clients, packages, pets, services, users } from '../db/schema';
+import { appointments, packages, services } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import { invalid } from '../http/errors';
@@ -27,7 +24,10 @@ import { resourceModule } from '../http/resource';
 import {
   agendaFilters,
   bookableClientAndPet,
+  bookedClient,
   bookedObject,
+  bookedPet,
+  bookedUser,
   findListRow,
   statusNameSql,
 } from './booking';
@@ -49,19 +49,8 @@ export const appointmentList: ListDefinition = {
     precio: appointments.precio,
     fech_reg: appointments.fech_reg,
     created_at: appointments.created_at,
-    cliente: bookedObject<BookingClient>(clients, clients.id_cli, appointments.id_cli, {
-      id_cli: clients.id_cli,
-      dni_cli: clients.dni_cli,
-      nom_cli: clients.nom_cli,
-      ape_cli: clients.ape_cli,
-      // The booked records' own statuses: an edit form shows a retired one as such.
-      id_est: clients.id_est,
-    }),
-    perro: bookedObject<BookingPet>(pets, pets.id_perro, appointments.id_perro, {
-      id_perro: pets.id_perro,
-      nom_perro: pets.nom_perro,
-      id_est: pets.id_est,
-    }),
+    cliente: bookedClient(appointments.id_cli),
+    perro: bookedPet(appointments.id_perro),
     estado: {
       id_est: appointments.id_est,
       nom_est: statusNameSql(appointments.id_est, APPOINTMENT_STATUSES),
@@ -77,10 +66,7 @@ export const appointmentList: ListDefinition = {
       nom_paq: packages.nom_paq,
       id_est: packages.id_est,
     }),
-    usuario: bookedObject<BookingUser>(users, users.id, appointments.id_usu, {
-      id: users.id,
-      login: users.login,
-    }),
+    usuario: bookedUser(appointments.id_usu),
   },
   id: appointments.id_cita,
   createdAt: appointments.created_at,

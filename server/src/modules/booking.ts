@@ -1,6 +1,14 @@
 import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { BOOKING_MESSAGES, Status, type AgendaListQuery, type StatusItem } from '@app/domain';
+import {
+  BOOKING_MESSAGES,
+  Status,
+  type AgendaListQuery,
+  type BookingClient,
+  type BookingPet,
+  type BookingUser,
+  type StatusItem,
+} from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { clients, clientSearchSql, pets, petSearchSql, users, userSearchSql } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
@@ -38,6 +46,28 @@ export function bookedObject<T>(
   const outer = sql`${sql.identifier(getTableName(reference.table))}.${sql.identifier(reference.name)}`;
   return sql<T>`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${table} where ${key} = ${outer})`;
 }
+
+/** The row's client, with its own status: an edit form shows a retired one as such. */
+export const bookedClient = (reference: PgColumn) =>
+  bookedObject<BookingClient>(clients, clients.id_cli, reference, {
+    id_cli: clients.id_cli,
+    dni_cli: clients.dni_cli,
+    nom_cli: clients.nom_cli,
+    ape_cli: clients.ape_cli,
+    id_est: clients.id_est,
+  });
+
+/** The row's pet, with its own status. */
+export const bookedPet = (reference: PgColumn) =>
+  bookedObject<BookingPet>(pets, pets.id_perro, reference, {
+    id_perro: pets.id_perro,
+    nom_perro: pets.nom_perro,
+    id_est: pets.id_est,
+  });
+
+/** The user who registered the row. */
+export const bookedUser = (reference: PgColumn) =>
+  bookedObject<BookingUser>(users, users.id, reference, { id: users.id, login: users.login });
 
 /** The columns of an agenda row that name its client, pet and user. */
 export interface AgendaKeys {

@@ -10,16 +10,13 @@ import {
   ReservationStatus,
   ReservationStatusSchema,
   ReservationUpdateSchema,
-  type BookingClient,
-  type BookingPet,
-  type BookingUser,
   type Reservation,
   type ReservationInput,
   type ReservationUpdate,
 } from '@app/domain';
 import { sessionOf } from '../http/authenticate';
 import type { Db, Tx } from '../db/client';
-import { clients, pets, reservations, users } from '../db/schema';
+import { reservations } from '../db/schema';
 import { ok } from '../http/envelope';
 import { invalid } from '../http/errors';
 import type { ListDefinition } from '../http/list';
@@ -27,7 +24,9 @@ import { resourceModule } from '../http/resource';
 import {
   agendaFilters,
   bookableClientAndPet,
-  bookedObject,
+  bookedClient,
+  bookedPet,
+  bookedUser,
   findListRow,
   statusNameSql,
 } from './booking';
@@ -44,27 +43,13 @@ export const reservationList: ListDefinition = {
     id_perro: reservations.id_perro,
     id_usu: reservations.id_usu,
     id_est: reservations.id_est,
-    cliente: bookedObject<BookingClient>(clients, clients.id_cli, reservations.id_cli, {
-      id_cli: clients.id_cli,
-      dni_cli: clients.dni_cli,
-      nom_cli: clients.nom_cli,
-      ape_cli: clients.ape_cli,
-      // The booked records' own statuses: an edit form shows a retired one as such.
-      id_est: clients.id_est,
-    }),
-    perro: bookedObject<BookingPet>(pets, pets.id_perro, reservations.id_perro, {
-      id_perro: pets.id_perro,
-      nom_perro: pets.nom_perro,
-      id_est: pets.id_est,
-    }),
+    cliente: bookedClient(reservations.id_cli),
+    perro: bookedPet(reservations.id_perro),
     estado: {
       id_est: reservations.id_est,
       nom_est: statusNameSql(reservations.id_est, RESERVATION_STATUSES),
     },
-    usuario: bookedObject<BookingUser>(users, users.id, reservations.id_usu, {
-      id: users.id,
-      login: users.login,
-    }),
+    usuario: bookedUser(reservations.id_usu),
   },
   id: reservations.id_res,
   // Spec 001 §2: the list shows and filters by the registration time.

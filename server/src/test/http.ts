@@ -1,5 +1,12 @@
 import type { App } from '../app';
 
+type InjectResponse = Awaited<ReturnType<App['inject']>>;
+
+/** Status and parsed body of an injected call; assertions read whatever shape they expect. */
+export function answerOf(res: InjectResponse) {
+  return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary response shapes
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An authenticated caller that sends bodies the way the spec's client does. */
@@ -16,7 +23,7 @@ export function apiClient(app: App, token: string) {
       },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.statusCode, body: res.json<Record<string, any>>() }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary response shapes
+    return answerOf(res);
   };
   return {
     get: (url: string) => call('GET', url),
