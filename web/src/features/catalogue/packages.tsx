@@ -38,6 +38,31 @@ const packageServicesQuery = (id: number) => ({
     api.get<PackageService[]>(`/paquete/${id}/servicios`, undefined, { signal }),
 });
 
+/** The headings both service tables share (spec §2: name, description, price). */
+function ServiceHeadCells() {
+  return (
+    <>
+      <TableCell sx={{ fontWeight: 700 }}>Nombre</TableCell>
+      <TableCell sx={{ fontWeight: 700 }}>Descripción</TableCell>
+      <TableCell sx={{ fontWeight: 700 }} align="right">
+        Precio
+      </TableCell>
+    </>
+  );
+}
+
+/** A service's description and price, after its name. */
+function ServiceDetailCells({ service }: { service: AvailableService }) {
+  return (
+    <>
+      <TableCell>{service.desc_srv}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(service.precio_srv)}
+      </TableCell>
+    </>
+  );
+}
+
 interface ViewServicesDialogProps {
   pkg: Package;
   services: PackageService[];
@@ -57,21 +82,14 @@ function ViewServicesDialog({ pkg, services, onClose }: ViewServicesDialogProps)
             <Table size="small" aria-label={`Servicios de ${upper(pkg.nom_paq)}`}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ fontWeight: 700 }}>Nombre</TableCell>
-                  <TableCell sx={{ fontWeight: 700 }}>Descripción</TableCell>
-                  <TableCell sx={{ fontWeight: 700 }} align="right">
-                    Precio
-                  </TableCell>
+                  <ServiceHeadCells />
                 </TableRow>
               </TableHead>
               <TableBody>
                 {services.map((s) => (
                   <TableRow key={s.id_srv}>
                     <TableCell>{upper(s.nom_srv)}</TableCell>
-                    <TableCell>{s.desc_srv}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(s.precio_srv)}
-                    </TableCell>
+                    <ServiceDetailCells service={s} />
                   </TableRow>
                 ))}
               </TableBody>
@@ -202,11 +220,7 @@ function Checklist({ pkg, rows, initial, onClose }: ChecklistProps) {
                   <TableCell sx={{ fontWeight: 700 }} padding="checkbox">
                     Añadir
                   </TableCell>
-                  <TableCell sx={{ fontWeight: 700 }}>Nombre</TableCell>
-                  <TableCell sx={{ fontWeight: 700 }}>Descripción</TableCell>
-                  <TableCell sx={{ fontWeight: 700 }} align="right">
-                    Precio
-                  </TableCell>
+                  <ServiceHeadCells />
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -226,10 +240,7 @@ function Checklist({ pkg, rows, initial, onClose }: ChecklistProps) {
                         {s.id_est !== Status.Activo && <StatusBadge id={s.id_est} />}
                       </Stack>
                     </TableCell>
-                    <TableCell>{s.desc_srv}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(s.precio_srv)}
-                    </TableCell>
+                    <ServiceDetailCells service={s} />
                   </TableRow>
                 ))}
               </TableBody>
