@@ -8,6 +8,14 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const DATE_MESSAGE = 'La fecha debe tener el formato AAAA-MM-DD';
 
+/**
+ * Numbered pages skip rows with OFFSET, which reads every row it skips: they stop here, and
+ * deeper pages are reached with the keyset cursor `after` (or narrowed by the filters).
+ */
+export const MAX_LIST_OFFSET = 10_000;
+export const PAGE_TOO_DEEP =
+  'La página pedida está demasiado lejos: use la búsqueda o los filtros de fecha para acotar la lista';
+
 /** The query every list accepts: paging plus the spec's `search`, `est`, `ficial`, `final`. */
 export const ListQuerySchema = z
   .object({
@@ -31,6 +39,10 @@ export const ListQuerySchema = z
   .refine((q) => !q.ficial || !q.final || q.ficial <= q.final, {
     message: 'La fecha inicial no puede ser mayor a la fecha final',
     path: ['ficial'],
+  })
+  .refine((q) => q.after !== undefined || (q.page - 1) * q.per_page < MAX_LIST_OFFSET, {
+    message: PAGE_TOO_DEEP,
+    path: ['page'],
   });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -16,6 +16,8 @@ import type { Db } from './db/client';
 import { DOCS_PREFIX, registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodies } from './http/json-field';
+import { recordRoutes } from './http/route-registry';
+import { MULTIPART_LIMITS } from './http/uploads';
 import { accountModule } from './modules/account';
 import { appointmentsModule } from './modules/appointments';
 import { authModule } from './modules/auth';
@@ -54,9 +56,10 @@ export async function buildApp({ db, config, logger = false, webRoot }: AppOptio
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  recordRoutes(app);
   registerErrorHandling(app);
   registerJsonBodies(app);
-  await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
 
   await app.register(fastifySwagger, {

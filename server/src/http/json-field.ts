@@ -5,6 +5,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const MALFORMED = 'El campo json debe contener un objeto JSON válido';
+export const NOT_AN_OBJECT = 'El cuerpo de la solicitud debe ser un objeto JSON';
 
 /**
  * The spec sends create and update bodies as one field `json` holding a serialized object.
@@ -12,7 +13,11 @@ const MALFORMED = 'El campo json debe contener un objeto JSON válido';
  * as well. Other top-level fields (multipart files, `_method`) are kept beside it.
  */
 export function unwrapJsonField(body: unknown): unknown {
-  if (!isPlainObject(body) || !('json' in body)) return body;
+  // Every body of the contract is an object: `null`, an array or a bare value would reach
+  // schemas and refinements that read its fields.
+  if (body === undefined) return body;
+  if (!isPlainObject(body)) throw invalid('json', NOT_AN_OBJECT);
+  if (!('json' in body)) return body;
   const { json, ...rest } = body;
   let parsed: unknown = json;
   if (typeof json === 'string') {

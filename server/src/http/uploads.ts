@@ -20,6 +20,20 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
 };
 
 export const MALFORMED_MULTIPART = 'El formulario enviado está incompleto o dañado';
+export const BODY_TOO_LARGE = 'El contenido enviado es demasiado grande';
+
+/** Per-part limits for `@fastify/multipart`: one picture and a few short text fields. */
+export const MULTIPART_LIMITS = {
+  fileSize: 2 * 1024 * 1024,
+  files: 1,
+  fieldSize: 64 * 1024,
+  fields: 10,
+  parts: 12,
+};
+/** The whole body: the picture, its fields and the multipart framing around them. */
+export const MULTIPART_BODY_LIMIT = MULTIPART_LIMITS.fileSize + 512 * 1024;
+
+const PART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
 export interface MultipartBody {
   /** The text fields, with the `json` field unwrapped as for JSON bodies. */
@@ -50,20 +64,31 @@ export async function readMultipart(
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     return { fields, files };
   }
+  const tooLargeBody = new HttpError(413, BODY_TOO_LARGE);
+  // A declared length says it before a byte is read; a chunked body is counted as it comes.
+  if (Number(request.headers['content-length']) > MULTIPART_BODY_LIMIT) throw tooLargeBody;
   const raw: Record<string, unknown> = {};
+  let received = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         // Every file stream must be consumed, or the request never ends.
         const bytes = await part.toBuffer();
+        received += bytes.length;
         if (fileFields.includes(part.fieldname) && bytes.length > 0) {
           files.set(part.fieldname, bytes);
         }
       } else {
+        if (part.valueTruncated) throw tooLargeBody;
+        received += String(part.value).length;
         raw[part.fieldname] = part.value;
       }
+      if (received > MULTIPART_BODY_LIMIT) throw tooLargeBody;
     }
   } catch (error) {
+    if (error === tooLargeBody || PART_LIMIT_CODES.has((error as FastifyError).code)) {
+      throw tooLargeBody;
+    }
     if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(
         413,
@@ -91,11 +116,11 @@ export function uploadsDir(dataDir: string) {
 /** Writes the file under a new random name (never overwriting one in use) and returns it. */
 export async function storeUpload(dataDir: string, prefix: string, ext: string, bytes: Buffer) {
   const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `${prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${ext}`;
   // Written aside, then renamed: a reader never sees half a file.
   const partial = join(dir, `.${name}.part`);
-  await writeFile(partial, bytes);
+  await writeFile(partial, bytes, { mode: 0o600 });
   await rename(partial, join(dir, name));
   return name;
 }

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app serves, as registered: tests walk it so a new route is covered. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/** Records each route registered after this call, in this instance and its plugins. */
+export function recordRoutes(app: FastifyInstance) {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+}
