@@ -403,7 +403,7 @@ test('sign-up registers an account that waits for activation', async ({ page }) 
   await page.getByLabel('I agree the Terms and Conditions').check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Successfully registered!')).toBeVisible();
-  await expect(page.getByText(/Your user name is johne2e\./)).toBeVisible();
+  await expect(page.getByText(/We have sent your user name to your email\./)).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 

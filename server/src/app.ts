@@ -24,7 +24,7 @@ import { authModule } from './modules/auth';
 import { clientsModule } from './modules/clients';
 import { dashboardModule } from './modules/dashboard';
 import { employeesModule } from './modules/employees';
-import { lookupsModule } from './modules/lookups';
+import { lookupsModule, type Engine } from './modules/lookups';
 import { petsModule } from './modules/pets';
 import { reservationsModule } from './modules/reservations';
 import { packagesModule } from './modules/packages';
@@ -35,23 +35,29 @@ import { usersModule } from './modules/users';
 
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours' | 'dataDir' | 'appUrl' | 'smtpUrl'>;
+  config: Pick<
+    Config,
+    'sessionIdleMinutes' | 'sessionMaxHours' | 'dataDir' | 'appUrl' | 'smtpUrl' | 'trustProxy'
+  >;
   logger?: FastifyServerOptions['logger'];
   /** The built SPA to serve at `/`; omitted in API tests. */
   webRoot?: string;
+  /** What `/api/health` reports; told from `db` when omitted. */
+  engine?: Engine;
 }
 
 /** The built SPA; `WEB_DIST` points elsewhere (parallel browser-test builds). */
 export const WEB_DIST =
   process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ db, config, logger = false, webRoot }: AppOptions) {
+export async function buildApp({ db, config, logger = false, webRoot, engine }: AppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
     // The spec's list paths end with a slash (`GET /clientes/`); accept both forms.
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: false,
+    // The client address (sign-in throttling, audit) is the socket's unless TRUST_PROXY is set.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,7 +83,7 @@ export async function buildApp({ db, config, logger = false, webRoot }: AppOptio
   await app.register(
     async (api) => {
       registerAuthentication(api, db, policy);
-      await api.register(lookupsModule);
+      await api.register(lookupsModule, { db, engine });
       await api.register(authModule, { db, policy });
       await api.register(clientsModule, { db });
       await api.register(petsModule, { db });

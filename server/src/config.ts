@@ -11,6 +11,11 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Absolute session lifetime, whatever the activity (DESIGN §4). */
   sessionMaxHours: number;
+  /**
+   * Which proxies' X-Forwarded-For gives the client address (Fastify's `trustProxy`): none
+   * (false, the default: the socket's address), any (true), or these addresses or ranges.
+   */
+  trustProxy: boolean | string[];
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -19,6 +24,17 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (!Number.isInteger(n) || n <= 0)
     throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+/** TRUST_PROXY: unset, `false` or `0` = off; `true`; or the proxies' addresses, comma-separated. */
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  return text
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,5 +50,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: env.APP_URL || `http://${host}:${port}`,
     sessionIdleMinutes: positiveInt(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES'),
     sessionMaxHours: 12,
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

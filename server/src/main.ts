@@ -22,6 +22,7 @@ async function main() {
 
   const app = await buildApp({
     db: database.db,
+    engine: database.engine,
     config,
     webRoot: WEB_DIST,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },

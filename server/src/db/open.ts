@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from './client';
-import { lockDataDir } from './data-dir';
+import { lockDataDir, restrictDataDir } from './data-dir';
 import { migrate } from './migrate';
 import { seedBase, type SeedResult } from './seed';
 
@@ -14,11 +14,13 @@ export interface OpenedDatabase {
 
 /**
  * The database the configuration names, locked, migrated and seeded: what both the server and
- * the demo-data script start from. PGlite lives in DATA_DIR unless DATABASE_URL is set.
+ * the demo-data script start from. PGlite lives in DATA_DIR unless DATABASE_URL is set; DATA_DIR
+ * and all that the process writes from here on are readable by its user only.
  */
 export async function openAppDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'adminPassword'>,
 ): Promise<OpenedDatabase> {
+  restrictDataDir(config.dataDir);
   const releaseLock = await lockDataDir(config.dataDir);
   try {
     const database = config.databaseUrl
@@ -26,6 +28,7 @@ export async function openAppDatabase(
       : await openPglite(join(config.dataDir, 'pglite'));
     await migrate(database);
     const seeded = await seedBase(database.db, config.adminPassword);
+    restrictDataDir(config.dataDir);
     return {
       database,
       seeded,

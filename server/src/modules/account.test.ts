@@ -1,14 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { hashPassword } from '../auth/passwords';
+import type * as Passwords from '../auth/passwords';
 import { passwordResets, sessions, users } from '../db/schema';
 import { setupTestApp } from '../test/app';
 import { answerOf, apiClient } from '../test/http';
 import { gifImage, multipartBody, pngImage } from '../test/images';
 import { linkOf, mailText, nextMail, outbox } from '../test/mail';
+
+// The real hash, watched: tests tell when the costly work is done and when it is not.
+vi.mock('../auth/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof Passwords>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 const ctx = await setupTestApp();
 let admin: ReturnType<typeof apiClient>;
@@ -39,9 +47,30 @@ async function staffUser() {
   return { id: res.body.data.id as number, login, email, token, api: apiClient(ctx.app, token) };
 }
 
-/** Public calls send no credential. */
-const publicCall = async (url: string, body: unknown) =>
-  answerOf(await ctx.app.inject({ method: 'POST', url: `/api${url}`, payload: body as object }));
+/** Public calls send no credential; they come from 127.0.0.1 unless told otherwise. */
+const publicCall = async (url: string, body: unknown, remoteAddress?: string) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as object,
+    remoteAddress,
+  });
+  return { ...answerOf(res), retryAfter: res.headers['retry-after'] };
+};
+
+/** The first mail to `to` after the `seen` ones (mails are sent after the answer). */
+async function mailTo(to: string, seen: number): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = (await outbox(ctx.dataDir))
+      .slice(seen)
+      .find((eml) => new RegExp(`^To: ${to}$`, 'im').test(eml));
+    // mailText undoes quoted-printable byte by byte; the bytes are UTF-8.
+    if (mail) return Buffer.from(mailText(mail), 'latin1').toString('utf8');
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 type ImageFile = { bytes: Buffer; filename: string; type: string };
 
@@ -527,6 +556,48 @@ describe('password recovery', () => {
     expect(await ctx.signIn(user.login, PASSWORD)).toMatch(/^Bearer /);
   });
 
+  it('checks the token before hashing the password, and slows down an address that keeps guessing', async () => {
+    const user = await staffUser();
+    const guess = (n: number) =>
+      publicCall(
+        '/password-reset',
+        {
+          password: 'Recuperada1!',
+          password_confirmation: 'Recuperada1!',
+          email: user.email,
+          token: `${'x'.repeat(40)}${n}`,
+        },
+        '10.9.0.1',
+      );
+    vi.mocked(hashPassword).mockClear();
+    for (let i = 0; i < 10; i++) {
+      const res = await guess(i);
+      expect(res.status).toBe(422);
+      expect(res.body.errors.token).toEqual([
+        'This password reset link is invalid or has expired.',
+      ]);
+    }
+    expect(hashPassword).not.toHaveBeenCalled();
+    const slowed = await guess(10);
+    expect(slowed.status).toBe(429);
+    expect(slowed.body).toEqual({
+      status: 'error',
+      message: 'Too many requests. Please wait a moment and try again.',
+    });
+    expect(Number(slowed.retryAfter)).toBeGreaterThan(0);
+    // Other addresses are not slowed down, and a real link still works from there.
+    const seen = (await outbox(ctx.dataDir)).length;
+    await publicCall('/password-forgot', { email: user.email });
+    const token = linkOf(await nextMail(ctx.dataDir, seen)).searchParams.get('token');
+    const done = await publicCall(
+      '/password-reset',
+      { password: 'Recuperada1!', password_confirmation: 'Recuperada1!', email: user.email, token },
+      '10.9.0.2',
+    );
+    expect(done.status).toBe(200);
+    expect(hashPassword).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps only the newest link alive and never links to another site', async () => {
     const user = await staffUser();
     let seen = (await outbox(ctx.dataDir)).length;
@@ -633,6 +704,7 @@ describe('password recovery', () => {
         dataDir: ctx.dataDir,
         appUrl: 'http://localhost:8080',
         smtpUrl: `smtp://127.0.0.1:${port}`,
+        trustProxy: false,
       },
     });
     afterAll(async () => {
@@ -679,17 +751,24 @@ describe('sign-up', () => {
     confirmPassword: 'Secret123!',
     terms: true,
   };
+  const registered = { status: 'success', data: null, message: 'Successfully registered!' };
 
-  it('registers a suspended account that an administrator activates', async () => {
+  const usersWithEmail = async (email: string) =>
+    (
+      await ctx.database.db
+        .select({ n: count() })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    )[0].n;
+
+  it('registers a suspended account and mails its login, which works once an administrator activates it', async () => {
+    const seen = (await outbox(ctx.dataDir)).length;
     const res = await publicCall('/signup', { json: JSON.stringify(valid) });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      status: 'success',
-      message: 'Successfully registered!',
-      data: { login: 'johnsmith' },
-    });
-    const id = res.body.data.id as number;
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+    expect(res.body).toEqual(registered);
+    expect(await mailTo(valid.email, seen)).toContain('Su nombre de usuario es: johnsmith');
+
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.login, 'johnsmith'));
     expect(row).toMatchObject({
       name: 'John Smith',
       email: 'john.smith@example.com',
@@ -697,21 +776,58 @@ describe('sign-up', () => {
       doc: '',
       surname: '',
     });
-
     await expect(ctx.signIn('johnsmith', 'Secret123!')).rejects.toThrow(/errorpwd/);
-    await admin.patch('/user', { id, estado: 1 });
+    await admin.patch('/user', { id: row.id, estado: 1 });
     expect(await ctx.signIn('johnsmith', 'Secret123!')).toMatch(/^Bearer /);
   });
 
-  it('derives a unique login and refuses a taken e-mail', async () => {
-    const second = await publicCall('/signup', { ...valid, email: 'John_Smith@other.org' });
-    expect(second.status).toBe(201);
-    expect(second.body.data.login).toBe('johnsmith2');
-    const short = await publicCall('/signup', { ...valid, email: 'jo@x.org' });
-    expect(short.body.data.login).toBe('jouser');
-    const taken = await publicCall('/signup', { ...valid, email: 'JOHN.SMITH@example.com' });
-    expect(taken.status).toBe(422);
-    expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
+  it('derives a unique login from the e-mail', async () => {
+    const seen = (await outbox(ctx.dataDir)).length;
+    expect((await publicCall('/signup', { ...valid, email: 'John_Smith@other.org' })).status).toBe(
+      201,
+    );
+    expect(await mailTo('John_Smith@other.org', seen)).toContain(
+      'Su nombre de usuario es: johnsmith2',
+    );
+    expect((await publicCall('/signup', { ...valid, email: 'jo@x.org' })).status).toBe(201);
+    expect(await mailTo('jo@x.org', seen)).toContain('Su nombre de usuario es: jouser');
+  });
+
+  it('answers a taken e-mail exactly as a new one, creates nothing and tells only the owner', async () => {
+    const from = '10.8.0.1';
+    const seen = (await outbox(ctx.dataDir)).length;
+    vi.mocked(hashPassword).mockClear();
+    const fresh = await publicCall(
+      '/signup',
+      { ...valid, email: 'nueva.cuenta@example.com' },
+      from,
+    );
+    const taken = await publicCall('/signup', { ...valid, email: 'JOHN.SMITH@example.com' }, from);
+    expect(taken).toEqual(fresh);
+    expect(taken.status).toBe(201);
+    expect(taken.body).toEqual(registered);
+    // The same costly work either way, so the time of the answer tells nothing either.
+    expect(hashPassword).toHaveBeenCalledTimes(2);
+    expect(await usersWithEmail('john.smith@example.com')).toBe(1);
+    expect(await usersWithEmail('nueva.cuenta@example.com')).toBe(1);
+
+    const notice = await mailTo('john.smith@example.com', seen);
+    expect(notice).toContain('Alguien intentó registrar una cuenta nueva con esta dirección');
+    expect(notice).toContain('johnsmith');
+    expect(notice).toContain('http://127.0.0.1:3000/password-forgot');
+    // The account is untouched: the old password still signs in.
+    expect(await ctx.signIn('johnsmith', 'Secret123!')).toMatch(/^Bearer /);
+  });
+
+  it("answers a seeded user's e-mail the same way, without a numbered login anywhere", async () => {
+    const [seeded] = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.login, 'recepcion'));
+    const res = await publicCall('/signup', { ...valid, email: seeded.email }, '10.8.0.2');
+    expect(res).toEqual({ status: 201, body: registered, retryAfter: undefined });
+    expect(JSON.stringify(res.body)).not.toMatch(/recepcion/);
+    expect(await usersWithEmail(seeded.email)).toBe(1);
   });
 
   it.each([

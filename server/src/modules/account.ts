@@ -116,6 +116,31 @@ function resetMail(to: string, link: string) {
   return { to, subject: 'Restablecer contraseña', text };
 }
 
+interface SignupAccount {
+  login: string;
+  email: string;
+  id_est: number;
+  /** False when the address already had this account: the sign-up created nothing. */
+  created: boolean;
+}
+
+function signupMail(appUrl: string, { login, email, created }: SignupAccount) {
+  if (created) {
+    const text =
+      'Se registró una cuenta con esta dirección de correo.\n\n' +
+      `Su nombre de usuario es: ${login}\n\n` +
+      'Un administrador debe activarla antes de que pueda iniciar sesión. ' +
+      'Si usted no la solicitó, ignore este correo.\n';
+    return { to: email, subject: 'Cuenta registrada', text };
+  }
+  const text =
+    'Alguien intentó registrar una cuenta nueva con esta dirección de correo, que ya tiene una.\n\n' +
+    `Si fue usted, inicie sesión con su nombre de usuario: ${login}\n` +
+    `Si olvidó su contraseña, puede restablecerla en ${new URL('/password-forgot', appUrl).toString()}\n\n` +
+    'Si no fue usted, ignore este correo: su cuenta no ha cambiado.\n';
+  return { to: email, subject: 'Intento de registro', text };
+}
+
 const PICTURE_FIELD = 'attachment';
 
 interface ProfileChange {
@@ -148,9 +173,13 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
       log: (message) => app.log.warn(message),
     });
   // Public routes that send mail or create accounts: keep them from being used as a cannon.
-  const forgotByEmail = new LoginThrottle(3, 15 * 60_000);
-  const forgotByAddress = new LoginThrottle(20, 15 * 60_000);
-  const signupByAddress = new LoginThrottle(10, 60 * 60_000);
+  const forgotByEmail = new LoginThrottle({ freeAttempts: 3, windowMs: 15 * 60_000 });
+  const forgotByAddress = new LoginThrottle({ freeAttempts: 20, windowMs: 15 * 60_000 });
+  // Links are long random tokens: an address that keeps sending wrong ones is only probing.
+  const resetByAddress = new LoginThrottle({ freeAttempts: 10, windowMs: 15 * 60_000 });
+  const signupByAddress = new LoginThrottle({ freeAttempts: 10, windowMs: 60 * 60_000 });
+  // Mails telling the owner of an address that someone tried to sign up with it.
+  const signupNoticeByEmail = new LoginThrottle({ freeAttempts: 3, windowMs: 60 * 60_000 });
 
   const profileOf = async (id: number): Promise<Profile> => {
     const [row] = await db
@@ -204,9 +233,9 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
     let image: string | null | undefined = change.picture === null ? null : undefined;
     if (change.picture && ext) {
       const dir = avatarDir(config.dataDir);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${id}-${randomBytes(8).toString('hex')}.${ext}`;
-      await writeFile(join(dir, name), change.picture);
+      await writeFile(join(dir, name), change.picture, { mode: 0o600 });
       image = `/api${AVATAR_ROUTE}${name}`;
     }
     let previous: string | null;
@@ -373,30 +402,48 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
     },
   );
 
+  /**
+   * The link's reset, if the token is open and was sent to `email`; with `lock`, its row stays
+   * locked until the transaction ends.
+   */
+  const openReset = async (executor: Db | Tx, email: string, token: string, lock: boolean) => {
+    const query = executor
+      .select({
+        user_id: passwordResets.user_id,
+        expires_at: passwordResets.expires_at,
+        used_at: passwordResets.used_at,
+        email: users.email,
+      })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.user_id))
+      .where(eq(passwordResets.token_hash, sha256(token)));
+    const [reset] = await (lock ? query.for('update') : query);
+    const valid =
+      reset &&
+      !reset.used_at &&
+      reset.expires_at.getTime() > Date.now() &&
+      reset.email.toLowerCase() === email.toLowerCase();
+    return valid ? reset : undefined;
+  };
+
   app.post(
     '/password-reset',
     { config: { public: true }, schema: { body: PasswordResetSchema, tags } },
-    async (request) => {
+    async (request, reply) => {
+      const wait = resetByAddress.retryAfter(request.ip);
+      if (wait > 0) throw tooMany(reply, wait);
+      resetByAddress.fail(request.ip);
       const { email, token, password } = request.body;
+      // The costly hash only for an open link: a wrong token costs one indexed look-up. It is
+      // computed between the check and the transaction, so no row stays locked meanwhile.
+      if (!(await openReset(db, email, token, false))) {
+        throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
+      }
       const hash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const [reset] = await tx
-          .select({
-            user_id: passwordResets.user_id,
-            expires_at: passwordResets.expires_at,
-            used_at: passwordResets.used_at,
-            email: users.email,
-          })
-          .from(passwordResets)
-          .innerJoin(users, eq(users.id, passwordResets.user_id))
-          .where(eq(passwordResets.token_hash, sha256(token)))
-          .for('update');
-        const valid =
-          reset &&
-          !reset.used_at &&
-          reset.expires_at.getTime() > Date.now() &&
-          reset.email.toLowerCase() === email.toLowerCase();
-        if (!valid) throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
+        // Checked again under lock: the link may have been used in the meantime.
+        const reset = await openReset(tx, email, token, true);
+        if (!reset) throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
         await tx
           .update(users)
           .set({ password: hash, updated_at: new Date() })
@@ -408,9 +455,56 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
           .where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
         await closeOtherSessions(tx, reset.user_id);
       });
+      resetByAddress.forgive(request.ip);
       return ok(null, ACCOUNT_MESSAGES.passwordChanged);
     },
   );
+
+  /**
+   * The account of a sign-up: a new suspended one, or the one that already has the address
+   * (then nothing is created).
+   */
+  const signupAccount = async (name: string, email: string, hash: string) => {
+    // A login or the e-mail taken between the look-up and the insert: look again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await db.transaction(async (tx): Promise<SignupAccount> => {
+          const [existing] = await tx
+            .select({ login: users.login, email: users.email, id_est: users.id_est })
+            .from(users)
+            .where(emailEquals(email));
+          if (existing) return { ...existing, created: false };
+          const login = await uniqueLogin(tx, email);
+          // The form has only a name: surname and document wait for the administrator, who
+          // completes them in Usuarios when activating the account (DESIGN §5).
+          await tx.insert(users).values({
+            name,
+            surname: '',
+            id_tipodoc: DocumentTypeId.DNI,
+            doc: '',
+            email,
+            login,
+            password: hash,
+            id_est: Status.Suspendido,
+          });
+          return { login, email, id_est: Status.Suspendido, created: true };
+        });
+      } catch (error) {
+        if (!isPgError(error, '23505') || attempt >= 2) throw error;
+      }
+    }
+  };
+
+  /** Tells the address what happened: its new login, or that someone tried to take it. */
+  const mailSignup = async (account: SignupAccount) => {
+    if (!account.created) {
+      if (account.id_est === Status.Eliminado) return;
+      // Repeated attempts with one address must not flood its owner.
+      if (signupNoticeByEmail.retryAfter(account.email.toLowerCase()) > 0) return;
+      signupNoticeByEmail.fail(account.email.toLowerCase());
+    }
+    await mailer.send(signupMail(config.appUrl, account));
+  };
 
   app.post(
     '/signup',
@@ -420,40 +514,19 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = (app, option
       if (wait > 0) throw tooMany(reply, wait);
       signupByAddress.fail(request.ip);
       const { name, email, password } = request.body;
+      // Hashed whether or not the address is taken, so the time of the answer tells nothing.
       const hash = await hashPassword(password);
-      // A login taken between the look-up and the insert: try the next free one.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const created = await db.transaction(async (tx) => {
-            const [existing] = await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(emailEquals(email));
-            if (existing) throw emailTaken();
-            const login = await uniqueLogin(tx, email);
-            // The form has only a name: surname and document wait for the administrator, who
-            // completes them in Usuarios when activating the account (DESIGN §5).
-            const [row] = await tx
-              .insert(users)
-              .values({
-                name,
-                surname: '',
-                id_tipodoc: DocumentTypeId.DNI,
-                doc: '',
-                email,
-                login,
-                password: hash,
-                id_est: Status.Suspendido,
-              })
-              .returning({ id: users.id, login: users.login });
-            return row;
-          });
-          return reply.status(201).send(ok(created, ACCOUNT_MESSAGES.registered));
-        } catch (error) {
-          // The next attempt finds the e-mail taken, or picks another login.
-          if (!isPgError(error, '23505') || attempt >= 2) throw error;
-        }
-      }
+      const account = await signupAccount(name, email, hash);
+      // One answer for a new and a taken address, and no login in it: only the mailbox learns
+      // which it was (the mail goes after the answer, so its time tells nothing either).
+      const work = () =>
+        afterAnswer(
+          mailSignup(account).catch((error: unknown) =>
+            request.log.error({ err: error }, 'No se pudo enviar el correo de registro'),
+          ),
+        );
+      reply.status(201).send(ok(null, ACCOUNT_MESSAGES.registered)).then(work, work);
+      return reply;
     },
   );
   return Promise.resolve();

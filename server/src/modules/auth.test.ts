@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { buildApp, type App } from '../app';
+import { readConfig } from '../config';
 import { setupTestApp, TEST_PASSWORD } from '../test/app';
 
 const ctx = await setupTestApp();
@@ -11,6 +13,32 @@ const login = (body: unknown, contentType = 'application/vnd.api+json') =>
     headers: { 'content-type': contentType },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+
+/** A sign-in from a given client address (the socket's), with extra headers if any. */
+const signInFrom = (
+  remoteAddress: string,
+  login: string,
+  password: string,
+  headers: Record<string, string> = {},
+  to: App = app,
+) =>
+  to.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress,
+    headers,
+    payload: { json: JSON.stringify({ login, password }) },
+  });
+
+/** Runs `body` with `Date` stopped, moved on only by the returned `advance`. */
+async function withStoppedClock(body: (advance: (ms: number) => void) => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    await body((ms) => vi.setSystemTime(Date.now() + ms));
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe('sign-in', () => {
   it('answers a Bearer credential for the seeded admin', async () => {
@@ -56,16 +84,65 @@ describe('sign-in', () => {
     }
   });
 
-  it('slows down repeated failures for one login with a 429', async () => {
-    const attempt = () => login({ json: JSON.stringify({ login: 'groomer', password: 'bad' }) });
-    for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
-    const blocked = await attempt();
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Demasiados intentos/);
-    const evenRight = await login({
-      json: JSON.stringify({ login: 'groomer', password: TEST_PASSWORD }),
+  it('slows down failures for one login with a wait that doubles up to 10 s, then lets the right password in', async () => {
+    await withStoppedClock(async (advance) => {
+      const from = '10.1.0.1';
+      for (let i = 0; i < 3; i++) {
+        expect((await signInFrom(from, 'groomer', 'bad')).statusCode).toBe(401);
+      }
+      const waits: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const slowed = await signInFrom(from, 'groomer', 'bad');
+        expect(slowed.statusCode).toBe(429);
+        expect(slowed.json()).toEqual({
+          status: 'error',
+          message: 'Demasiados intentos fallidos. Espere un momento antes de volver a intentarlo.',
+        });
+        waits.push(String(slowed.headers['retry-after']));
+        advance(Number(slowed.headers['retry-after']) * 1000);
+        expect((await signInFrom(from, 'groomer', 'bad')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual(['1', '2', '4', '8', '10', '10']);
+      // During the wait even the right password waits, but never more than 10 s.
+      const right = await signInFrom(from, 'groomer', TEST_PASSWORD);
+      expect(right.statusCode).toBe(429);
+      expect(right.headers['retry-after']).toBe('10');
+      advance(10_000);
+      expect((await signInFrom(from, 'groomer', TEST_PASSWORD)).statusCode).toBe(200);
     });
-    expect(evenRight.statusCode).toBe(429);
+  });
+
+  it('lets the right password in at once from an address it signed in from, whatever strangers do', async () => {
+    await withStoppedClock(async (advance) => {
+      const home = '10.2.0.1';
+      expect((await signInFrom(home, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+      // A stranger spends every wait on another guess: ten failures, the wait at its longest.
+      const guess = () => signInFrom('10.2.0.66', 'admin', 'x');
+      for (let i = 0; i < 10; i++) {
+        let res = await guess();
+        if (res.statusCode === 429) {
+          advance(Number(res.headers['retry-after']) * 1000);
+          res = await guess();
+        }
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await guess()).headers['retry-after']).toBe('10');
+
+      expect((await signInFrom(home, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+      // A new address waits as anyone else, 10 s at most.
+      const elsewhere = await signInFrom('10.2.0.2', 'admin', TEST_PASSWORD);
+      expect(elsewhere.statusCode).toBe(429);
+      expect(elsewhere.headers['retry-after']).toBe('10');
+      // The known address still pays for its own failures.
+      for (let i = 0; i < 3; i++) {
+        expect((await signInFrom(home, 'admin', 'typo')).statusCode).toBe(401);
+      }
+      const own = await signInFrom(home, 'admin', TEST_PASSWORD);
+      expect(own.statusCode).toBe(429);
+      expect(own.headers['retry-after']).toBe('1');
+      advance(1000);
+      expect((await signInFrom(home, 'admin', TEST_PASSWORD)).statusCode).toBe(200);
+    });
   });
 
   it('lets parallel sign-ins with the right password all through', async () => {
@@ -76,11 +153,66 @@ describe('sign-in', () => {
   });
 
   it('counts a burst of parallel guesses attempt by attempt', async () => {
-    const attempt = () => login({ json: JSON.stringify({ login: 'recepcion', password: 'bad' }) });
+    const attempt = () => signInFrom('10.3.0.1', 'recepcion', 'bad');
     const answers = await Promise.all(Array.from({ length: 12 }, attempt));
     const codes = answers.map((a) => a.statusCode);
-    expect(codes.filter((c) => c === 401)).toHaveLength(5);
-    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(9);
+  });
+
+  it('slows down one address guessing at many logins', async () => {
+    const codes = [];
+    for (let i = 0; i < 12; i++)
+      codes.push((await signInFrom('10.5.0.1', `nadie${i}`, 'x')).statusCode);
+    expect(codes).toEqual([...Array(10).fill(401), 429, 429]);
+  });
+});
+
+describe('the client address', () => {
+  /** Eleven failures from one socket, each naming another address in X-Forwarded-For. */
+  const forwardedFailures = async (to: App, socket: string) => {
+    const codes = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await signInFrom(
+        socket,
+        `desconocido${i}`,
+        'x',
+        { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        to,
+      );
+      codes.push(res.statusCode);
+    }
+    return codes;
+  };
+
+  it("is the socket's: X-Forwarded-For is ignored without TRUST_PROXY", async () => {
+    expect(await forwardedFailures(app, '10.4.0.1')).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it('comes from X-Forwarded-For when TRUST_PROXY names the proxy', async () => {
+    const proxied = await buildApp({
+      db: ctx.database.db,
+      config: {
+        sessionIdleMinutes: 30,
+        sessionMaxHours: 12,
+        dataDir: ctx.dataDir,
+        appUrl: 'http://127.0.0.1:3000',
+        smtpUrl: undefined,
+        trustProxy: readConfig({ TRUST_PROXY: '10.4.0.2' }).trustProxy,
+      },
+    });
+    try {
+      expect(await forwardedFailures(proxied, '10.4.0.2')).toEqual(Array(11).fill(401));
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("reads TRUST_PROXY as off, true or the proxies' addresses", () => {
+    const trust = (value?: string) => readConfig({ TRUST_PROXY: value }).trustProxy;
+    expect([trust(), trust(''), trust('false'), trust('0')]).toEqual([false, false, false, false]);
+    expect(trust('true')).toBe(true);
+    expect(trust('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 });
 

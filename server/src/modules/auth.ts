@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOGIN_MESSAGES, LoginSchema, Status, type SessionUser } from '@app/domain';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { closeSession, openSession, type SessionPolicy } from '../auth/sessions';
-import { LoginThrottle } from '../auth/throttle';
+import { LoginThrottle, RecentKeys } from '../auth/throttle';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
@@ -15,10 +15,32 @@ export interface AuthOptions {
   policy: SessionPolicy;
 }
 
+/** Beyond the free failures each one adds a wait: 1 s, 2, 4, 8, then 10 s at most (DESIGN §10.1). */
+const SIGN_IN_DELAY = { firstMs: 1000, maxMs: 10_000 };
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
 export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, policy }) => {
+  // Failures only slow down the next attempt, never lock anyone out: the seeded logins are
+  // public, and an address may be a whole office's (or, behind a proxy, everybody's).
+  const byLogin = new LoginThrottle({
+    freeAttempts: 3,
+    windowMs: SIGN_IN_WINDOW_MS,
+    delay: SIGN_IN_DELAY,
+  });
   // A counter's staff share one address: it tolerates more failures than one login does.
-  const byLogin = new LoginThrottle(5);
-  const byAddress = new LoginThrottle(30);
+  const byAddress = new LoginThrottle({
+    freeAttempts: 10,
+    windowMs: SIGN_IN_WINDOW_MS,
+    delay: SIGN_IN_DELAY,
+  });
+  // A login and an address it has signed in from: there only their own failures count, so
+  // strangers guessing at the login cannot keep its owner out.
+  const knownPairs = new RecentKeys();
+  const byPair = new LoginThrottle({
+    freeAttempts: 3,
+    windowMs: SIGN_IN_WINDOW_MS,
+    delay: SIGN_IN_DELAY,
+  });
 
   app.post(
     '/login',
@@ -26,11 +48,16 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
     async (request, reply) => {
       const { login, password } = request.body;
       const loginKey = login.toLowerCase();
+      const pairKey = `${loginKey}\n${request.ip}`;
       // One attempt at a time per login: a burst of parallel guesses meets the count of the
       // ones before it. Attempts from one address are counted before the password is checked.
       return byLogin.oneAtATime(loginKey, async () => {
-        const wait = Math.max(byLogin.retryAfter(loginKey), byAddress.retryAfter(request.ip));
+        const known = knownPairs.has(pairKey);
+        const wait = known
+          ? byPair.retryAfter(pairKey)
+          : Math.max(byLogin.retryAfter(loginKey), byAddress.retryAfter(request.ip));
         if (wait > 0) {
+          // At most SIGN_IN_DELAY.maxMs: the right password is refused no longer than that.
           void reply.header('retry-after', Math.ceil(wait / 1000));
           throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
         }
@@ -43,11 +70,15 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
         const matches = await verifyPassword(password, user?.password ?? DUMMY_HASH);
         if (!user || !matches || user.id_est !== Status.Activo) {
           byLogin.fail(loginKey);
+          if (known) byPair.fail(pairKey);
           return reply
             .status(401)
             .send({ status: 'errorpwd', message: LOGIN_MESSAGES.wrongCredentials });
         }
-        byLogin.succeed(loginKey);
+        // The login's count stays for strangers: its owner signing in must not hand them
+        // fresh free attempts.
+        byPair.succeed(pairKey);
+        knownPairs.add(pairKey);
         byAddress.forgive(request.ip);
         return ok(await openSession(db, user.id, policy), LOGIN_MESSAGES.welcome);
       });

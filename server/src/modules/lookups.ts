@@ -1,12 +1,102 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readFileSync } from 'node:fs';
 import { DOCUMENT_TYPES, STATUSES } from '@app/domain';
+import type { Database, Db } from '../db/client';
 import { ok } from '../http/envelope';
+import { HttpError } from '../http/errors';
+import { rowsOf } from '../http/sql-rows';
+
+export type Engine = Database['engine'];
+
+export interface Health {
+  ok: true;
+  engine: Engine;
+  /** The latest applied drizzle migration's tag (`0004_search_and_summaries`). */
+  migration: string | null;
+  /** The app's version (the root package.json's), if it has one. */
+  version: string | null;
+}
+
+export const DATABASE_DOWN = 'La base de datos no responde';
+/** A health check must answer quickly, whatever the database does. */
+export const HEALTH_TIMEOUT_MS = 2_000;
+
+function readJson(relative: string): unknown {
+  try {
+    return JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function versionOf(manifest: unknown): string | null {
+  const version = (manifest as { version?: unknown } | undefined)?.version;
+  return typeof version === 'string' ? version : null;
+}
+
+const VERSION =
+  versionOf(readJson('../../../package.json')) ?? versionOf(readJson('../../package.json'));
+
+interface Journal {
+  entries: { when: number; tag: string }[];
+}
+const journal = readJson('../db/migrations/meta/_journal.json') as Journal | undefined;
+/** drizzle records each applied migration by its journal entry's `when`. */
+const MIGRATION_TAGS = new Map(journal?.entries.map((entry) => [String(entry.when), entry.tag]));
+
+/** The engine behind a drizzle instance, for callers that do not say it. */
+export function engineOf(db: Db): Engine {
+  return (db as { $client?: unknown }).$client instanceof PGlite ? 'pglite' : 'postgres';
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Sin respuesta en ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface LookupsOptions {
+  db: Db;
+  engine?: Engine;
+  healthTimeoutMs?: number;
+}
 
 /** The catalogues are the domain's constants, seeded into the database for referential integrity. */
-export const lookupsModule: FastifyPluginAsyncZod = async (app) => {
+export const lookupsModule: FastifyPluginAsyncZod<LookupsOptions> = async (
+  app,
+  { db, engine = engineOf(db), healthTimeoutMs = HEALTH_TIMEOUT_MS },
+) => {
   app.get('/tipodoc', { schema: { tags: ['lookups'] } }, async () => ok(DOCUMENT_TYPES));
   app.get('/estados', { schema: { tags: ['lookups'] } }, async () => ok(STATUSES));
-  app.get('/health', { config: { public: true }, schema: { tags: ['lookups'] } }, async () =>
-    ok({ ok: true }),
+
+  /** 200 with the engine, migration level and version while the database answers; else 503. */
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { tags: ['lookups'] } },
+    async (request) => {
+      let level: string | null;
+      try {
+        // One statement: it proves the database answers and says how far it is migrated.
+        const result = await withTimeout(
+          db.execute(sql`select max(created_at)::text as level from drizzle.__drizzle_migrations`),
+          healthTimeoutMs,
+        );
+        level = rowsOf<{ level: string | null }>(result)[0]?.level ?? null;
+      } catch (error) {
+        request.log.warn({ err: error }, 'La comprobación de salud no alcanzó la base de datos');
+        throw new HttpError(503, DATABASE_DOWN);
+      }
+      const health: Health = {
+        ok: true,
+        engine,
+        migration: level === null ? null : (MIGRATION_TAGS.get(level) ?? level),
+        version: VERSION,
+      };
+      return ok(health);
+    },
   );
 };

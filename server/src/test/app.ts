@@ -62,6 +62,7 @@ export async function setupTestApp(): Promise<TestContext> {
       dataDir,
       appUrl: 'http://127.0.0.1:3000',
       smtpUrl: undefined,
+      trustProxy: false,
     },
   });
   afterAll(async () => {

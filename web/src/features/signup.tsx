@@ -27,8 +27,8 @@ export const SIGNUP_TEXTS = {
   submit: 'Sign up',
   haveAccount: 'Already have an account?',
   login: 'Login',
-  pending: (login: string) =>
-    `Your user name is ${login}. An administrator must activate your account before you can sign in.`,
+  pending:
+    'We have sent your user name to your email. An administrator must activate your account before you can sign in.',
 } as const;
 
 type SignupForm = z.input<typeof SignupSchema>;
@@ -36,7 +36,8 @@ const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'terms'] as cons
 
 /**
  * Spec 000 §2 'Signup' (English). The account waits, suspended, until an administrator
- * activates it in Usuarios (DESIGN §5); so the result names the login and leads to Login.
+ * activates it in Usuarios (DESIGN §5); so the result says so and leads to Login. The answer
+ * is the same whether or not the address already had an account: the login goes by e-mail.
  */
 export function SignupPage() {
   const navigate = useNavigate();
@@ -52,12 +53,12 @@ export function SignupPage() {
   });
   const signup = useMutation({
     mutationFn: (input: SignupInput) =>
-      api.request<{ id: number; login: string }>('POST', '/signup', { body: jsonField(input) }),
+      api.request<null>('POST', '/signup', { body: jsonField(input) }),
     onSuccess: async (answer) => {
       await notice({
         icon: 'success',
         title: answer.message ?? ACCOUNT_MESSAGES.registered,
-        text: SIGNUP_TEXTS.pending(answer.data.login),
+        text: SIGNUP_TEXTS.pending,
         button: SIGNUP_TEXTS.login,
       });
       void navigate('/login');
