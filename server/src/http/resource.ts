@@ -46,6 +46,13 @@ export interface ResourceDefinition<C extends ObjectSchema, U extends ObjectSche
     allowed: readonly number[];
     column: PgColumn;
     message: string;
+    /**
+     * Where the spec's call differs from `PATCH /{singular}` with `{ id, estado }` (spec 001 §7:
+     * `PATCH /cita/estado` with `cita, est`): its path, body schema and field names.
+     */
+    route?: { path: string; schema: ObjectSchema; id: string; estado: string };
+    /** The refusal of a status outside `allowed`; 'Estado inválido' by default. */
+    invalid?: string;
     /** Runs in the change's transaction before it: refusals, and effects (ending sessions). */
     onChange?: (tx: Tx, id: number, estado: number, request: FastifyRequest) => Promise<void>;
   };
@@ -132,24 +139,30 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
 
     if (def.status) {
       const status = def.status;
-      app.patch(
-        `/${def.singular}`,
-        { schema: { body: StatusPatchSchema, tags } },
-        async (request) => {
-          const { id, estado } = request.body;
-          if (!status.allowed.includes(estado)) throw invalid('estado', 'Estado inválido');
-          const row = await db.transaction(async (tx) => {
-            await findOne(tx, id);
-            await status.onChange?.(tx, id, estado, request);
-            await tx
-              .update(def.table)
-              .set({ [status.column.name]: estado, updated_at: new Date() })
-              .where(eq(def.id, id));
-            return findOne(tx, id);
-          });
-          return ok(row, status.message);
-        },
-      );
+      const route = status.route ?? {
+        path: `/${def.singular}`,
+        schema: StatusPatchSchema,
+        id: 'id',
+        estado: 'estado',
+      };
+      app.patch(route.path, { schema: { body: route.schema, tags } }, async (request) => {
+        const body = request.body as Record<string, number>;
+        const id = body[route.id];
+        const estado = body[route.estado];
+        if (!status.allowed.includes(estado)) {
+          throw invalid(route.estado, status.invalid ?? 'Estado inválido');
+        }
+        const row = await db.transaction(async (tx) => {
+          await findOne(tx, id);
+          await status.onChange?.(tx, id, estado, request);
+          await tx
+            .update(def.table)
+            .set({ [status.column.name]: estado, updated_at: new Date() })
+            .where(eq(def.id, id));
+          return findOne(tx, id);
+        });
+        return ok(row, status.message);
+      });
     }
 
     if (def.remove) {

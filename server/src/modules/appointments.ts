@@ -17,7 +17,6 @@ import {
 import type { Db, Tx } from '../db/client';
 import { appointments, packages, services } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
-import { ok } from '../http/envelope';
 import { invalid } from '../http/errors';
 import type { ListDefinition } from '../http/list';
 import { resourceModule } from '../http/resource';
@@ -179,27 +178,16 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       filters: agendaFilters(appointments),
       create: { schema: AppointmentInputSchema, toValues: createValues, message: M.registered },
       update: { schema: AppointmentUpdateSchema, toValues: updateValues, message: M.updated },
+      // Spec 001 §7: `PATCH /cita/estado` with `cita, est`; 4, 5, 6, 8 and 9, in any order (§4).
+      status: {
+        allowed: ALLOWED,
+        column: appointments.id_est,
+        message: M.status,
+        invalid: M.statusInvalid,
+        route: { path: '/cita/estado', schema: AppointmentStatusSchema, id: 'cita', estado: 'est' },
+      },
       notFound: M.notFound,
     }),
     { db },
-  );
-
-  // Spec 001 §7: `PATCH /cita/estado` with `cita, est`; 4, 5, 6, 8 and 9, in any order (§4).
-  app.patch(
-    '/cita/estado',
-    { schema: { body: AppointmentStatusSchema, tags: ['citas'] } },
-    async (request) => {
-      const { cita, est } = request.body;
-      if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
-      const row = await db.transaction(async (tx) => {
-        await findAppointment(tx, cita);
-        await tx
-          .update(appointments)
-          .set({ id_est: est, updated_at: new Date() })
-          .where(eq(appointments.id_cita, cita));
-        return findAppointment(tx, cita);
-      });
-      return ok(row, M.status);
-    },
   );
 };

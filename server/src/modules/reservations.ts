@@ -17,7 +17,6 @@ import {
 import { sessionOf } from '../http/authenticate';
 import type { Db, Tx } from '../db/client';
 import { reservations } from '../db/schema';
-import { ok } from '../http/envelope';
 import { invalid } from '../http/errors';
 import type { ListDefinition } from '../http/list';
 import { resourceModule } from '../http/resource';
@@ -189,31 +188,28 @@ export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       beforeRead: (database) => expireBeforeRead(database, app.log),
       create: { schema: ReservationInputSchema, toValues: createValues, message: M.registered },
       update: { schema: ReservationUpdateSchema, toValues: updateValues, message: M.updated },
+      // Spec 001 §7: `PATCH /reservacion/estado` with `id, est`; any status, in any order (§4).
+      status: {
+        allowed: ALLOWED,
+        column: reservations.id_est,
+        message: M.status,
+        invalid: M.statusInvalid,
+        route: {
+          path: '/reservacion/estado',
+          schema: ReservationStatusSchema,
+          id: 'id',
+          estado: 'est',
+        },
+        onChange: async (tx, id, est) => {
+          await expireReservation(tx, id);
+          const stored = await findReservation(tx, id);
+          if (est === ReservationStatus.Pendiente && stored.fec_cita < limaToday()) {
+            throw invalid('est', M.pendingPast);
+          }
+        },
+      },
       notFound: M.notFound,
     }),
     { db },
-  );
-
-  // Spec 001 §7: `PATCH /reservacion/estado` with `id, est`; any status, in any order (§4).
-  app.patch(
-    '/reservacion/estado',
-    { schema: { body: ReservationStatusSchema, tags: ['reservaciones'] } },
-    async (request) => {
-      const { id, est } = request.body;
-      if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
-      const row = await db.transaction(async (tx) => {
-        await expireReservation(tx, id);
-        const stored = await findReservation(tx, id);
-        if (est === ReservationStatus.Pendiente && stored.fec_cita < limaToday()) {
-          throw invalid('est', M.pendingPast);
-        }
-        await tx
-          .update(reservations)
-          .set({ id_est: est, updated_at: new Date() })
-          .where(eq(reservations.id_res, id));
-        return findReservation(tx, id);
-      });
-      return ok(row, M.status);
-    },
   );
 };
