@@ -4,7 +4,7 @@ import type { ListQuery, Page } from '@app/domain';
 import type { Db } from '../db/client';
 import { foldSql, statusCountedTables, statusCounts, type SearchText } from '../db/schema';
 import { invalid } from './errors';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../db/sql-rows';
 
 /**
  * Totals are exact up to this many rows and a planner estimate beyond it: counting every

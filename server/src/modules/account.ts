@@ -24,7 +24,7 @@ import {
 import { hashPassword } from '../auth/passwords';
 import { closeOtherSessions } from '../auth/sessions';
 import { LoginThrottle } from '../auth/throttle';
-import type { AppOptions } from '../app';
+import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
@@ -35,7 +35,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 
 export interface AccountOptions {
   db: Db;
-  config: AppOptions['config'];
+  config: Pick<Config, 'dataDir' | 'appUrl' | 'smtpUrl'>;
   /** Tests may pass their own; by default one is built from the config. */
   mailer?: Mailer;
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPeople } from '../db/demo/people';
 import { clients } from '../db/schema';
 import { COUNT_CAP } from '../http/list';
-import { rowsOf } from '../http/sql-rows';
+import { rowsOf } from '../db/sql-rows';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
 

@@ -6,7 +6,7 @@ import { DOCUMENT_TYPES, STATUSES } from '@app/domain';
 import type { Database, Db } from '../db/client';
 import { ok } from '../http/envelope';
 import { HttpError } from '../http/errors';
-import { rowsOf } from '../http/sql-rows';
+import { rowsOf } from '../db/sql-rows';
 
 export type Engine = Database['engine'];
 

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointments, reservations } from '../db/schema';
-import { rowsOf } from '../http/sql-rows';
+import { rowsOf } from '../db/sql-rows';
 import { limaDay, registerOwner, addPet, type Owner } from '../test/agenda';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';

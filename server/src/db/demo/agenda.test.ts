@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { limaToday } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../http/sql-rows';
+import { rowsOf } from '../sql-rows';
 import { setupTestApp } from '../../test/app';
 import { apiClient } from '../../test/http';
 import { seedAgenda } from './agenda';

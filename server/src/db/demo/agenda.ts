@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { limaToday } from '@app/domain';
-import { rowsOf } from '../../http/sql-rows';
+import { rowsOf } from '../sql-rows';
 import type { Db, Tx } from '../client';
 
 /** What a receptionist writes in the observations and a groomer in the triage notes. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../http/sql-rows';
+import { rowsOf } from '../sql-rows';
 import type { Db } from '../client';
 
 /** Common Peruvian first names and surnames, and common breeds: the demo's raw material. */
