@@ -18,17 +18,15 @@ import type { Db, Tx } from '../db/client';
 import { appointments, packages, services } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { invalid } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { findOne, resourceModule } from '../crud/resource';
+import { bookedObject, statusNameSql } from '../crud/sql';
 import {
   agendaFilters,
   bookableClientAndPet,
   bookedClient,
-  bookedObject,
   bookedPet,
   bookedUser,
-  findListRow,
-  statusNameSql,
 } from './booking';
 
 const M = APPOINTMENT_MESSAGES;
@@ -76,7 +74,7 @@ export const appointmentList: ListDefinition = {
 };
 
 const findAppointment = (executor: Db | Tx, id: number) =>
-  findListRow<Appointment>(executor, appointmentList, appointments.id_cita, id, M.notFound);
+  findOne<Appointment>(executor, appointmentList, id, M.notFound);
 
 interface BookedItem {
   id_srv: number | null;

@@ -1,4 +1,4 @@
-import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   BOOKING_MESSAGES,
@@ -7,45 +7,17 @@ import {
   type BookingClient,
   type BookingPet,
   type BookingUser,
-  type StatusItem,
 } from '@app/domain';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { clients, clientSearchSql, pets, petSearchSql, users, userSearchSql } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
-import { searchCondition, type ListDefinition } from '../http/list';
+import { searchCondition } from '../crud/list';
+import { bookedObject } from '../crud/sql';
+import { invalid } from '../http/errors';
 
 /**
- * What the reservation and appointment modules share: the booked client and pet, the agenda's
- * extra filters and the status names of a catalogue.
+ * What the reservation and appointment modules share: the booked client, pet and user, and the
+ * agenda's extra filters.
  */
-
-/** The catalogue's name of a status id, computed in SQL: one id means different things per scope. */
-export function statusNameSql(column: PgColumn, catalogue: readonly StatusItem[]): SQL<string> {
-  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-  const whens = catalogue.map((s) => `when ${Number(s.id_est)} then ${quote(s.nom_est)}`).join(' ');
-  return sql<string>`(case ${column} ${sql.raw(whens)} else 'Desconocido' end)`;
-}
-
-/**
- * A booked record as the row's nested object (`cliente`, `perro`...), read by a scalar subquery
- * on its key instead of a join: a page of the agenda joined to five tables cost ten times more
- * to plan than to read; this way it plans as one table and reads one index entry per record.
- * Null when the row has no such record (an appointment's service or package).
- */
-export function bookedObject<T>(
-  table: PgTable,
-  key: PgColumn,
-  reference: PgColumn,
-  fields: Record<string, PgColumn>,
-): SQL<T> {
-  const pairs = Object.entries(fields).map(
-    ([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`,
-  );
-  // Qualified by hand: drizzle leaves a one-table query's columns bare, and a bare name here
-  // would be the subquery's own column.
-  const outer = sql`${sql.identifier(getTableName(reference.table))}.${sql.identifier(reference.name)}`;
-  return sql<T>`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${table} where ${key} = ${outer})`;
-}
 
 /** The row's client, with its own status: an edit form shows a retired one as such. */
 export const bookedClient = (reference: PgColumn) =>
@@ -91,20 +63,6 @@ export function agendaFilters(keys: AgendaKeys) {
       among(keys.id_usu, users, users.id, searchCondition([userSearchSql(users)], usu)),
     ];
   };
-}
-
-/** One row of a list by id, with the list's joins and nested objects. */
-export async function findListRow<T>(
-  executor: Db | Tx,
-  list: ListDefinition & { table: PgTable },
-  id: PgColumn,
-  value: number,
-  message: string,
-): Promise<T> {
-  const select = executor.select(list.fields).from(list.table).$dynamic();
-  const [row] = await (list.join ? list.join(select) : select).where(eq(id, value));
-  if (!row) throw notFound(message);
-  return row as T;
 }
 
 export interface BookingRequest {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPeople } from '../db/demo/people';
 import { clients } from '../db/schema';
-import { COUNT_CAP } from '../http/list';
+import { COUNT_CAP } from '../crud/list';
 import { rowsOf } from '../db/sql-rows';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';

@@ -15,8 +15,8 @@ import type { Db } from '../db/client';
 import { clients, clientSearchSql } from '../db/schema';
 import { ok } from '../http/envelope';
 import { describeUniqueIndex, notFound } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { resourceModule } from '../crud/resource';
 
 describeUniqueIndex('clientes_dni_key', 'dni', CLIENT_MESSAGES.duplicateDni);
 

@@ -12,8 +12,8 @@ import {
 import type { Db } from '../db/client';
 import { documentTypes, employees, employeeSearchSql, statuses, users } from '../db/schema';
 import { describeUniqueIndex } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { resourceModule } from '../crud/resource';
 
 describeUniqueIndex('empleados_dni_key', 'dni', EMPLOYEE_MESSAGES.duplicateDni);
 

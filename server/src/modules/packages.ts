@@ -18,8 +18,8 @@ import type { Db, Tx } from '../db/client';
 import { packages, packageSearchSql, packageServices, services } from '../db/schema';
 import { ok } from '../http/envelope';
 import { invalid, notFound } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { resourceModule } from '../crud/resource';
 
 export const packageList: ListDefinition = {
   table: packages,

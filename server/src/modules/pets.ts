@@ -15,8 +15,8 @@ import type { Db, Tx } from '../db/client';
 import { clients, pets, petListSearchSql } from '../db/schema';
 import { ok } from '../http/envelope';
 import { invalid } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { resourceModule } from '../crud/resource';
 import { findActiveClientByDni } from './clients';
 
 export const petList: ListDefinition = {

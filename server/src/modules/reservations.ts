@@ -18,16 +18,15 @@ import { sessionOf } from '../http/authenticate';
 import type { Db, Tx } from '../db/client';
 import { reservations } from '../db/schema';
 import { invalid } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { findOne, resourceModule } from '../crud/resource';
+import { statusNameSql } from '../crud/sql';
 import {
   agendaFilters,
   bookableClientAndPet,
   bookedClient,
   bookedPet,
   bookedUser,
-  findListRow,
-  statusNameSql,
 } from './booking';
 
 const M = RESERVATION_MESSAGES;
@@ -128,7 +127,7 @@ async function expireBeforeRead(db: Db, log: FastifyBaseLogger): Promise<void> {
 }
 
 const findReservation = (executor: Db | Tx, id: number) =>
-  findListRow<Reservation>(executor, reservationList, reservations.id_res, id, M.notFound);
+  findOne<Reservation>(executor, reservationList, id, M.notFound);
 
 async function createValues(input: ReservationInput, tx: Tx, request: FastifyRequest) {
   const booked = await bookableClientAndPet(tx, {

@@ -13,8 +13,8 @@ import type { Db, Tx } from '../db/client';
 import { appointments, packages, packageServices, services, serviceSearchSql } from '../db/schema';
 import { ok } from '../http/envelope';
 import { conflict } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { resourceModule } from '../crud/resource';
 
 export const serviceList: ListDefinition = {
   table: services,

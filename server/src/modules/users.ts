@@ -28,8 +28,8 @@ import {
   isPgError,
   notFound,
 } from '../http/errors';
-import type { ListDefinition } from '../http/list';
-import { resourceModule } from '../http/resource';
+import type { ListDefinition } from '../crud/list';
+import { resourceModule } from '../crud/resource';
 
 describeUniqueIndex('users_login_key', 'login', USER_MESSAGES.duplicateLogin);
 describeUniqueIndex('users_email_key', 'email', USER_MESSAGES.duplicateEmail);

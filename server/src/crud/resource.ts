@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IdParamSchema, ListQuerySchema, StatusPatchSchema, type ListQuery } from '@app/domain';
 import type { Db, Tx } from '../db/client';
-import { ok } from './envelope';
-import { conflict, invalid, isPgError, notFound } from './errors';
+import { ok } from '../http/envelope';
+import { conflict, invalid, isPgError, notFound } from '../http/errors';
 import { listPage, type ListDefinition } from './list';
 
 type ObjectSchema = z.ZodType<Record<string, unknown>>;
@@ -64,17 +64,26 @@ export interface ResourceDefinition<C extends ObjectSchema, U extends ObjectSche
   notFound: string;
 }
 
+/** One row of a list by id, with the list's joins and nested objects, or a 404 with `message`. */
+export async function findOne<T = Record<string, unknown>>(
+  executor: Db | Tx,
+  list: ListDefinition,
+  id: number,
+  message: string,
+): Promise<T> {
+  const select = executor.select(list.fields).from(list.table).$dynamic();
+  const [row] = await (list.join ? list.join(select) : select).where(eq(list.id, id));
+  if (!row) throw notFound(message);
+  return row as T;
+}
+
 export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
   def: ResourceDefinition<C, U>,
 ): FastifyPluginAsyncZod<{ db: Db }> {
   return async (app, { db }) => {
     const tags = [def.tag];
-    const findOne = async (executor: Db | Tx, id: number) => {
-      const select = executor.select(def.list.fields).from(def.table).$dynamic();
-      const [row] = await (def.list.join ? def.list.join(select) : select).where(eq(def.id, id));
-      if (!row) throw notFound(def.notFound);
-      return row;
-    };
+    const findRow = (executor: Db | Tx, id: number) =>
+      findOne(executor, def.list, id, def.notFound);
 
     app.get(
       `/${def.plural}/`,
@@ -96,7 +105,7 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
       { schema: { params: IdParamSchema, tags } },
       async (request) => {
         await def.beforeRead?.(db);
-        return ok(await findOne(db, request.params.id));
+        return ok(await findRow(db, request.params.id));
       },
     );
 
@@ -109,7 +118,7 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
           const row = await db.transaction(async (tx) => {
             const values = await create.toValues(request.body as z.output<C>, tx, request);
             const [inserted] = await tx.insert(def.table).values(values).returning({ id: def.id });
-            return findOne(tx, inserted.id as number);
+            return findRow(tx, inserted.id as number);
           });
           return reply.status(201).send(ok(row, create.message));
         },
@@ -124,13 +133,13 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
         async (request) => {
           const input = request.body as z.output<U> & { id: number };
           const row = await db.transaction(async (tx) => {
-            await findOne(tx, input.id);
+            await findRow(tx, input.id);
             const values = await update.toValues(input, tx, request);
             await tx
               .update(def.table)
               .set({ ...values, updated_at: new Date() })
               .where(eq(def.id, input.id));
-            return findOne(tx, input.id);
+            return findRow(tx, input.id);
           });
           return ok(row, update.message);
         },
@@ -153,13 +162,13 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
           throw invalid(route.estado, status.invalid ?? 'Estado inválido');
         }
         const row = await db.transaction(async (tx) => {
-          await findOne(tx, id);
+          await findRow(tx, id);
           await status.onChange?.(tx, id, estado, request);
           await tx
             .update(def.table)
             .set({ [status.column.name]: estado, updated_at: new Date() })
             .where(eq(def.id, id));
-          return findOne(tx, id);
+          return findRow(tx, id);
         });
         return ok(row, status.message);
       });
@@ -172,7 +181,7 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
         { schema: { params: IdParamSchema, tags } },
         async (request) => {
           await db.transaction(async (tx) => {
-            await findOne(tx, request.params.id);
+            await findRow(tx, request.params.id);
             await guard?.(tx, request.params.id);
             try {
               await tx.delete(def.table).where(eq(def.id, request.params.id));

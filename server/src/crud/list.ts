@@ -3,7 +3,7 @@ import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg
 import type { ListQuery, Page } from '@app/domain';
 import type { Db } from '../db/client';
 import { foldSql, statusCountedTables, statusCounts, type SearchText } from '../db/schema';
-import { invalid } from './errors';
+import { invalid } from '../http/errors';
 import { rowsOf } from '../db/sql-rows';
 
 /**
