@@ -11,9 +11,11 @@
  *   { name: 'clientes ?search=', method: 'GET', path: '/api/clientes?search=garcia', auth: true,
  *     sql: "SELECT ... FROM clientes WHERE ... ORDER BY created_at DESC, id_cli DESC LIMIT 20" },
  * An entry whose path depends on the data (a keyset cursor, an existing DNI) gives `resolve`
- * instead: it runs after sign-in and answers the path and SQL, or undefined to skip the entry
- * (nothing seeded).
+ * instead: it runs after sign-in (it gets the admin's credential too) and answers the path and
+ * SQL, or undefined to skip the entry (nothing seeded). `prepared: true` times the SQL as a
+ * named prepared statement (parsed and planned once per connection), as the server runs it.
  */
+import { hash } from 'node:crypto';
 import { ACCENTED, UNACCENTED } from '../server/src/db/schema';
 
 export interface BenchEndpoint {
@@ -23,7 +25,11 @@ export interface BenchEndpoint {
   body?: unknown;
   auth: boolean;
   sql?: string;
-  resolve?: (get: BenchGet) => Promise<{ path: string; sql?: string } | undefined>;
+  prepared?: boolean;
+  resolve?: (
+    get: BenchGet,
+    credential: string,
+  ) => Promise<{ path: string; sql?: string } | undefined>;
 }
 
 /** An authenticated GET of the API under test, answering the parsed body. */
@@ -45,6 +51,16 @@ const PETS_ORDER = 'ORDER BY p.created_at DESC, p.id_perro DESC LIMIT 20';
 
 interface ListAnswer {
   data?: { data?: Record<string, unknown>[]; next_cursor?: string | null };
+}
+
+/**
+ * The session check of every authenticated call (server/src/auth/sessions.ts
+ * `prepareSessionCheck`) for this credential, with the default 30 idle minutes: the live
+ * session of an active user, touched in the same statement when last seen over a minute ago.
+ */
+function sessionCheckSql(credential: string) {
+  const tokenHash = hash('sha256', credential.slice('Bearer '.length), 'hex');
+  return `WITH live AS (SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = '${tokenHash}' AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => 30) AND u.id_est = 1), touch AS (UPDATE sessions SET last_seen_at = now() WHERE token_hash = '${tokenHash}' AND last_seen_at < now() - interval '1 minute' AND EXISTS (SELECT 1 FROM live)) SELECT user_id FROM live`;
 }
 
 /** The keyset cursor of the row one year back in a list: its next page is a deep one. */
@@ -69,8 +85,17 @@ export const endpoints: BenchEndpoint[] = [
     auth: false,
     sql: "SELECT id, password, id_est FROM users WHERE lower(login) = 'admin'",
   },
-  // Constant catalogues: what the session check costs on an authenticated route.
-  { name: 'tipodoc', method: 'GET', path: '/api/tipodoc', auth: true },
+  // Constant catalogues: what the session check costs on an authenticated route. Its SQL is the
+  // check itself, as the server runs it: one prepared statement.
+  {
+    name: 'tipodoc',
+    method: 'GET',
+    path: '/api/tipodoc',
+    auth: true,
+    prepared: true,
+    resolve: (_get, credential) =>
+      Promise.resolve({ path: '/api/tipodoc', sql: sessionCheckSql(credential) }),
+  },
   { name: 'estados', method: 'GET', path: '/api/estados', auth: true },
   // Clients and pets: the lists of the DESIGN §8 budget (run with BENCH_SEED_CLIENTS=100000).
   {

@@ -261,8 +261,11 @@ async function measureEndpoint(request: Request): Promise<Omit<EndpointResult, '
   };
 }
 
-/** The bare query on a pool of CONNECTIONS, as many times as it goes for `seconds`. */
-async function measureSql(pool: pg.Pool, sql: string, seconds: number) {
+/**
+ * The bare query on a pool of CONNECTIONS, as many times as it goes for `seconds`: a text, or a
+ * named statement (prepared once per connection).
+ */
+async function measureSql(pool: pg.Pool, sql: string | pg.QueryConfig, seconds: number) {
   const latencies: number[] = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -530,7 +533,7 @@ async function benchRun(seedClients: number | undefined): Promise<Run> {
   );
   const results: EndpointResult[] = [];
   for (const listed of endpoints) {
-    const resolved = listed.resolve ? await listed.resolve(get) : listed;
+    const resolved = listed.resolve ? await listed.resolve(get, token) : listed;
     if (!resolved) {
       console.log(`  ${listed.name}: skipped (no data to point it at)`);
       continue;
@@ -546,8 +549,11 @@ async function benchRun(seedClients: number | undefined): Promise<Run> {
         result.sql = { skipped: 'PGlite: the server holds the database' };
       } else {
         try {
-          await measureSql(pool, endpoint.sql, WARMUP_SECONDS);
-          result.sql = await measureSql(pool, endpoint.sql, SECONDS);
+          const query = endpoint.prepared
+            ? { name: `bench_${results.length}`, text: endpoint.sql }
+            : endpoint.sql;
+          await measureSql(pool, query, WARMUP_SECONDS);
+          result.sql = await measureSql(pool, query, SECONDS);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           result.sql = { skipped: `query failed: ${message}` };

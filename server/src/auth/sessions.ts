@@ -1,15 +1,15 @@
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, exists, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { Status } from '@app/domain';
 
 export const BEARER = 'Bearer ';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
-/** Writing `last_seen_at` on every request would make every read a write. */
-const TOUCH_AFTER_MS = 60_000;
+/** Writing `last_seen_at` on every request would make every read a write: once a minute. */
+const TOUCH_AFTER = sql`interval '1 minute'`;
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -38,34 +38,63 @@ export interface SessionUserRef {
   tokenHash: string;
 }
 
-/** The session behind an Authorization header, if it is live and its user active. */
-export async function findSession(
-  db: Db,
+/** Answers the session behind an Authorization header, if it is live and its user active. */
+export type SessionCheck = (
   authorization: string | undefined,
-  policy: SessionPolicy,
-): Promise<SessionUserRef | undefined> {
-  const token = tokenOf(authorization);
-  if (!token) return undefined;
-  const tokenHash = hashToken(token);
-  const now = new Date();
-  const idleLimit = new Date(now.getTime() - policy.idleMinutes * 60_000);
-  const [row] = await db
-    .select({ userId: sessions.user_id, lastSeen: sessions.last_seen_at })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.token_hash, tokenHash),
-        gt(sessions.expires_at, now),
-        gt(sessions.last_seen_at, idleLimit),
-        eq(users.id_est, Status.Activo),
+) => Promise<SessionUserRef | undefined>;
+
+/**
+ * The check every authenticated request runs, built once: one named prepared statement (parsed
+ * and planned once per connection) that finds the live session of an active user and, when its
+ * `last_seen_at` is more than a minute old, touches it in the same round trip. Nothing is kept
+ * in the process: a logout or suspension made by another server process sharing the database
+ * takes effect on the next request. Times are the database's clock, one for every process.
+ */
+export function prepareSessionCheck(db: Db, policy: SessionPolicy): SessionCheck {
+  const tokenHash = sql.placeholder('tokenHash');
+  const live = db.$with('live').as(
+    db
+      .select({ userId: sessions.user_id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(
+        and(
+          eq(sessions.token_hash, tokenHash),
+          gt(sessions.expires_at, sql`now()`),
+          gt(
+            sessions.last_seen_at,
+            sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')})`,
+          ),
+          eq(users.id_est, Status.Activo),
+        ),
       ),
-    );
-  if (!row) return undefined;
-  if (now.getTime() - row.lastSeen.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.token_hash, tokenHash));
-  }
-  return { userId: row.userId, tokenHash };
+  );
+  // Runs only for a live session (the EXISTS), and writes only when the last touch is stale.
+  const touch = db.$with('touch').as(
+    db
+      .update(sessions)
+      .set({ last_seen_at: sql`now()` })
+      .where(
+        and(
+          eq(sessions.token_hash, tokenHash),
+          lt(sessions.last_seen_at, sql`now() - ${TOUCH_AFTER}`),
+          exists(db.select({ live: sql`1` }).from(live)),
+        ),
+      ),
+  );
+  const statement = db
+    .with(live, touch)
+    .select({ userId: live.userId })
+    .from(live)
+    .prepare('session_check');
+
+  return async (authorization) => {
+    const token = tokenOf(authorization);
+    if (!token) return undefined;
+    const hashed = hashToken(token);
+    const [row] = await statement.execute({ tokenHash: hashed, idleMinutes: policy.idleMinutes });
+    return row && { userId: row.userId, tokenHash: hashed };
+  };
 }
 
 export async function closeSession(db: Db, tokenHash: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSession, type SessionPolicy, type SessionUserRef } from '../auth/sessions';
+import { prepareSessionCheck, type SessionPolicy, type SessionUserRef } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { HttpError } from './errors';
 
@@ -24,10 +24,11 @@ export const UNAUTHENTICATED = 'No autenticado. Inicie sesión para continuar.';
  * encoded path (`/%61pi/users`) reaches the same routes and the same check.
  */
 export function registerAuthentication(api: FastifyInstance, db: Db, policy: SessionPolicy) {
+  const checkSession = prepareSessionCheck(db, policy);
   api.decorateRequest('session', undefined);
   api.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
-    const session = await findSession(db, request.headers.authorization, policy);
+    const session = await checkSession(request.headers.authorization);
     if (!session) throw new HttpError(401, UNAUTHENTICATED);
     request.session = session;
   });
