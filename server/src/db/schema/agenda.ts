@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { listTime, createdAt, updatedAt, money, listOrderIndexes } from './columns';
+import { statuses } from './company';
+import { users, employees } from './staff';
+import { clients, pets } from './clients';
+import { services, packages } from './catalogue';
+
+export const reservations = pgTable(
+  'reservaciones',
+  {
+    id_res: serial('id_res').primaryKey(),
+    /** Registration time: the list's order and its date filter. */
+    fec_reg: listTime('fec_reg'),
+    fec_cita: date('fec_cita', { mode: 'string' }).notNull(),
+    id_cli: integer('id_cli')
+      .notNull()
+      .references(() => clients.id_cli),
+    id_perro: integer('id_perro')
+      .notNull()
+      .references(() => pets.id_perro),
+    id_usu: integer('id_usu')
+      .notNull()
+      .references(() => users.id),
+    id_est: smallint('id_est')
+      .notNull()
+      .default(1)
+      .references(() => statuses.id_est),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('reservaciones_fec_reg_idx').on(t.fec_reg, t.id_res),
+    index('reservaciones_id_est_fec_reg_idx').on(t.id_est, t.fec_reg, t.id_res),
+    index('reservaciones_id_cli_idx').on(t.id_cli),
+    index('reservaciones_id_perro_idx').on(t.id_perro),
+    index('reservaciones_id_usu_idx').on(t.id_usu),
+    index('reservaciones_pending_fec_cita_idx')
+      .on(t.fec_cita)
+      .where(sql`${t.id_est} = 1`),
+  ],
+);
+
+export const appointments = pgTable(
+  'citas',
+  {
+    id_cita: serial('id_cita').primaryKey(),
+    fec_cita: timestamp('fec_cita', { withTimezone: true }).notNull(),
+    id_cli: integer('id_cli')
+      .notNull()
+      .references(() => clients.id_cli),
+    id_perro: integer('id_perro')
+      .notNull()
+      .references(() => pets.id_perro),
+    id_srv: integer('id_srv').references(() => services.id_srv),
+    id_paq: integer('id_paq').references(() => packages.id_paq),
+    /** The service's or package's price when it was booked. */
+    precio: money('precio').notNull(),
+    id_usu: integer('id_usu')
+      .notNull()
+      .references(() => users.id),
+    id_emp: integer('id_emp').references(() => employees.id_emp),
+    obs_perro: varchar('obs_perro', { length: 500 }).notNull(),
+    fech_reg: date('fech_reg', { mode: 'string' }).notNull(),
+    id_est: smallint('id_est')
+      .notNull()
+      .default(9)
+      .references(() => statuses.id_est),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('citas_one_item_check', sql`(${t.id_srv} is null) <> (${t.id_paq} is null)`),
+    ...listOrderIndexes('citas', t, t.id_cita),
+    index('citas_fec_cita_idx').on(t.fec_cita),
+    index('citas_id_cli_idx').on(t.id_cli),
+    index('citas_id_perro_idx').on(t.id_perro),
+    index('citas_id_usu_idx').on(t.id_usu),
+    index('citas_id_srv_idx').on(t.id_srv),
+    index('citas_id_paq_idx').on(t.id_paq),
+  ],
+);
+
+export const triages = pgTable('triajes', {
+  id: serial('id').primaryKey(),
+  id_cita: integer('id_cita')
+    .notNull()
+    .unique('triajes_id_cita_key')
+    .references(() => appointments.id_cita, { onDelete: 'cascade' }),
+  edad: numeric('edad', { precision: 5, scale: 2 }).notNull(),
+  peso: numeric('peso', { precision: 6, scale: 2 }).notNull(),
+  temperatura: numeric('temperatura', { precision: 5, scale: 2 }).notNull(),
+  nota: varchar('nota', { length: 100 }).notNull().default(''),
+  id_est: smallint('id_est')
+    .notNull()
+    .default(1)
+    .references(() => statuses.id_est),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  updatedAt,
+  storedSearchText,
+  named,
+  type SearchColumn,
+  type SearchText,
+  listOrderIndexes,
+} from './columns';
+import { statuses } from './company';
+
+export const clients = pgTable(
+  'clientes',
+  {
+    id_cli: serial('id_cli').primaryKey(),
+    nom_cli: varchar('nom_cli', { length: 100 }).notNull(),
+    ape_cli: varchar('ape_cli', { length: 100 }).notNull(),
+    dni_cli: varchar('dni_cli', { length: 8 }).notNull(),
+    tel1_cli: varchar('tel1_cli', { length: 9 }).notNull(),
+    tel2_cli: varchar('tel2_cli', { length: 9 }),
+    email_cli: varchar('email_cli', { length: 150 }).notNull(),
+    dir_cli: varchar('dir_cli', { length: 200 }).notNull(),
+    id_est: smallint('id_est')
+      .notNull()
+      .default(1)
+      .references(() => statuses.id_est),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    search_text: storedSearchText(clientText(named('dni_cli', 'nom_cli', 'ape_cli'))),
+  },
+  (t) => [
+    uniqueIndex('clientes_dni_key').on(t.dni_cli),
+    index('clientes_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    ...listOrderIndexes('clientes', t, t.id_cli),
+  ],
+);
+
+/**
+ * A client's searchable text: DNI, name and surname. Stored folded in clientes.search_text,
+ * which the triggers of migration 0004 copy into the pets' owner_search.
+ */
+export function clientText(t: Record<'dni_cli' | 'nom_cli' | 'ape_cli', SQL | SearchColumn>): SQL {
+  return sql`(${t.dni_cli} || ' ' || ${t.nom_cli} || ' ' || ${t.ape_cli})`;
+}
+
+/** What a search of clients looks in (the client list, the agenda's `cli` filter). */
+export function clientSearchSql(t: { search_text: SearchColumn }): SearchText {
+  return { folded: t.search_text };
+}
+
+export const pets = pgTable(
+  'perros',
+  {
+    id_perro: serial('id_perro').primaryKey(),
+    nom_perro: varchar('nom_perro', { length: 60 }).notNull(),
+    raza_perro: varchar('raza_perro', { length: 60 }).notNull(),
+    id_cli: integer('id_cli')
+      .notNull()
+      .references(() => clients.id_cli),
+    id_est: smallint('id_est')
+      .notNull()
+      .default(1)
+      .references(() => statuses.id_est),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    /** The pet's own text, folded: name and breed. */
+    search_text: storedSearchText(petText(named('nom_perro', 'raza_perro'))),
+    /**
+     * The owner's folded text (clientes.search_text), kept by triggers (migration 0004):
+     * on insert and on a change of owner here, on a change of DNI or name in clientes.
+     * With it the pet list's search is one trigram index on one table, whatever the words.
+     */
+    owner_search: text('owner_search').notNull().default(''),
+  },
+  (t) => [
+    index('perros_id_cli_idx').on(t.id_cli),
+    index('perros_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    index('perros_list_search_trgm_idx').using('gin', sql`${petListText(t)} gin_trgm_ops`),
+    ...listOrderIndexes('perros', t, t.id_perro),
+  ],
+);
+
+/** A pet's own searchable text: name and breed. Stored folded in perros.search_text. */
+function petText(t: Record<'nom_perro' | 'raza_perro', SQL>): SQL {
+  return sql`(${t.nom_perro} || ' ' || ${t.raza_perro})`;
+}
+
+/** What the agenda's `pe` filter looks in: the pet's own words. */
+export function petSearchSql(t: { search_text: SearchColumn }): SearchText {
+  return { folded: t.search_text };
+}
+
+/**
+ * The pet's folded text and its owner's, side by side: joining two stored texts costs next to
+ * nothing per row, where folding them would not. A word has no spaces, so it matches this
+ * exactly when it matches one of the two, as a search over both would.
+ */
+function petListText(t: Record<'search_text' | 'owner_search', SearchColumn>): SQL {
+  return sql`(${t.search_text} || ' ' || ${t.owner_search})`;
+}
+
+/** What the pet list's search looks in: the pet's and its owner's words. */
+export function petListSearchSql(
+  t: Record<'search_text' | 'owner_search', SearchColumn>,
+): SearchText {
+  return { folded: petListText(t) };
+}

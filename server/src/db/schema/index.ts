@@ -1,0 +1,8 @@
+/** The Drizzle schema, one file per area; everything is imported from here. */
+export * from './columns';
+export * from './company';
+export * from './staff';
+export * from './clients';
+export * from './catalogue';
+export * from './agenda';
+export * from './summaries';
