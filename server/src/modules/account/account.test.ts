@@ -3,17 +3,17 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { hashPassword } from '../auth/passwords';
-import type * as Passwords from '../auth/passwords';
-import { passwordResets, sessions, users } from '../db/schema';
-import { setupTestApp } from '../test/app';
-import { answerOf, apiClient } from '../test/http';
-import { gifImage, multipartBody, pngImage } from '../test/images';
-import { linkOf, mailText, nextMail, outbox } from '../test/mail';
+import { buildApp } from '../../app';
+import { hashPassword } from '../../auth/passwords';
+import type * as Passwords from '../../auth/passwords';
+import { passwordResets, sessions, users } from '../../db/schema';
+import { setupTestApp } from '../../test/app';
+import { answerOf, apiClient } from '../../test/http';
+import { gifImage, multipartBody, pngImage } from '../../test/images';
+import { linkOf, mailText, nextMail, outbox } from '../../test/mail';
 
 // The real hash, watched: tests tell when the costly work is done and when it is not.
-vi.mock('../auth/passwords', async (importOriginal) => {
+vi.mock('../../auth/passwords', async (importOriginal) => {
   const original = await importOriginal<typeof Passwords>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });

@@ -1,0 +1,233 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  AVATAR_TYPES,
+  ProfilePasswordSchema,
+  ProfileUpdateSchema,
+  isDefaultUser,
+  type Profile,
+} from '@app/domain';
+import { hashPassword } from '../../auth/passwords';
+import { closeOtherSessions } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { sessionOf } from '../../http/authenticate';
+import { ok } from '../../http/envelope';
+import { HttpError, invalid, isPgError, notFound } from '../../http/errors';
+import { MALFORMED_MULTIPART, readMultipart } from '../../http/uploads';
+import { tags, emailEquals, emailTaken } from './shared';
+
+const AVATAR_ROUTE = '/avatars/';
+/** `<user id>-<random>.<ext>`: unguessable, and nothing else is ever read from the folder. */
+const AVATAR_FILE = /^\d{1,10}-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
+const AVATAR_CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+const avatarDir = (dataDir: string) => join(dataDir, 'uploads', 'avatars');
+
+/** The file behind a stored `profile_image`, when it is one of ours. */
+function avatarFileOf(image: string | null): string | undefined {
+  if (!image?.startsWith(`/api${AVATAR_ROUTE}`)) return undefined;
+  const name = image.slice(`/api${AVATAR_ROUTE}`.length);
+  return AVATAR_FILE.test(name) ? name : undefined;
+}
+
+const PICTURE_FIELD = 'attachment';
+
+interface ProfileChange {
+  fields?: { name: string; email: string };
+  /** A new picture's bytes; `null` removes the picture; absent keeps it. */
+  picture?: Buffer | null;
+}
+
+/** The picture's extension, judged by its bytes, not by its name or declared type. */
+async function pictureExtension(bytes: Buffer) {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !(AVATAR_TYPES as readonly string[]).includes(type.mime)) {
+    throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureType);
+  }
+  return type.ext;
+}
+
+/** Spec 000 §3 'Profile' and §7: the own name, e-mail, picture and password. */
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = (
+  app,
+  { db, dataDir },
+) => {
+  const profileOf = async (id: number): Promise<Profile> => {
+    const [row] = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        profile_image: users.profile_image,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** Spec 000 §5: the default users (ids 1–3) may not change their own data. */
+  const ownEditableId = (request: FastifyRequest) => {
+    const { userId } = sessionOf(request);
+    if (isDefaultUser(userId)) throw new HttpError(403, ACCOUNT_MESSAGES.defaultUser);
+    return userId;
+  };
+
+  const removeAvatarFile = async (image: string | null) => {
+    const file = avatarFileOf(image);
+    if (file) await unlink(join(avatarDir(dataDir), file)).catch(() => undefined);
+  };
+
+  /** The shared multipart reader (or a JSON body), its answers in the English screen's words. */
+  const readProfileForm = async (request: FastifyRequest) => {
+    try {
+      return await readMultipart(request, {
+        fileFields: [PICTURE_FIELD],
+        tooLarge: ACCOUNT_MESSAGES.pictureSize,
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.message === MALFORMED_MULTIPART) {
+        throw new HttpError(422, ACCOUNT_MESSAGES.malformedForm);
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * One change of the own profile, all or nothing: the picture is checked by its bytes and the
+   * fields by their schema before anything is written; its file is written first, then the row
+   * in one transaction that locks it. Only after the commit does the replaced file go; if the
+   * write fails, the new file goes instead.
+   */
+  const saveProfile = async (id: number, change: ProfileChange) => {
+    const ext = change.picture ? await pictureExtension(change.picture) : undefined;
+    let image: string | null | undefined = change.picture === null ? null : undefined;
+    if (change.picture && ext) {
+      const dir = avatarDir(dataDir);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const name = `${id}-${randomBytes(8).toString('hex')}.${ext}`;
+      await writeFile(join(dir, name), change.picture, { mode: 0o600 });
+      image = `/api${AVATAR_ROUTE}${name}`;
+    }
+    let previous: string | null;
+    try {
+      previous = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ profile_image: users.profile_image })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
+        if (!row) throw notFound();
+        const { fields } = change;
+        if (fields) {
+          const [other] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(emailEquals(fields.email), ne(users.id, id)));
+          if (other) throw emailTaken();
+        }
+        await tx
+          .update(users)
+          .set({
+            ...(fields ? { name: fields.name, email: fields.email } : {}),
+            ...(image !== undefined ? { profile_image: image } : {}),
+            updated_at: new Date(),
+          })
+          .where(eq(users.id, id));
+        return row.profile_image;
+      });
+    } catch (error) {
+      if (image) await removeAvatarFile(image);
+      // Another account took the address between the check and the write: the unique index
+      // says so (its registered message is the Spanish screens'; this one is English).
+      if (isPgError(error, '23505')) throw emailTaken();
+      throw error;
+    }
+    if (image !== undefined && previous !== image) await removeAvatarFile(previous);
+  };
+
+  app.get('/profile', { schema: { tags } }, async (request) =>
+    ok(await profileOf(sessionOf(request).userId)),
+  );
+
+  /**
+   * Name and e-mail, as JSON (`profile_image: null` removes the picture) or as multipart with
+   * the `json` field and an `attachment` picture: Submit Changes saves all of it or nothing.
+   */
+  const profileBody =
+    'JSON (name, email; profile_image: null removes the picture) or multipart/form-data with ' +
+    'a json field and an attachment picture.';
+  app.patch('/profile', { schema: { tags, description: profileBody } }, async (request) => {
+    const id = ownEditableId(request);
+    const { fields, files } = await readProfileForm(request);
+    const { name, email, profile_image } = ProfileUpdateSchema.parse(fields);
+    const picture = files.get(PICTURE_FIELD);
+    await saveProfile(id, {
+      fields: { name, email },
+      // Only removal comes as a field: an image is set by sending its file.
+      picture: picture ?? (profile_image === null ? null : undefined),
+    });
+    return ok(await profileOf(id), ACCOUNT_MESSAGES.profileUpdated);
+  });
+
+  app.patch(
+    '/profile/password',
+    { schema: { body: ProfilePasswordSchema, tags } },
+    async (request) => {
+      const id = ownEditableId(request);
+      const password = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password, updated_at: new Date() }).where(eq(users.id, id));
+        await closeOtherSessions(tx, id, sessionOf(request).tokenHash);
+      });
+      return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
+    },
+  );
+
+  /** The picture alone (spec 000 §7: "upload picture returning the image address"). */
+  app.post('/profile/picture', { schema: { tags } }, async (request) => {
+    const id = ownEditableId(request);
+    const picture = (await readProfileForm(request)).files.get(PICTURE_FIELD);
+    if (!picture) throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureRequired);
+    await saveProfile(id, { picture });
+    const { profile_image } = await profileOf(id);
+    return ok({ profile_image }, ACCOUNT_MESSAGES.pictureUpdated);
+  });
+
+  // Public: an <img> cannot send the Authorization header; the names are unguessable.
+  app.get(
+    `${AVATAR_ROUTE}:file`,
+    { config: { public: true }, schema: { params: z.object({ file: z.string().max(40) }), tags } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!AVATAR_FILE.test(file)) throw notFound('Imagen no encontrada');
+      let content: Buffer;
+      try {
+        content = await readFile(join(avatarDir(dataDir), file));
+      } catch {
+        throw notFound('Imagen no encontrada');
+      }
+      const ext = file.slice(file.lastIndexOf('.') + 1);
+      return reply
+        .type(AVATAR_CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(content);
+    },
+  );
+
+  return Promise.resolve();
+};

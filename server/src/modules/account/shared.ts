@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import { ACCOUNT_FIELD_MESSAGES, ACCOUNT_MESSAGES } from '@app/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError, invalid } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+
+export interface AccountOptions {
+  db: Db;
+  config: Pick<Config, 'dataDir' | 'appUrl' | 'smtpUrl'>;
+  /** Tests may pass their own; by default one is built from the config. */
+  mailer?: Mailer;
+}
+
+export const tags = ['account'];
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const tooMany = (reply: FastifyReply, waitMs: number) => {
+  void reply.header('retry-after', Math.ceil(waitMs / 1000));
+  return new HttpError(429, ACCOUNT_MESSAGES.tooMany);
+};
+
+export const emailEquals = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+export const emailTaken = () => invalid('email', ACCOUNT_FIELD_MESSAGES.emailTaken);
+
+/** Work done after an answer has gone (mails); closing the app waits for it. */
+export function afterAnswerQueue(app: FastifyInstance) {
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+  return (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+}
