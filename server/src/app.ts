@@ -17,6 +17,8 @@ import { DOCS_PREFIX, registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodies } from './http/json-field';
 import { recordRoutes } from './http/route-registry';
+import { registerSecurityHeaders } from './http/security-headers';
+import { webStaticOptions } from './http/static-files';
 import { MULTIPART_LIMITS } from './http/uploads';
 import { accountModule } from './modules/account';
 import { appointmentsModule } from './modules/appointments';
@@ -54,6 +56,9 @@ export async function buildApp({ db, config, logger = false, webRoot, engine }: 
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // A request whose headers and body take longer than this is answered 408 and closed (slow
+    // senders holding sockets). Idle keep-alive sockets still close after Fastify's 72 s.
+    requestTimeout: 30_000,
     // The spec's list paths end with a slash (`GET /clientes/`); accept both forms.
     routerOptions: { ignoreTrailingSlash: true },
     // The client address (sign-in throttling, audit) is the socket's unless TRUST_PROXY is set.
@@ -62,6 +67,7 @@ export async function buildApp({ db, config, logger = false, webRoot, engine }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerSecurityHeaders(app, config.appUrl);
   recordRoutes(app);
   registerErrorHandling(app);
   registerJsonBodies(app);
@@ -104,13 +110,16 @@ export async function buildApp({ db, config, logger = false, webRoot, engine }: 
   const serveSpa = Boolean(webRoot && existsSync(webRoot));
   // Files are looked up per request (not listed at start), so a rebuild is served at once;
   // a missing one falls through to the not-found handler below.
-  if (serveSpa) await app.register(fastifyStatic, { root: webRoot! });
+  if (serveSpa) await app.register(fastifyStatic, webStaticOptions(webRoot!));
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET outside /api that names no file is the SPA.
     const path = request.url.split('?')[0] ?? '';
     const isFile = /\.[a-z0-9]+$/i.test(path);
     if (serveSpa && request.method === 'GET' && !path.startsWith('/api') && !isFile) {
-      return reply.type('text/html').sendFile('index.html');
+      // index.html, pre-compressed and `no-cache` like any file of webStaticOptions. Not
+      // returned: awaiting the reply would add two more listeners to a response that has ten.
+      void reply.type('text/html').sendFile('index.html');
+      return;
     }
     return reply.status(404).send({ status: 'error', message: 'Recurso no encontrado' });
   });
