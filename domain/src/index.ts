@@ -2,6 +2,7 @@ export * from './api';
 export * from './document-types';
 export * from './lima-date';
 export * from './list-query';
+export * from './resource';
 export * from './resources/account';
 export * from './resources/appointments';
 export * from './resources/auth';

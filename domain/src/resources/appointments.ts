@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { limaToday } from '../lima-date';
 import { isoDate, requiredText } from '../rules';
 import {
@@ -173,3 +174,11 @@ export interface Appointment {
   paquete: { id_paq: number; nom_paq: string; id_est: number } | null;
   usuario: BookingUser;
 }
+
+/** Spec 001 §7: `PATCH /cita/estado` with `cita, est`. */
+export const appointmentsResource = defineResource<Appointment>({
+  plural: 'citas',
+  singular: 'cita',
+  rowId: (c) => c.id_cita,
+  status: { path: '/cita/estado', id: 'cita', estado: 'est' },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { dni, email, optionalPhone, personName, phone, requiredText } from '../rules';
 import { IdParamSchema } from '../list-query';
 
@@ -59,3 +60,18 @@ export const CLIENT_MESSAGES = {
   inUse: 'No se puede eliminar el cliente: tiene mascotas o reservas registradas',
   notFound: 'Cliente no encontrado',
 } as const;
+
+export const clientsResource = defineResource<Client, ClientInput>({
+  plural: 'clientes',
+  singular: 'cliente',
+  rowId: (c) => c.id_cli,
+  toInput: (c) => ({
+    dni: c.dni_cli,
+    name: c.nom_cli,
+    surname: c.ape_cli,
+    tel1: c.tel1_cli,
+    tel2: c.tel2_cli ?? '',
+    email: c.email_cli,
+    direccion: c.dir_cli,
+  }),
+});

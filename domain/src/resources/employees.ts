@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { DocumentTypeId } from '../document-types';
 import { ageInYears, limaToday } from '../lima-date';
 import { IdParamSchema } from '../list-query';
@@ -104,3 +105,18 @@ export const EMPLOYEE_MESSAGES = {
   inUse: 'No se puede eliminar el empleado: tiene un usuario de sistema o citas registradas',
   notFound: 'Empleado no encontrado',
 } as const;
+
+export const employeesResource = defineResource<Employee, EmployeeInput>({
+  plural: 'empleados',
+  singular: 'empleado',
+  rowId: (e) => e.id_emp,
+  toInput: (e) => ({
+    idtDoc: e.id_tipoDoc,
+    dni: e.dni_emp,
+    nom: e.nom_emp,
+    ape: e.ape_emp,
+    fecnac: e.fec_nac,
+    email: e.email_emp,
+    telef: e.tel_emp,
+  }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { id } from '../rules';
 import {
   CatalogueItemInputSchema,
@@ -64,3 +65,10 @@ export const PACKAGE_MESSAGES = {
   noServices: 'No hay servicios asociados',
   loadServicesError: 'Error al cargar los servicios asociados.',
 } as const;
+
+export const packagesResource = defineResource<Package, PackageInput>({
+  plural: 'paquetes',
+  singular: 'paquete',
+  rowId: (p) => p.id_paq,
+  toInput: (p) => ({ nombre: p.nom_paq, descripcion: p.desc_paq, precio: p.precio_paq }),
+});

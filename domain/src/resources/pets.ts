@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { dni, lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
 import { IdParamSchema } from '../list-query';
 
@@ -44,3 +45,10 @@ export const PET_MESSAGES = {
   inUse: 'No se puede eliminar la mascota: tiene reservas o citas registradas',
   notFound: 'Mascota no encontrada',
 } as const;
+
+export const petsResource = defineResource<Pet, PetInput>({
+  plural: 'mascotas',
+  singular: 'mascota',
+  rowId: (p) => p.id_perro,
+  toInput: (p) => ({ nombre: p.nom_perro, raza: p.raza_perro, dniCliente: p.cliente.dni_cli }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { limaToday } from '../lima-date';
 import { isoDate, requiredText } from '../rules';
 import {
@@ -85,3 +86,11 @@ export interface Reservation {
   estado: { id_est: number; nom_est: string };
   usuario: BookingUser;
 }
+
+/** Spec 001 §7: `PATCH /reservacion/estado` with `id, est`. */
+export const reservationsResource = defineResource<Reservation>({
+  plural: 'reservaciones',
+  singular: 'reservacion',
+  rowId: (r) => r.id_res,
+  status: { path: '/reservacion/estado', estado: 'est' },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { IdParamSchema } from '../list-query';
 import { lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
 
@@ -139,3 +140,10 @@ export const SERVICE_MESSAGES = {
   formErrorTitle: 'Error al actualizar la cita',
   loadWarning: 'No se recibieron datos de los servicios',
 } as const;
+
+export const servicesResource = defineResource<Service, CatalogueItemInput>({
+  plural: 'servicios',
+  singular: 'servicio',
+  rowId: (s) => s.id_srv,
+  toInput: (s) => ({ nombre: s.nom_srv, descripcion: s.desc_srv, precio: s.precio_srv }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { DocumentTypeId } from '../document-types';
 import { IdParamSchema } from '../list-query';
 import {
@@ -218,3 +219,19 @@ export const USER_MESSAGES = {
 /** Users 1–3 are the seeded admin, recepcion and groomer (DESIGN §3). */
 export const DEFAULT_USER_MAX_ID = 3;
 export const isDefaultUser = (id: number) => id <= DEFAULT_USER_MAX_ID;
+
+/** Spec 000 §7: users are edited at `PUT /user/update`; the login is not edited. */
+export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
+  plural: 'users',
+  singular: 'user',
+  rowId: (u) => u.id,
+  updatePath: '/user/update',
+  toInput: (u) => ({
+    tdoc: u.id_tipodoc,
+    doc: u.doc,
+    name: u.name,
+    surname: u.surname,
+    email: u.email,
+    login: u.login,
+  }),
+});

@@ -3,7 +3,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { IdParamSchema, ListQuerySchema, StatusPatchSchema, type ListQuery } from '@app/domain';
+import {
+  IdParamSchema,
+  ListQuerySchema,
+  StatusPatchSchema,
+  type ListQuery,
+  type ResourceDescriptor,
+} from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { ok } from '../http/envelope';
 import { conflict, invalid, isPgError, notFound } from '../http/errors';
@@ -16,18 +22,15 @@ export interface WriteDefinition<S extends ObjectSchema> {
   /** The row to write: checks only the server can make (owners exist...) go here. */
   toValues(input: z.output<S>, tx: Tx, request: FastifyRequest): Promise<Record<string, unknown>>;
   message: string;
-  /** The route's path when it is not the default (users: `PUT /user/update`). */
-  path?: string;
 }
 
 /**
- * One resource of the spec's API: `GET /{plural}/`, `GET|DELETE /{singular}/{id}`,
- * `POST /{singular}/register`, `PUT /{singular}`, `PATCH /{singular}` (status).
+ * One resource of the spec's API, at the paths its declaration names (`defineResource`):
+ * `GET /{plural}/`, `GET|DELETE /{singular}/{id}`, `POST /{singular}/register`,
+ * `PUT /{singular}`, `PATCH /{singular}` (status).
  */
 export interface ResourceDefinition<C extends ObjectSchema, U extends ObjectSchema> {
-  plural: string;
-  singular: string;
-  tag: string;
+  resource: ResourceDescriptor<never>;
   table: PgTable;
   id: PgColumn;
   list: ListDefinition;
@@ -46,11 +49,8 @@ export interface ResourceDefinition<C extends ObjectSchema, U extends ObjectSche
     allowed: readonly number[];
     column: PgColumn;
     message: string;
-    /**
-     * Where the spec's call differs from `PATCH /{singular}` with `{ id, estado }` (spec 001 §7:
-     * `PATCH /cita/estado` with `cita, est`): its path, body schema and field names.
-     */
-    route?: { path: string; schema: ObjectSchema; id: string; estado: string };
+    /** The body's schema when the call's field names are not `{ id, estado }` (spec 001 §7). */
+    schema?: ObjectSchema;
     /** The refusal of a status outside `allowed`; 'Estado inválido' by default. */
     invalid?: string;
     /** Runs in the change's transaction before it: refusals, and effects (ending sessions). */
@@ -81,12 +81,13 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
   def: ResourceDefinition<C, U>,
 ): FastifyPluginAsyncZod<{ db: Db }> {
   return async (app, { db }) => {
-    const tags = [def.tag];
+    const { paths } = def.resource;
+    const tags = [def.resource.plural];
     const findRow = (executor: Db | Tx, id: number) =>
       findOne(executor, def.list, id, def.notFound);
 
     app.get(
-      `/${def.plural}/`,
+      paths.list,
       { schema: { querystring: def.listQuery ?? ListQuerySchema, tags } },
       async (request) => {
         await def.beforeRead?.(db);
@@ -100,19 +101,15 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
         );
       },
     );
-    app.get(
-      `/${def.singular}/:id`,
-      { schema: { params: IdParamSchema, tags } },
-      async (request) => {
-        await def.beforeRead?.(db);
-        return ok(await findRow(db, request.params.id));
-      },
-    );
+    app.get(paths.one(':id'), { schema: { params: IdParamSchema, tags } }, async (request) => {
+      await def.beforeRead?.(db);
+      return ok(await findRow(db, request.params.id));
+    });
 
     if (def.create) {
       const create = def.create;
       app.post(
-        `/${def.singular}/register`,
+        paths.register,
         { schema: { body: create.schema, tags } },
         async (request, reply) => {
           const row = await db.transaction(async (tx) => {
@@ -127,34 +124,26 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
 
     if (def.update) {
       const update = def.update;
-      app.put(
-        update.path ?? `/${def.singular}`,
-        { schema: { body: update.schema, tags } },
-        async (request) => {
-          const input = request.body as z.output<U> & { id: number };
-          const row = await db.transaction(async (tx) => {
-            await findRow(tx, input.id);
-            const values = await update.toValues(input, tx, request);
-            await tx
-              .update(def.table)
-              .set({ ...values, updated_at: new Date() })
-              .where(eq(def.id, input.id));
-            return findRow(tx, input.id);
-          });
-          return ok(row, update.message);
-        },
-      );
+      app.put(paths.update, { schema: { body: update.schema, tags } }, async (request) => {
+        const input = request.body as z.output<U> & { id: number };
+        const row = await db.transaction(async (tx) => {
+          await findRow(tx, input.id);
+          const values = await update.toValues(input, tx, request);
+          await tx
+            .update(def.table)
+            .set({ ...values, updated_at: new Date() })
+            .where(eq(def.id, input.id));
+          return findRow(tx, input.id);
+        });
+        return ok(row, update.message);
+      });
     }
 
     if (def.status) {
       const status = def.status;
-      const route = status.route ?? {
-        path: `/${def.singular}`,
-        schema: StatusPatchSchema,
-        id: 'id',
-        estado: 'estado',
-      };
-      app.patch(route.path, { schema: { body: route.schema, tags } }, async (request) => {
+      const route = def.resource.status;
+      const schema = status.schema ?? StatusPatchSchema;
+      app.patch(route.path, { schema: { body: schema, tags } }, async (request) => {
         const body = request.body as Record<string, number>;
         const id = body[route.id];
         const estado = body[route.estado];
@@ -176,23 +165,19 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
 
     if (def.remove) {
       const { inUse, guard } = def.remove;
-      app.delete(
-        `/${def.singular}/:id`,
-        { schema: { params: IdParamSchema, tags } },
-        async (request) => {
-          await db.transaction(async (tx) => {
-            await findRow(tx, request.params.id);
-            await guard?.(tx, request.params.id);
-            try {
-              await tx.delete(def.table).where(eq(def.id, request.params.id));
-            } catch (error) {
-              if (isPgError(error, '23503')) throw conflict(inUse);
-              throw error;
-            }
-          });
-          return ok(null, 'Registro eliminado');
-        },
-      );
+      app.delete(paths.one(':id'), { schema: { params: IdParamSchema, tags } }, async (request) => {
+        await db.transaction(async (tx) => {
+          await findRow(tx, request.params.id);
+          await guard?.(tx, request.params.id);
+          try {
+            await tx.delete(def.table).where(eq(def.id, request.params.id));
+          } catch (error) {
+            if (isPgError(error, '23503')) throw conflict(inUse);
+            throw error;
+          }
+        });
+        return ok(null, 'Registro eliminado');
+      });
     }
   };
 }

@@ -13,6 +13,7 @@ import {
   type Appointment,
   type AppointmentInput,
   type AppointmentUpdate,
+  appointmentsResource,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { appointments, packages, services } from '../db/schema';
@@ -166,9 +167,7 @@ const ALLOWED = APPOINTMENT_STATUSES.map((s) => s.id_est);
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
-      plural: 'citas',
-      singular: 'cita',
-      tag: 'citas',
+      resource: appointmentsResource,
       table: appointments,
       id: appointments.id_cita,
       list: appointmentList,
@@ -182,7 +181,7 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         column: appointments.id_est,
         message: M.status,
         invalid: M.statusInvalid,
-        route: { path: '/cita/estado', schema: AppointmentStatusSchema, id: 'cita', estado: 'est' },
+        schema: AppointmentStatusSchema,
       },
       notFound: M.notFound,
     }),

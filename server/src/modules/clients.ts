@@ -10,6 +10,7 @@ import {
   Status,
   type ClientInput,
   type ClientLookup,
+  clientsResource,
 } from '@app/domain';
 import type { Db } from '../db/client';
 import { clients, clientSearchSql } from '../db/schema';
@@ -59,9 +60,7 @@ export async function findActiveClientByDni(db: Db, value: string) {
 export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
-      plural: 'clientes',
-      singular: 'cliente',
-      tag: 'clientes',
+      resource: clientsResource,
       table: clients,
       id: clients.id_cli,
       list: clientList,

@@ -8,6 +8,7 @@ import {
   RECORD_STATUSES,
   Status,
   type EmployeeInput,
+  employeesResource,
 } from '@app/domain';
 import type { Db } from '../db/client';
 import { documentTypes, employees, employeeSearchSql, statuses, users } from '../db/schema';
@@ -62,9 +63,7 @@ const toValues = (input: EmployeeInput) =>
 export const employeesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
-      plural: 'empleados',
-      singular: 'empleado',
-      tag: 'empleados',
+      resource: employeesResource,
       table: employees,
       id: employees.id_emp,
       list: employeeList,

@@ -13,6 +13,7 @@ import {
   type AvailablePackage,
   type PackageInput,
   type PackageService,
+  packagesResource,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { packages, packageSearchSql, packageServices, services } from '../db/schema';
@@ -113,9 +114,7 @@ async function replaceServices(tx: Tx, id: number, ids: number[]) {
 export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
-      plural: 'paquetes',
-      singular: 'paquete',
-      tag: 'paquetes',
+      resource: packagesResource,
       table: packages,
       id: packages.id_paq,
       list: packageList,

@@ -10,6 +10,7 @@ import {
   Status,
   type ClientPet,
   type PetInput,
+  petsResource,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { clients, pets, petListSearchSql } from '../db/schema';
@@ -58,9 +59,7 @@ async function toValues(input: PetInput, tx: Tx) {
 export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
-      plural: 'mascotas',
-      singular: 'mascota',
-      tag: 'mascotas',
+      resource: petsResource,
       table: pets,
       id: pets.id_perro,
       list: petList,

@@ -13,6 +13,7 @@ import {
   type Reservation,
   type ReservationInput,
   type ReservationUpdate,
+  reservationsResource,
 } from '@app/domain';
 import { sessionOf } from '../http/authenticate';
 import type { Db, Tx } from '../db/client';
@@ -176,9 +177,7 @@ const ALLOWED = RESERVATION_STATUSES.map((s) => s.id_est);
 export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
-      plural: 'reservaciones',
-      singular: 'reservacion',
-      tag: 'reservaciones',
+      resource: reservationsResource,
       table: reservations,
       id: reservations.id_res,
       list: reservationList,
@@ -193,12 +192,7 @@ export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         column: reservations.id_est,
         message: M.status,
         invalid: M.statusInvalid,
-        route: {
-          path: '/reservacion/estado',
-          schema: ReservationStatusSchema,
-          id: 'id',
-          estado: 'est',
-        },
+        schema: ReservationStatusSchema,
         onChange: async (tx, id, est) => {
           await expireReservation(tx, id);
           const stored = await findReservation(tx, id);

@@ -8,6 +8,7 @@ import {
   Status,
   type AvailableService,
   type ServiceInput,
+  servicesResource,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { appointments, packages, packageServices, services, serviceSearchSql } from '../db/schema';
@@ -77,9 +78,7 @@ async function refuseUsedService(tx: Tx, id: number) {
 export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
-      plural: 'servicios',
-      singular: 'servicio',
-      tag: 'servicios',
+      resource: servicesResource,
       table: services,
       id: services.id_srv,
       list: serviceList,

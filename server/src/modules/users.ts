@@ -13,6 +13,7 @@ import {
   isDefaultUser,
   type UserRegisterInput,
   type UserUpdateInput,
+  usersResource,
 } from '@app/domain';
 import { hashPassword } from '../auth/passwords';
 import { closeOtherSessions } from '../auth/sessions';
@@ -108,9 +109,7 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   const tags = ['users'];
   await app.register(
     resourceModule({
-      plural: 'users',
-      singular: 'user',
-      tag: 'users',
+      resource: usersResource,
       table: users,
       id: users.id,
       list: userList,
@@ -123,7 +122,6 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         schema: UserUpdateSchema,
         toValues: updateValues,
         message: USER_MESSAGES.updated,
-        path: '/user/update',
       },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),

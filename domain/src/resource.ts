@@ -1,0 +1,66 @@
+/**
+ * A resource's identity, declared once and read by the server (routes) and the web (query
+ * keys, calls, forms): the spec's names, the paths made from them, the row's id and the
+ * status call's body.
+ */
+
+/** The status call's path and body field names: `PATCH /{singular}` with `{ id, estado }`. */
+export interface StatusCall {
+  path: string;
+  id: string;
+  estado: string;
+}
+
+export interface ResourcePaths {
+  /** `GET /{plural}/` */
+  list: string;
+  /** `POST /{singular}/register` */
+  register: string;
+  /** `PUT /{singular}` (users: `/user/update`) */
+  update: string;
+  /** `GET` and `DELETE /{singular}/{id}` */
+  one(id: number | string): string;
+}
+
+export interface ResourceDescriptor<Row, Input = unknown> {
+  /** The list's path and the web's query key: 'clientes'. */
+  plural: string;
+  /** The record's path: 'cliente'. */
+  singular: string;
+  paths: ResourcePaths;
+  status: StatusCall;
+  /** The row's id (`id_cli`): what edits, status changes and deletes name. */
+  rowId(row: Row): number;
+  /** The edit form's values from a row: the reverse of what the server writes. */
+  toInput?(row: Row): Input;
+}
+
+export interface ResourceDeclaration<Row, Input> {
+  plural: string;
+  singular: string;
+  rowId(row: Row): number;
+  toInput?(row: Row): Input;
+  /** The update path where the spec names another than `/{singular}`. */
+  updatePath?: string;
+  /** The status call where the spec names another than `PATCH /{singular}` with `{ id, estado }`. */
+  status?: Partial<StatusCall>;
+}
+
+export function defineResource<Row, Input = unknown>(
+  declaration: ResourceDeclaration<Row, Input>,
+): ResourceDescriptor<Row, Input> {
+  const { plural, singular } = declaration;
+  return {
+    plural,
+    singular,
+    paths: {
+      list: `/${plural}/`,
+      register: `/${singular}/register`,
+      update: declaration.updatePath ?? `/${singular}`,
+      one: (id) => `/${singular}/${id}`,
+    },
+    status: { path: `/${singular}`, id: 'id', estado: 'estado', ...declaration.status },
+    rowId: declaration.rowId,
+    toInput: declaration.toInput,
+  };
+}
