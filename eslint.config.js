@@ -87,6 +87,19 @@ export default tseslint.config(
     rules: boundaries([
       { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
       { group: ['**/features/**'], message: 'Shared machinery does not import features.' },
+      {
+        group: ['**/lookups', '**/lookups/**'],
+        message: 'Shared machinery does not import the lookups built on it.',
+      },
+    ]),
+  },
+  {
+    // Lookups several features share (a client by DNI): built on crud/, lib/ and app/, used by
+    // features, and never the other way round.
+    files: ['web/src/lookups/**'],
+    rules: boundaries([
+      { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
+      { group: ['**/features/**'], message: 'Lookups do not import features.' },
     ]),
   },
   {

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import type { ResourceDescriptor } from '@app/domain';
 import { PageContainer } from '../app/page-container';
 import { confirm, showErrorDialog, toast } from '../lib/alerts';
 import { ApiError, jsonField } from '../lib/api';
@@ -34,11 +35,11 @@ export interface CreateConfig<Row> extends FormConfig<Row> {
 }
 
 export interface EditConfig<Row> extends FormConfig<Row> {
-  fromRow(row: Row): FormValues;
+  /** The form's values from the row; the resource's `toInput` by default. */
+  fromRow?(row: Row): FormValues;
 }
 
 export interface StatusConfig<Row> {
-  path: string;
   current(row: Row): number;
   /** What the confirmation names: '¿Está seguro de suspender {subject}?' ('este cliente'). */
   subject: string;
@@ -46,17 +47,13 @@ export interface StatusConfig<Row> {
   errorTitle: string | ((action: StatusAction) => string);
   actions?(row: Row): StatusAction[];
   question?(action: StatusAction, row: Row): string;
-  /** The patch body; `{ id, estado }` by default (spec §7). */
-  body?(row: Row, status: number): object;
 }
 
 export interface CrudConfig<Row> {
-  /** The TanStack Query key of the resource; writes invalidate it. */
-  resource: string;
+  /** The resource's declaration: its query key (writes invalidate it), paths and row id. */
+  resource: ResourceDescriptor<Row>;
   title: string;
   addLabel?: string;
-  paths: { list: string; register?: string; update?: string };
-  rowId(row: Row): number;
   rowLabel(row: Row): string;
   columns: Column<Row>[];
   filters: FilterDef[];
@@ -96,12 +93,13 @@ export interface CrudPageProps<Row> {
 export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
   const [defaults] = useState(config.filterDefaults);
   const { params, search, setPage, setPerPage } = useListParams(defaults);
-  const list = useListQuery<Row>(config.resource, config.paths.list, {
+  const { resource } = config;
+  const list = useListQuery<Row>(resource.plural, resource.paths.list, {
     ...params.filters,
     page: params.page,
     per_page: params.perPage,
   });
-  const mutation = useResourceMutation(config.resource);
+  const mutation = useResourceMutation(resource.plural);
   const [creating, setCreating] = useState(createWith !== undefined);
   const [prefill, setPrefill] = useState(createWith);
   const closeCreate = () => {
@@ -127,10 +125,11 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
       status.question?.(action, row) ?? `¿Está seguro de ${action.verb} ${status.subject}?`;
     if (!(await confirm(question))) return;
     try {
+      const call = resource.status;
       const answer = await mutation.mutateAsync({
         method: 'PATCH',
-        path: status.path,
-        body: status.body?.(row, action.status) ?? { id: config.rowId(row), estado: action.status },
+        path: call.path,
+        body: { [call.id]: resource.rowId(row), [call.estado]: action.status },
       });
       if (answer.message) toast.success(answer.message);
     } catch (error) {
@@ -170,9 +169,9 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
     },
   ];
 
-  const { create, edit, paths } = config;
-  if (creating && create && paths.register) {
-    const register = paths.register;
+  const { create, edit } = config;
+  const { paths } = resource;
+  if (creating && create) {
     return (
       <PageContainer title={create.title}>
         <Paper sx={{ p: 3 }}>
@@ -183,7 +182,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
             submitLabel={create.submitLabel ?? 'Registrar'}
             errorTitle={create.errorTitle}
             onSubmit={async (values) => {
-              await save('POST', register, create.toPayload?.(values) ?? values);
+              await save('POST', paths.register, create.toPayload?.(values) ?? values);
               closeCreate();
             }}
             onCancel={closeCreate}
@@ -218,7 +217,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
       <DataTable
         columns={columns}
         page={list.isError ? undefined : list.data}
-        rowKey={config.rowId}
+        rowKey={resource.rowId}
         loading={list.isFetching}
         stale={list.isPlaceholderData}
         loadingText={config.loadingText}
@@ -226,7 +225,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         onPageChange={setPage}
         onPerPageChange={setPerPage}
       />
-      {edit && paths.update && (
+      {edit && (
         <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
           <DialogTitle>{edit.title}</DialogTitle>
           <DialogContent>
@@ -235,11 +234,18 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
                 <ResourceForm
                   fields={edit.fields}
                   schema={edit.schema}
-                  defaultValues={edit.fromRow(editing)}
+                  defaultValues={editValues(edit, resource, editing)}
                   submitLabel="Guardar Cambios"
                   errorTitle={edit.errorTitle}
                   onSubmit={async (values) => {
-                    await save('PUT', paths.update!, edit.toPayload?.(values, editing) ?? values);
+                    await save(
+                      'PUT',
+                      paths.update,
+                      edit.toPayload?.(values, editing) ?? {
+                        ...values,
+                        id: resource.rowId(editing),
+                      },
+                    );
                     setEditing(null);
                   }}
                   onCancel={() => setEditing(null)}
@@ -252,6 +258,13 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
       {config.children}
     </PageContainer>
   );
+}
+
+/** The edit form's values: the screen's own, or the resource's `toInput`. */
+function editValues<Row>(edit: EditConfig<Row>, resource: ResourceDescriptor<Row>, row: Row) {
+  if (edit.fromRow) return edit.fromRow(row);
+  if (!resource.toInput) throw new Error(`${resource.plural}: no edit values for a row`);
+  return resource.toInput(row) as FormValues;
 }
 
 /**

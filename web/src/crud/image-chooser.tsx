@@ -1,4 +1,5 @@
 import BrokenImageIcon from '@mui/icons-material/BrokenImage';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -6,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 
 /**
- * An image picked for upload (a logo, a picture): select, change, remove, with a preview. The
- * browser checks the type and size before anything is sent; the server checks the bytes again.
+ * An image picked for upload (a logo, a profile picture): select, change, remove, with a
+ * preview. The browser checks the type and size before anything is sent; the server checks the
+ * bytes again.
  */
 
 export interface ImageRules {
@@ -30,6 +32,8 @@ export interface ImageChoice {
   remove(): void;
   /** After a save, or to show a server error under the chooser. */
   reset(error?: string): void;
+  /** Shows a server error under the chooser (or clears it) and keeps the picked file. */
+  showError(error: string | undefined): void;
 }
 
 export function useImageChoice(rules: ImageRules): ImageChoice {
@@ -67,6 +71,7 @@ export function useImageChoice(rules: ImageRules): ImageChoice {
       setRemoved(false);
       setError(nextError);
     },
+    showError: setError,
   };
 }
 
@@ -75,9 +80,11 @@ export interface ImageChooserProps {
   rules: ImageRules;
   /** Address of the saved image, or null. */
   stored: string | null;
-  /** Accessible name of the file input and alternative text of the preview. */
+  /** Accessible name of the file input, and alternative text of a logo's preview. */
   label: string;
   texts: { select: string; change: string; remove: string };
+  /** A logo shows whole in a square frame; an avatar is a person's round picture. */
+  shape?: 'logo' | 'avatar';
   disabled?: boolean;
 }
 
@@ -87,6 +94,7 @@ export function ImageChooser({
   stored,
   label,
   texts,
+  shape = 'logo',
   disabled = false,
 }: ImageChooserProps) {
   const input = useRef<HTMLInputElement>(null);
@@ -100,32 +108,13 @@ export function ImageChooser({
   };
 
   return (
-    <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Box
-        sx={{
-          width: 160,
-          height: 160,
-          borderRadius: 2,
-          border: 1,
-          borderColor: 'divider',
-          borderStyle: shown ? 'solid' : 'dashed',
-          display: 'grid',
-          placeItems: 'center',
-          overflow: 'hidden',
-          bgcolor: 'action.hover',
-        }}
-      >
-        {shown ? (
-          <Box
-            component="img"
-            src={shown}
-            alt={label}
-            sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
-          />
-        ) : (
-          <BrokenImageIcon sx={{ fontSize: 56, color: 'text.disabled' }} />
-        )}
-      </Box>
+    <Stack spacing={shape === 'avatar' ? 1 : 1.5} sx={{ alignItems: 'center' }}>
+      {shape === 'avatar' ? (
+        // The label names the file input; the picture beside it adds nothing to read.
+        <Avatar src={shown ?? undefined} alt="" sx={{ width: 120, height: 120 }} />
+      ) : (
+        <LogoFrame shown={shown} label={label} />
+      )}
       <input
         ref={input}
         type="file"
@@ -150,5 +139,35 @@ export function ImageChooser({
       )}
       {choice.error && <FormHelperText error>{choice.error}</FormHelperText>}
     </Stack>
+  );
+}
+
+function LogoFrame({ shown, label }: { shown: string | null; label: string }) {
+  return (
+    <Box
+      sx={{
+        width: 160,
+        height: 160,
+        borderRadius: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderStyle: shown ? 'solid' : 'dashed',
+        display: 'grid',
+        placeItems: 'center',
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+      }}
+    >
+      {shown ? (
+        <Box
+          component="img"
+          src={shown}
+          alt={label}
+          sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+        />
+      ) : (
+        <BrokenImageIcon sx={{ fontSize: 56, color: 'text.disabled' }} />
+      )}
+    </Box>
   );
 }

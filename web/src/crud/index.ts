@@ -15,7 +15,6 @@ export {
   type FieldRenderProps,
   type FormValues,
 } from './resource-form';
-export { ClientDniField, type ClientDniFieldProps } from './dni-field';
 export {
   ImageChooser,
   useImageChoice,

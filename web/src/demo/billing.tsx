@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { DEMO_GRADIENTS, GradientBox } from './demo-card';
+import { GRADIENTS, GradientBox } from '../app/cards/gradient-box';
 
 /** Demonstration screen (spec §1): Material Dashboard's billing page, static content only. */
 
@@ -178,7 +178,7 @@ function MasterCard() {
   return (
     <Card
       sx={{
-        backgroundImage: DEMO_GRADIENTS.dark,
+        backgroundImage: GRADIENTS.dark,
         color: '#fff',
         height: '100%',
         p: 2,
@@ -267,7 +267,7 @@ function PaymentMethod() {
         <Button
           variant="contained"
           startIcon={<AddIcon />}
-          sx={{ backgroundImage: DEMO_GRADIENTS.dark, color: '#fff' }}
+          sx={{ backgroundImage: GRADIENTS.dark, color: '#fff' }}
         >
           add new card
         </Button>

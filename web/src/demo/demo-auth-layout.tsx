@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { GradientBox } from './demo-card';
+import { GradientBox } from '../app/cards/gradient-box';
 
 export interface DemoAuthLayoutProps {
   title: string;

@@ -3,80 +3,17 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { ACCENTS } from '../app/theme';
+import { GradientBox, sxEntries, type GradientColor } from '../app/cards/gradient-box';
 
 /**
- * Small pieces shared by the demonstration screens (spec §1): Material Dashboard's gradients,
- * its card with a floating gradient header and its initials avatars. Static content only.
+ * Small pieces shared by the demonstration screens (spec §1): Material Dashboard's card with a
+ * floating gradient header and its initials avatars. Static content only.
  */
-
-export type DemoColor =
-  'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error' | 'dark' | 'light';
-
-export const DEMO_GRADIENTS: Record<DemoColor, string> = {
-  primary: ACCENTS.primary.gradient,
-  secondary: 'linear-gradient(195deg, #747b8a, #495361)',
-  info: ACCENTS.info.gradient,
-  success: ACCENTS.success.gradient,
-  warning: ACCENTS.warning.gradient,
-  error: ACCENTS.danger.gradient,
-  dark: ACCENTS.dark.gradient,
-  light: 'linear-gradient(195deg, #ebeff4, #ced4da)',
-};
-
-/** The soft coloured shadow Material Dashboard puts under gradient boxes. */
-export function coloredShadow(color: DemoColor): string {
-  const tint: Record<DemoColor, string> = {
-    primary: '233, 30, 99',
-    secondary: '116, 123, 138',
-    info: '26, 115, 232',
-    success: '76, 175, 80',
-    warning: '251, 140, 0',
-    error: '244, 67, 53',
-    dark: '52, 71, 103',
-    light: '206, 212, 218',
-  };
-  return `0 4px 20px 0 rgba(0, 0, 0, 0.14), 0 7px 10px -5px rgba(${tint[color]}, 0.4)`;
-}
-
-type SxEntry = Extract<SxProps<Theme>, readonly unknown[]>[number];
-
-/** A caller's `sx` as a list, to append after a component's own styles. */
-function sxEntries(sx: SxProps<Theme> | undefined): readonly SxEntry[] {
-  if (sx === undefined) return [];
-  return Array.isArray(sx) ? (sx as readonly SxEntry[]) : [sx as SxEntry];
-}
-
-export interface GradientBoxProps {
-  color: DemoColor;
-  children?: ReactNode;
-  sx?: SxProps<Theme>;
-}
-
-/** A box filled with one of the gradients, white text, rounded, with its coloured shadow. */
-export function GradientBox({ color, children, sx }: GradientBoxProps) {
-  return (
-    <Box
-      sx={[
-        {
-          backgroundImage: DEMO_GRADIENTS[color],
-          color: color === 'light' ? '#344767' : '#fff',
-          borderRadius: 2,
-          boxShadow: coloredShadow(color),
-        },
-        ...sxEntries(sx),
-      ]}
-    >
-      {children}
-    </Box>
-  );
-}
 
 export interface HeaderCardProps {
   title: string;
-  color?: DemoColor;
+  color?: GradientColor;
   /** Shown at the end of the header, such as a button. */
   action?: ReactNode;
   children: ReactNode;

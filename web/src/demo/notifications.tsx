@@ -9,7 +9,7 @@ import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DEMO_GRADIENTS } from './demo-card';
+import { GRADIENTS } from '../app/cards/gradient-box';
 
 /** Demonstration screen (spec §1): Material Dashboard's alerts and toasts page. */
 
@@ -31,7 +31,7 @@ function DemoAlert({ color, onClose }: DemoAlertProps) {
       variant="filled"
       onClose={onClose}
       sx={{
-        backgroundImage: DEMO_GRADIENTS[color],
+        backgroundImage: GRADIENTS[color],
         color: '#fff',
         borderRadius: 2,
         alignItems: 'center',
@@ -140,7 +140,7 @@ function NotificationsCard() {
               color={kind}
               fullWidth
               onClick={() => show(kind)}
-              sx={{ backgroundImage: DEMO_GRADIENTS[kind], color: '#fff' }}
+              sx={{ backgroundImage: GRADIENTS[kind], color: '#fff' }}
             >
               {kind} notification
             </Button>

@@ -21,7 +21,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
-import { DEMO_GRADIENTS, GradientBox, InitialsAvatar, type DemoColor } from './demo-card';
+import { GRADIENTS, GradientBox, type GradientColor } from '../app/cards/gradient-box';
+import { InitialsAvatar } from './demo-card';
 
 /**
  * Demonstration screen (spec §1): Material Dashboard's profile overview. The tabs and the
@@ -84,7 +85,7 @@ interface ProjectCard {
   label: string;
   title: string;
   description: string;
-  color: DemoColor;
+  color: GradientColor;
   team: readonly string[];
 }
 
@@ -148,7 +149,7 @@ function ProfileHeader() {
         sx={{
           minHeight: '18.75rem',
           borderRadius: 3,
-          backgroundImage: `linear-gradient(195deg, rgba(73, 163, 241, 0.6), rgba(26, 115, 232, 0.6)), ${DEMO_GRADIENTS.primary}`,
+          backgroundImage: `linear-gradient(195deg, rgba(73, 163, 241, 0.6), rgba(26, 115, 232, 0.6)), ${GRADIENTS.primary}`,
         }}
       />
       <Card sx={{ position: 'relative', mt: -8, mx: 3, py: 2, px: 2 }}>

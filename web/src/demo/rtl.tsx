@@ -3,15 +3,12 @@ import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaymentIcon from '@mui/icons-material/Payment';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import ScheduleIcon from '@mui/icons-material/Schedule';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import StoreIcon from '@mui/icons-material/Store';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import WeekendIcon from '@mui/icons-material/Weekend';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -24,10 +21,19 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { chartsGridClasses } from '@mui/x-charts/ChartsGrid';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect, type ReactNode } from 'react';
-import { GradientBox, InitialsAvatar, type DemoColor } from './demo-card';
+import {
+  bareAxis,
+  ChartCard,
+  CHART_ON_GRADIENT,
+  CHART_WHITE,
+  tickLabelStyle,
+} from '../app/cards/chart-card';
+import type { GradientColor } from '../app/cards/gradient-box';
+import { SectionCard } from '../app/cards/section-card';
+import { Emphasis, StatCard, type StatCardProps } from '../app/cards/stat-card';
+import { InitialsAvatar } from './demo-card';
 
 /**
  * Demonstration screen (spec §1): Material Dashboard's dashboard in Arabic, right to left. While
@@ -35,64 +41,59 @@ import { GradientBox, InitialsAvatar, type DemoColor } from './demo-card';
  * left.
  */
 
-interface Stat {
-  color: DemoColor;
-  icon: ReactNode;
-  title: string;
-  count: string;
-  change: string;
-  label: string;
-}
+/** Material Dashboard's note under a figure: the change in green, then what it compares with. */
+const note = (change: string, label: string) => (
+  <>
+    {change && <Emphasis color="success.main">{change}&nbsp;</Emphasis>}
+    {label}
+  </>
+);
 
-const STATS: readonly Stat[] = [
+const STATS: readonly StatCardProps[] = [
   {
     color: 'dark',
     icon: <WeekendIcon />,
     title: 'أموال اليوم',
-    count: '281',
-    change: '+55%',
-    label: 'من الأسبوع الماضي',
+    value: '281',
+    footer: note('+55%', 'من الأسبوع الماضي'),
   },
   {
     color: 'info',
     icon: <LeaderboardIcon />,
     title: 'مستخدمو اليوم',
-    count: '2,300',
-    change: '+3%',
-    label: 'من الشهر الماضي',
+    value: '2,300',
+    footer: note('+3%', 'من الشهر الماضي'),
   },
   {
     color: 'success',
     icon: <StoreIcon />,
     title: 'إيرادات',
-    count: '34k',
-    change: '+1%',
-    label: 'مقارنة بيوم أمس',
+    value: '34k',
+    footer: note('+1%', 'مقارنة بيوم أمس'),
   },
   {
     color: 'primary',
     icon: <PersonAddIcon />,
     title: 'متابعون',
-    count: '+91',
-    change: '',
-    label: 'محدث للتو',
+    value: '+91',
+    footer: note('', 'محدث للتو'),
   },
 ];
 
 const WEEK_DAYS = ['ن', 'ث', 'ر', 'خ', 'ج', 'س', 'ح'];
 const MONTHS = ['أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
 
-interface ChartCard {
+interface DemoChart {
   title: string;
   description: string;
   updated: string;
   kind: 'bar' | 'line';
-  color: DemoColor;
+  color: GradientColor;
   labels: readonly string[];
   data: number[];
 }
 
-const CHARTS: readonly ChartCard[] = [
+const CHARTS: readonly DemoChart[] = [
   {
     title: 'مشاهدات الموقع',
     description: 'آخر أداء للحملة',
@@ -235,140 +236,51 @@ const rtlTheme = (outer: Theme): Theme => ({
   components: { ...outer.components, MuiStack: { defaultProps: { useFlexGap: true } } },
 });
 
-function StatCard({ color, icon, title, count, change, label }: Stat) {
-  return (
-    <Card sx={{ overflow: 'visible', mt: 3 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', pt: 1, px: 2 }}>
-        <GradientBox
-          color={color}
-          sx={{
-            width: 64,
-            height: 64,
-            mt: -3,
-            display: 'grid',
-            placeItems: 'center',
-            borderRadius: 3,
-          }}
-        >
-          {icon}
-        </GradientBox>
-        <Box sx={{ textAlign: 'end' }}>
-          <Typography
-            variant="button"
-            component="p"
-            color="text.secondary"
-            sx={{ fontWeight: 300 }}
-          >
-            {title}
-          </Typography>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-            <bdi>{count}</bdi>
-          </Typography>
-        </Box>
-      </Stack>
-      <Divider sx={{ mt: 2 }} />
-      <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
-        {change && (
-          <Box component="span" sx={{ color: 'success.main', fontWeight: 700 }}>
-            {change}&nbsp;
-          </Box>
-        )}
-        {label}
-      </Typography>
-    </Card>
-  );
-}
-
-/** White axes and lines on the gradient, as Material Dashboard draws its charts. */
-const chartOnGradientSx = {
-  [`& .${chartsGridClasses.line}`]: { stroke: 'rgba(255, 255, 255, 0.3)', strokeDasharray: '5 5' },
-} as const;
-const tickLabelStyle = { fill: '#fff', fontSize: 11 };
-const bareAxis = { disableLine: true, disableTicks: true };
 /** Nine month names do not fit side by side: label every other one. */
 const everyOtherLabel = (_value: unknown, index: number) => index % 2 === 0;
 
-function ChartCardView({ title, description, updated, kind, color, labels, data }: ChartCard) {
+function DemoChartCard({ title, description, updated, kind, color, labels, data }: DemoChart) {
   const chartProps = {
-    height: 190,
-    skipAnimation: true,
-    hideLegend: true,
+    ...CHART_ON_GRADIENT,
     yAxis: [{ position: 'right' as const, width: 36, tickLabelStyle, ...bareAxis }],
-    grid: { horizontal: true },
     margin: { top: 12, bottom: 4, left: 24, right: 4 },
-    sx: chartOnGradientSx,
   };
-  const series = { data, color: 'rgba(255, 255, 255, 0.85)' };
+  const series = { data, color: CHART_WHITE };
+  // The labels run right to left, like the page.
+  const labelAxis = { data: [...labels], reverse: true, tickLabelStyle, ...bareAxis };
   return (
-    <Card sx={{ height: '100%', overflow: 'visible', mt: 3 }}>
-      <Box sx={{ px: 2 }}>
-        <GradientBox color={color} sx={{ mt: -3, p: 1 }}>
-          <Box component="figure" aria-label={title} sx={{ m: 0 }}>
-            {kind === 'bar' ? (
-              <BarChart
-                {...chartProps}
-                xAxis={[
-                  {
-                    scaleType: 'band',
-                    data: [...labels],
-                    reverse: true,
-                    tickLabelStyle,
-                    ...bareAxis,
-                  },
-                ]}
-                series={[series]}
-                borderRadius={4}
-              />
-            ) : (
-              <LineChart
-                {...chartProps}
-                xAxis={[
-                  {
-                    scaleType: 'point',
-                    data: [...labels],
-                    reverse: true,
-                    tickLabelStyle,
-                    ...bareAxis,
-                    tickLabelInterval: everyOtherLabel,
-                  },
-                ]}
-                series={[{ ...series, curve: 'natural' }]}
-              />
-            )}
-          </Box>
-        </GradientBox>
-      </Box>
-      <Box sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {description}
-        </Typography>
-        <Divider sx={{ my: 1.5 }} />
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-          <ScheduleIcon fontSize="small" />
-          <Typography variant="caption">{updated}</Typography>
-        </Stack>
-      </Box>
-    </Card>
+    <ChartCard title={title} hint={description} updated={updated} color={color}>
+      {kind === 'bar' ? (
+        <BarChart
+          {...chartProps}
+          xAxis={[{ ...labelAxis, scaleType: 'band' }]}
+          series={[series]}
+          borderRadius={4}
+        />
+      ) : (
+        <LineChart
+          {...chartProps}
+          xAxis={[{ ...labelAxis, scaleType: 'point', tickLabelInterval: everyOtherLabel }]}
+          series={[{ ...series, curve: 'natural' }]}
+        />
+      )}
+    </ChartCard>
   );
 }
 
 function ProjectsCard() {
   return (
-    <Card sx={{ height: '100%' }}>
-      <Box sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          المشاريع
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+    <SectionCard
+      title="المشاريع"
+      hint={
+        <>
           <Box component="span" sx={{ fontWeight: 700 }}>
             30 انتهى
           </Box>{' '}
           هذا الشهر
-        </Typography>
-      </Box>
+        </>
+      }
+    >
       <TableContainer>
         <Table size="small" aria-label="المشاريع">
           <TableHead>
@@ -430,24 +342,20 @@ function ProjectsCard() {
           </TableBody>
         </Table>
       </TableContainer>
-    </Card>
+    </SectionCard>
   );
 }
 
 function OrdersOverview() {
   return (
-    <Card sx={{ height: '100%' }}>
-      <Box sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          نظرة عامة على الطلبات
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          <Box component="span" sx={{ color: 'success.main', fontWeight: 700 }}>
-            24%
-          </Box>{' '}
-          هذا الشهر
-        </Typography>
-      </Box>
+    <SectionCard
+      title="نظرة عامة على الطلبات"
+      hint={
+        <>
+          <Emphasis color="success.main">24%</Emphasis> هذا الشهر
+        </>
+      }
+    >
       <Box component="ol" sx={{ listStyle: 'none', m: 0, px: 2, pb: 2 }}>
         {ORDERS.map((order, index) => (
           <Stack
@@ -496,7 +404,7 @@ function OrdersOverview() {
           </Stack>
         ))}
       </Box>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -515,7 +423,7 @@ export function RtlPage() {
         <Grid container spacing={3} sx={{ mt: 4.5 }}>
           {CHARTS.map((chart) => (
             <Grid key={chart.title} size={{ xs: 12, md: 6, lg: 4 }}>
-              <ChartCardView {...chart} />
+              <DemoChartCard {...chart} />
             </Grid>
           ))}
         </Grid>

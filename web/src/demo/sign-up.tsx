@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DemoAuthLayout } from './demo-auth-layout';
-import { DEMO_GRADIENTS } from './demo-card';
+import { GRADIENTS } from '../app/cards/gradient-box';
 
 /** Demonstration screen (spec §1): Material Dashboard's English sign-up. It submits nothing. */
 
@@ -46,7 +46,7 @@ export function DemoSignUpPage() {
           type="submit"
           variant="contained"
           fullWidth
-          sx={{ backgroundImage: DEMO_GRADIENTS.info, color: '#fff', mt: 2 }}
+          sx={{ backgroundImage: GRADIENTS.info, color: '#fff', mt: 2 }}
         >
           Sign up
         </Button>

@@ -13,7 +13,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DEMO_GRADIENTS, HeaderCard, InitialsAvatar } from './demo-card';
+import { GRADIENTS } from '../app/cards/gradient-box';
+import { HeaderCard, InitialsAvatar } from './demo-card';
 
 /** Demonstration screen (spec §1): Material Dashboard's authors and projects tables. */
 
@@ -157,7 +158,7 @@ function AuthorsTable() {
                   label={author.online ? 'online' : 'offline'}
                   size="small"
                   sx={{
-                    backgroundImage: DEMO_GRADIENTS[author.online ? 'success' : 'dark'],
+                    backgroundImage: GRADIENTS[author.online ? 'success' : 'dark'],
                     color: '#fff',
                     fontSize: '0.65rem',
                     fontWeight: 700,

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -21,10 +19,11 @@ import {
   type ProfileUpdateInput,
 } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageContainer } from '../app/page-container';
+import { ImageChooser, useImageChoice, type ImageRules } from '../crud';
 import { toast } from '../lib/alerts';
 import { api, ApiError, jsonField } from '../lib/api';
 import { SESSION_QUERY_KEY } from '../lib/use-session';
@@ -43,6 +42,13 @@ export const PROFILE_TEXTS = {
   password: 'New Password',
   confirm: 'Confirm Password',
 } as const;
+
+const PICTURE_RULES: ImageRules = {
+  types: AVATAR_TYPES,
+  maxBytes: AVATAR_MAX_BYTES,
+  typeMessage: ACCOUNT_MESSAGES.pictureType,
+  sizeMessage: ACCOUNT_MESSAGES.pictureSize,
+};
 
 /**
  * A failed call: field errors under their fields (spec 000 §5), the red 'Oops' toast, and the
@@ -66,70 +72,6 @@ function reportFailure<T extends FieldValues>(
   return placed ? undefined : error.message || undefined;
 }
 
-interface AvatarChooserProps {
-  stored: string | null;
-  file: File | null;
-  removed: boolean;
-  error: string | undefined;
-  disabled: boolean;
-  onPick(file: File): void;
-  onRemove(): void;
-}
-
-/** Select Image; once an image shows, Remove and Change (spec 000 §2). */
-function AvatarChooser({
-  stored,
-  file,
-  removed,
-  error,
-  disabled,
-  onPick,
-  onRemove,
-}: AvatarChooserProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-  const shown = preview ?? (removed ? null : stored);
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (chosen) onPick(chosen);
-  };
-  return (
-    <Stack spacing={1} sx={{ alignItems: 'center' }}>
-      <Avatar src={shown ?? undefined} alt="" sx={{ width: 120, height: 120 }} />
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={AVATAR_TYPES.join(',')}
-        aria-label={PROFILE_TEXTS.select}
-        onChange={pick}
-      />
-      {shown ? (
-        <Stack direction="row" spacing={1}>
-          <Button color="error" onClick={onRemove} disabled={disabled}>
-            {PROFILE_TEXTS.remove}
-          </Button>
-          <Button variant="outlined" onClick={() => input.current?.click()} disabled={disabled}>
-            {PROFILE_TEXTS.change}
-          </Button>
-        </Stack>
-      ) : (
-        <Button variant="outlined" onClick={() => input.current?.click()} disabled={disabled}>
-          {PROFILE_TEXTS.select}
-        </Button>
-      )}
-      {error && <FormHelperText error>{error}</FormHelperText>}
-    </Stack>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
@@ -145,9 +87,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function AboutMe({ profile }: { profile: Profile }) {
   const client = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [removed, setRemoved] = useState(false);
-  const [pictureError, setPictureError] = useState<string>();
+  const picture = useImageChoice(PICTURE_RULES);
   const [notice, setNotice] = useState<string>();
   const form = useForm<z.input<typeof ProfileUpdateSchema>, unknown, ProfileUpdateInput>({
     resolver: zodResolver(ProfileUpdateSchema),
@@ -159,7 +99,8 @@ function AboutMe({ profile }: { profile: Profile }) {
     // One call: the picture travels with the fields, so a refusal (an e-mail taken, say)
     // saves neither.
     mutationFn: (input: ProfileUpdateInput) => {
-      const removing = removed && !file && profile.profile_image !== null;
+      const { file } = picture;
+      const removing = picture.removed && !file && profile.profile_image !== null;
       const fields = {
         name: input.name,
         email: input.email,
@@ -176,28 +117,17 @@ function AboutMe({ profile }: { profile: Profile }) {
     },
     onSuccess: async (answer) => {
       toast.success(answer.message ?? ACCOUNT_MESSAGES.profileUpdated);
-      setFile(null);
-      setRemoved(false);
+      // A refused pick's message stays until the next pick.
+      picture.reset(picture.error);
       setNotice(undefined);
       await client.invalidateQueries({ queryKey: PROFILE_KEY });
       await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },
     onError: (error) => {
-      if (error instanceof ApiError) setPictureError(error.fieldError('attachment'));
+      if (error instanceof ApiError) picture.showError(error.fieldError('attachment'));
       setNotice(reportFailure(error, setError, ['name', 'email']));
     },
   });
-
-  const pick = (chosen: File) => {
-    if (!(AVATAR_TYPES as readonly string[]).includes(chosen.type)) {
-      setPictureError(ACCOUNT_MESSAGES.pictureType);
-    } else if (chosen.size > AVATAR_MAX_BYTES) {
-      setPictureError(ACCOUNT_MESSAGES.pictureSize);
-    } else {
-      setPictureError(undefined);
-      setFile(chosen);
-    }
-  };
 
   const busy = save.isPending || formState.isSubmitting;
   return (
@@ -209,18 +139,15 @@ function AboutMe({ profile }: { profile: Profile }) {
         onSubmit={(event) => void handleSubmit((input) => save.mutate(input))(event)}
       >
         {notice && <Alert severity="error">{notice}</Alert>}
-        <AvatarChooser
+        {/* Select Image; once an image shows, Remove and Change (spec 000 §2). */}
+        <ImageChooser
+          shape="avatar"
+          choice={picture}
+          rules={PICTURE_RULES}
           stored={profile.profile_image}
-          file={file}
-          removed={removed}
-          error={pictureError}
+          label={PROFILE_TEXTS.select}
+          texts={PROFILE_TEXTS}
           disabled={busy}
-          onPick={pick}
-          onRemove={() => {
-            setFile(null);
-            setRemoved(true);
-            setPictureError(undefined);
-          }}
         />
         <TextField
           {...register('name')}

@@ -1,4 +1,4 @@
-import { ClientInputSchema, ClientUpdateSchema, type Client } from '@app/domain';
+import { ClientInputSchema, ClientUpdateSchema, clientsResource, type Client } from '@app/domain';
 import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
 
@@ -15,11 +15,9 @@ const fields: FieldDef[] = [
 ];
 
 const clientsConfig: CrudConfig<Client> = {
-  resource: 'clientes',
+  resource: clientsResource,
   title: 'Lista de Clientes',
   addLabel: 'Añadir Cliente',
-  paths: { list: '/clientes/', register: '/cliente/register', update: '/cliente' },
-  rowId: (c) => c.id_cli,
   rowLabel: (c) => fullName(c.nom_cli, c.ape_cli),
   columns: [
     { header: 'DNI', render: (c) => c.dni_cli },
@@ -58,19 +56,8 @@ const clientsConfig: CrudConfig<Client> = {
     fields,
     schema: ClientUpdateSchema.omit({ id: true }),
     errorTitle: 'Error en Cliente',
-    fromRow: (c) => ({
-      dni: c.dni_cli,
-      name: c.nom_cli,
-      surname: c.ape_cli,
-      tel1: c.tel1_cli,
-      tel2: c.tel2_cli ?? '',
-      email: c.email_cli,
-      direccion: c.dir_cli,
-    }),
-    toPayload: (values, row) => ({ ...values, id: row?.id_cli }),
   },
   status: {
-    path: '/cliente',
     current: (c) => c.id_est,
     subject: 'este cliente',
     errorTitle: 'Error en Clientes',

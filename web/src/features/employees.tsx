@@ -7,6 +7,7 @@ import {
   prefillDocumentType,
   type Employee,
   type UserPrefill,
+  employeesResource,
 } from '@app/domain';
 import { useMemo } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
@@ -45,11 +46,9 @@ const userPrefill = (e: Employee): UserPrefill => ({
 
 function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
   return {
-    resource: 'empleados',
+    resource: employeesResource,
     title: 'Lista de Empleados',
     addLabel: 'Añadir Empleado',
-    paths: { list: '/empleados/', register: '/empleado/register', update: '/empleado' },
-    rowId: (e) => e.id_emp,
     rowLabel: (e) => fullName(e.nom_emp, e.ape_emp),
     columns: [
       { header: 'Nombre y Apellido', render: (e) => fullName(e.nom_emp, e.ape_emp) },
@@ -88,16 +87,6 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
       fields,
       schema: EmployeeUpdateSchema.omit({ id: true }),
       errorTitle: ERROR_TITLE,
-      fromRow: (e) => ({
-        idtDoc: e.id_tipoDoc,
-        dni: e.dni_emp,
-        nom: e.nom_emp,
-        ape: e.ape_emp,
-        fecnac: e.fec_nac,
-        email: e.email_emp,
-        telef: e.tel_emp,
-      }),
-      toPayload: (values, row) => ({ ...values, id: row?.id_emp }),
     },
     // An active employee without an account can get one, made from their data (DESIGN §5).
     menuItems: (e) =>
@@ -110,7 +99,6 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
           ]
         : [],
     status: {
-      path: '/empleado',
       current: (e) => e.id_est,
       subject: 'este empleado',
       errorTitle: ERROR_TITLE,

@@ -1,13 +1,7 @@
-import { PetInputSchema, PetUpdateSchema, Status, type Pet } from '@app/domain';
-import {
-  ClientDniField,
-  CrudPage,
-  StatusBadge,
-  statusOptions,
-  type CrudConfig,
-  type FieldDef,
-} from '../crud';
+import { PetInputSchema, PetUpdateSchema, Status, type Pet, petsResource } from '@app/domain';
+import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
+import { ClientDniField } from '../lookups';
 
 const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
 
@@ -23,11 +17,9 @@ const fields: FieldDef[] = [
 ];
 
 const petsConfig: CrudConfig<Pet> = {
-  resource: 'mascotas',
+  resource: petsResource,
   title: 'Lista de Mascotas',
   addLabel: 'Añadir Mascota',
-  paths: { list: '/mascotas/', register: '/mascota/register', update: '/mascota' },
-  rowId: (p) => p.id_perro,
   rowLabel: (p) => upper(p.nom_perro),
   columns: [
     { header: 'Nombre', render: (p) => upper(p.nom_perro) },
@@ -55,11 +47,8 @@ const petsConfig: CrudConfig<Pet> = {
     fields,
     schema: PetUpdateSchema.omit({ id: true }),
     errorTitle: 'Error al actualizar datos de la mascota',
-    fromRow: (p) => ({ nombre: p.nom_perro, raza: p.raza_perro, dniCliente: p.cliente.dni_cli }),
-    toPayload: (values, row) => ({ ...values, id: row?.id_perro }),
   },
   status: {
-    path: '/mascota',
     current: (p) => p.id_est,
     subject: 'esta mascota',
     // Spec §8 names the delete and reactivate failures; a suspension is a change of its data.

@@ -13,6 +13,7 @@ import {
   UserRegisterSchema,
   type User,
   type UserPrefill,
+  usersResource,
 } from '@app/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -31,7 +32,6 @@ import {
 import { toast } from '../lib/alerts';
 import { defaultDateRange, formatDate, fullName, upper } from '../lib/format';
 
-const RESOURCE = 'users';
 const ERROR_TITLE = 'Error en Usuario';
 
 interface DocumentFieldProps extends FieldRenderProps {
@@ -156,11 +156,9 @@ const passwordFields: FieldDef[] = [
 
 function usersConfig(changePassword: (user: User) => void): CrudConfig<User> {
   return {
-    resource: RESOURCE,
+    resource: usersResource,
     title: 'Lista de Usuarios',
     addLabel: 'Añadir Usuario',
-    paths: { list: '/users/', register: '/user/register', update: '/user/update' },
-    rowId: (u) => u.id,
     rowLabel: (u) => fullName(u.name, u.surname),
     columns: [
       { header: 'Nombre', render: (u) => upper(u.name) },
@@ -200,19 +198,10 @@ function usersConfig(changePassword: (user: User) => void): CrudConfig<User> {
       fields: editFields,
       schema: UserEditSchema,
       errorTitle: ERROR_TITLE,
-      fromRow: (u) => ({
-        tdoc: u.id_tipodoc,
-        doc: u.doc,
-        name: u.name,
-        surname: u.surname,
-        email: u.email,
-        login: u.login,
-      }),
       toPayload: (values, row) => ({ ...values, id: row?.id, login: row?.login }),
     },
     menuItems: (u) => [{ label: 'Cambiar Contraseña', onClick: () => changePassword(u) }],
     status: {
-      path: '/user',
       current: (u) => u.id_est,
       subject: 'este usuario',
       errorTitle: ERROR_TITLE,
@@ -227,7 +216,7 @@ interface ChangePasswordDialogProps {
 
 /** 'Cambiar Contraseña': `PATCH /user/pwd` with id, pwd, pwd_confirmation (spec 000 §7). */
 function ChangePasswordDialog({ user, onClose }: ChangePasswordDialogProps) {
-  const mutation = useResourceMutation(RESOURCE);
+  const mutation = useResourceMutation(usersResource.plural);
   return (
     <Dialog open={user !== null} onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>Cambiar Contraseña</DialogTitle>

@@ -12,6 +12,7 @@ import {
   AppointmentStatus,
   limaToday,
   type Appointment,
+  appointmentsResource,
 } from '@app/domain';
 import { CrudPage, StatusBadge, type CrudConfig, type FieldDef } from '../../crud';
 import { formatDate, fullName, TIME_ZONE, upper } from '../../lib/format';
@@ -75,11 +76,9 @@ function ObservationsCell({ row }: { row: Appointment }) {
 
 function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<Appointment> {
   return {
-    resource: 'citas',
+    resource: appointmentsResource,
     title: 'Lista de Citas',
     addLabel: 'Añadir Cita',
-    paths: { list: '/citas/', register: '/cita/register', update: '/cita' },
-    rowId: (c) => c.id_cita,
     rowLabel: (c) => `${upper(c.perro.nom_perro)} ${formatDate(c.fec_cita)}`,
     columns: [
       {
@@ -145,11 +144,9 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
         fech_reg: c.fech_reg,
         [BOOKED]: appointmentBooked(c),
       }),
-      toPayload: (values, row) => ({ ...values, id: row?.id_cita }),
     },
     menuItems: (c) => [{ label: 'Triaje', onClick: () => openTriage(c) }],
     status: {
-      path: '/cita/estado',
       current: (c) => c.id_est,
       subject: 'esta cita',
       errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
@@ -163,7 +160,6 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
           { status: AppointmentStatus.Programada, section: CHANGE_STATUS_SECTION },
         ]),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
-      body: (c, est) => ({ cita: c.id_cita, est }),
     },
   };
 }

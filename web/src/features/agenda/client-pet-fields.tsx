@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ClientPet } from '@app/domain';
-import { ClientDniField, type FieldDef, type FieldRenderProps } from '../../crud';
+import type { FieldDef, FieldRenderProps } from '../../crud';
 import { api } from '../../lib/api';
-import { KnownClientProvider } from '../../lib/client-lookup';
+import { ClientDniField, KnownClientProvider, type FoundClient } from '../../lookups';
 import { bookedOf, withStatus } from './booked';
 
 /**
@@ -40,7 +40,7 @@ function BookingDniField({ names, ...props }: NamedProps) {
   // The client the pet was chosen for: a different client found later clears the pet.
   const chosenFor = useRef(asId(form.getValues(names.client)));
   const onClient = useCallback(
-    (client: { id_cli: number } | undefined) => {
+    (client: FoundClient | undefined) => {
       form.setValue(names.client, client?.id_cli ?? '');
       if (client && client.id_cli !== chosenFor.current) {
         if (chosenFor.current !== undefined) {

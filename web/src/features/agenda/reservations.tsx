@@ -5,6 +5,7 @@ import {
   ReservationStatus,
   ReservationUpdateSchema,
   type Reservation,
+  reservationsResource,
 } from '@app/domain';
 import { CrudPage, StatusBadge, type CrudConfig, type FieldDef } from '../../crud';
 import { formatDate, formatDateTime, fullName, upper } from '../../lib/format';
@@ -41,11 +42,9 @@ const editFields: FieldDef[] = [
 const clientName = (r: Reservation) => fullName(r.cliente.ape_cli, r.cliente.nom_cli);
 
 const reservationsConfig: CrudConfig<Reservation> = {
-  resource: 'reservaciones',
+  resource: reservationsResource,
   title: 'Lista de Reservas',
   addLabel: 'Añadir Reserva',
-  paths: { list: '/reservaciones/', register: '/reservacion/register', update: '/reservacion' },
-  rowId: (r) => r.id_res,
   rowLabel: (r) => `${clientName(r)} ${formatDate(r.fec_cita)}`,
   columns: [
     { header: 'FECHA/HORA REGISTRO', render: (r) => formatDateTime(r.fec_reg) },
@@ -86,7 +85,6 @@ const reservationsConfig: CrudConfig<Reservation> = {
     toPayload: ({ id: _id, ...values }) => values,
   },
   status: {
-    path: '/reservacion/estado',
     current: (r) => r.id_est,
     subject: 'esta reserva',
     errorTitle: RESERVATION_MESSAGES.statusErrorTitle,
@@ -99,7 +97,6 @@ const reservationsConfig: CrudConfig<Reservation> = {
         { status: ReservationStatus.Pendiente, section: CHANGE_STATUS_SECTION },
       ]),
     question: (action) => changeQuestion(action.status, RESERVATION_STATUSES),
-    body: (r, est) => ({ id: r.id_res, est }),
   },
 };
 

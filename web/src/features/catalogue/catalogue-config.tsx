@@ -5,6 +5,7 @@ import {
   keepPriceChars,
   Status,
   stripNonLetters,
+  type ResourceDescriptor,
 } from '@app/domain';
 import { StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
@@ -33,10 +34,7 @@ export interface CatalogueItem {
 }
 
 export interface CatalogueKind<Row> {
-  /** The TanStack Query key and the plural path: 'servicios'. */
-  resource: string;
-  /** The singular path: 'servicio'. */
-  singular: string;
+  resource: ResourceDescriptor<Row>;
   /** 'Servicio', 'Paquete': the titles are 'Lista de Servicios', 'Añadir Servicio'... */
   noun: string;
   /** What the status confirmation names: 'este servicio'. */
@@ -55,12 +53,6 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
     resource: kind.resource,
     title: `Lista de ${noun}s`,
     addLabel: `Añadir ${noun}`,
-    paths: {
-      list: `/${kind.resource}/`,
-      register: `/${kind.singular}/register`,
-      update: `/${kind.singular}`,
-    },
-    rowId: (row) => item(row).id,
     rowLabel: (row) => upper(item(row).nombre),
     columns: [
       { header: 'Nombre', render: (row) => upper(item(row).nombre) },
@@ -86,14 +78,8 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
       fields,
       schema: CatalogueItemUpdateSchema.omit({ id: true }),
       errorTitle: kind.errorTitles.form,
-      fromRow: (row) => {
-        const { nombre, precio, descripcion } = item(row);
-        return { nombre, precio, descripcion };
-      },
-      toPayload: (values, row) => ({ ...values, id: row && item(row).id }),
     },
     status: {
-      path: `/${kind.singular}`,
       current: (row) => item(row).estado,
       subject: kind.subject,
       errorTitle: kind.errorTitles.status,

@@ -22,6 +22,7 @@ import {
   type AvailableService,
   type Package,
   type PackageService,
+  packagesResource,
 } from '@app/domain';
 import { CrudPage, StatusBadge, useResourceMutation, type CrudConfig } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
@@ -29,7 +30,7 @@ import { api } from '../../lib/api';
 import { formatMoney, upper } from '../../lib/format';
 import { catalogueConfig } from './catalogue-config';
 
-const RESOURCE = 'paquetes';
+const RESOURCE = packagesResource.plural;
 
 /** The package's services; under the resource's key, so saving the checklist refreshes it. */
 const packageServicesQuery = (id: number) => ({
@@ -279,8 +280,7 @@ export function PackagesPage() {
     };
     return {
       ...catalogueConfig<Package>({
-        resource: RESOURCE,
-        singular: 'paquete',
+        resource: packagesResource,
         noun: 'Paquete',
         subject: 'este paquete',
         item: (p) => ({

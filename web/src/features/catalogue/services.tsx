@@ -1,11 +1,10 @@
-import { SERVICE_MESSAGES, type Service } from '@app/domain';
+import { SERVICE_MESSAGES, servicesResource, type Service } from '@app/domain';
 import { CrudPage, type CrudConfig } from '../../crud';
 import { catalogueConfig } from './catalogue-config';
 
 const servicesConfig: CrudConfig<Service> = {
   ...catalogueConfig<Service>({
-    resource: 'servicios',
-    singular: 'servicio',
+    resource: servicesResource,
     noun: 'Servicio',
     subject: 'este servicio',
     item: (s) => ({

@@ -1,18 +1,16 @@
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { chartsGridClasses } from '@mui/x-charts/ChartsGrid';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { APPOINTMENT_STATUSES, statusName, type Dashboard } from '@app/domain';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import {
+  bareAxis,
+  ChartCard,
+  CHART_ON_GRADIENT,
+  CHART_WHITE,
+  tickLabelStyle,
+} from '../../app/cards/chart-card';
 import { formatMoney } from '../../lib/format';
-import { accentBoxSx, type Accent } from './accent';
 
 /**
  * The dashboard's charts row: a chunk of its own, so @mui/x-charts loads after the figures
@@ -29,64 +27,11 @@ export const CHART_TEXTS = {
   updated: 'Actualizado a las',
 } as const;
 
-/** White grid, axes and series on the gradient, as Material Dashboard draws its charts. */
-const onGradientSx = {
-  [`& .${chartsGridClasses.line}`]: { stroke: 'rgba(255, 255, 255, 0.3)', strokeDasharray: '5 5' },
-} as const;
-const tickLabelStyle = { fill: '#fff', fontSize: 11 };
-const bareAxis = { disableLine: true, disableTicks: true };
-const WHITE = 'rgba(255, 255, 255, 0.85)';
-const chartProps = {
-  height: 190,
-  skipAnimation: true,
-  hideLegend: true,
-  grid: { horizontal: true },
-  margin: { top: 12, bottom: 4, left: 4, right: 20 },
-  sx: onGradientSx,
-};
+const chartProps = { ...CHART_ON_GRADIENT, margin: { top: 12, bottom: 4, left: 4, right: 20 } };
 const valueAxis = (format?: (value: number) => string) => [
   // Counts and soles: no tick between two whole numbers.
   { width: 48, tickLabelStyle, tickMinStep: 1, valueFormatter: format, ...bareAxis },
 ];
-
-interface ChartCardProps {
-  title: string;
-  hint: string;
-  updated: string;
-  accent: Accent;
-  children: ReactNode;
-}
-
-function ChartCard({ title, hint, updated, accent, children }: ChartCardProps) {
-  return (
-    <Card sx={{ height: '100%', overflow: 'visible', mt: 3 }}>
-      <Box sx={{ px: 2 }}>
-        <Box
-          component="figure"
-          aria-label={title}
-          sx={[accentBoxSx(accent), { mt: -3, mx: 0, p: 1 }]}
-        >
-          {children}
-        </Box>
-      </Box>
-      <Box sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {hint}
-        </Typography>
-        <Divider sx={{ my: 1.5 }} />
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-          <ScheduleIcon fontSize="small" />
-          <Typography variant="caption">
-            {CHART_TEXTS.updated} {updated}
-          </Typography>
-        </Stack>
-      </Box>
-    </Card>
-  );
-}
 
 export interface DashboardChartsProps {
   data: Dashboard;
@@ -102,6 +47,7 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
   const statuses = APPOINTMENT_STATUSES.filter((s) => s.id_est !== 8);
   const todayCount = (id: number) =>
     data.appointmentsToday.byStatus.find((s) => s.id_est === id)?.total ?? 0;
+  const stamp = `${CHART_TEXTS.updated} ${updated}`;
 
   return (
     <Grid container spacing={3} sx={{ mt: 2 }}>
@@ -109,8 +55,8 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
         <ChartCard
           title={CHART_TEXTS.perDay}
           hint={CHART_TEXTS.perDayHint}
-          updated={updated}
-          accent="info"
+          updated={stamp}
+          color="info"
         >
           <BarChart
             {...chartProps}
@@ -126,7 +72,7 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
               },
             ]}
             yAxis={valueAxis()}
-            series={[{ data: days.map((d) => d.total), color: WHITE, label: 'Citas' }]}
+            series={[{ data: days.map((d) => d.total), color: CHART_WHITE, label: 'Citas' }]}
             borderRadius={4}
           />
         </ChartCard>
@@ -135,8 +81,8 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
         <ChartCard
           title={CHART_TEXTS.perMonth}
           hint={CHART_TEXTS.perMonthHint}
-          updated={updated}
-          accent="success"
+          updated={stamp}
+          color="success"
         >
           <LineChart
             {...chartProps}
@@ -153,7 +99,7 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
               {
                 // Display only: the figures themselves stay exact strings.
                 data: months.map((m) => Number(m.revenue)),
-                color: WHITE,
+                color: CHART_WHITE,
                 curve: 'natural',
                 label: 'Ingresos',
                 valueFormatter: (v) => formatMoney(v),
@@ -166,8 +112,8 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
         <ChartCard
           title={CHART_TEXTS.byStatus}
           hint={CHART_TEXTS.byStatusHint}
-          updated={updated}
-          accent="dark"
+          updated={stamp}
+          color="dark"
         >
           {/* Horizontal: the status names read in full beside their bars. */}
           <BarChart
@@ -185,7 +131,11 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
             ]}
             xAxis={[{ tickLabelStyle, tickMinStep: 1, ...bareAxis }]}
             series={[
-              { data: statuses.map((s) => todayCount(s.id_est)), color: WHITE, label: 'Citas' },
+              {
+                data: statuses.map((s) => todayCount(s.id_est)),
+                color: CHART_WHITE,
+                label: 'Citas',
+              },
             ]}
             borderRadius={4}
           />

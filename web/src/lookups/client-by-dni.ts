@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
-import { Status, statusName, type ClientLookup } from '@app/domain';
-import { api, ApiError } from './api';
+import { Status, statusName, type BookingClient, type ClientLookup } from '@app/domain';
+import { api, ApiError } from '../lib/api';
 
 export type ClientLookupState =
   | { state: 'idle' }
   | { state: 'loading' }
-  | { state: 'found'; client: ClientLookup[number] }
+  | { state: 'found'; client: FoundClient }
   | { state: 'not-found' }
   | { state: 'error' };
 
@@ -16,16 +16,11 @@ export const CLIENT_LOOKUP_TEXTS = {
   found: (name: string, surname: string) => `Cliente: ${name} ${surname}`,
 } as const;
 
-/** A client a form already holds, with its status: the booking being edited. */
-export interface KnownClient {
-  id_cli: number;
-  dni_cli: string;
-  nom_cli: string;
-  ape_cli: string;
-  id_est: number;
-}
+/** One client the lookup answers with: `GET /api/cliente/nombre/{dni}` returns a list of them. */
+export type FoundClient = ClientLookup[number];
 
-const KnownClientContext = createContext<KnownClient | undefined>(undefined);
+/** A client a form already holds, with its status: the client of the booking being edited. */
+const KnownClientContext = createContext<BookingClient | undefined>(undefined);
 
 /**
  * Inside it, the known client's DNI answers with that client without a call, whatever its
@@ -35,10 +30,10 @@ const KnownClientContext = createContext<KnownClient | undefined>(undefined);
 export const KnownClientProvider = KnownClientContext.Provider;
 
 /** The active client with this DNI, looked up once it has its 8 digits (spec 001 §5). */
-export function useClientLookup(dni: string): ClientLookupState {
+export function useClientByDni(dni: string): ClientLookupState {
   const ready = /^\d{8}$/.test(dni);
   const known = useContext(KnownClientContext);
-  const knownClient = useMemo(
+  const knownClient = useMemo<FoundClient | undefined>(
     () =>
       known && {
         id_cli: known.id_cli,

@@ -2,13 +2,13 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
-import { CLIENT_LOOKUP_TEXTS, useClientLookup } from '../lib/client-lookup';
-import type { FieldRenderProps } from './resource-form';
+import type { FieldRenderProps } from '../crud';
+import { CLIENT_LOOKUP_TEXTS, useClientByDni, type FoundClient } from './client-by-dni';
 
 export interface ClientDniFieldProps extends FieldRenderProps {
   label: string;
   /** Told the client found for the DNI (or undefined), e.g. to fill the pet select. */
-  onClient?(client: { id_cli: number; nom_cli: string; ape_cli: string } | undefined): void;
+  onClient?(client: FoundClient | undefined): void;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface ClientDniFieldProps extends FieldRenderProps {
  */
 export function ClientDniField({ field, error, disabled, label, onClient }: ClientDniFieldProps) {
   const dni = typeof field.value === 'string' ? field.value : '';
-  const lookup = useClientLookup(dni);
+  const lookup = useClientByDni(dni);
   const client = lookup.state === 'found' ? lookup.client : undefined;
   useEffect(() => onClient?.(client), [client, onClient]);
 

@@ -1,0 +1,12 @@
+/**
+ * Lookups several features share: a record found by what staff type (a client by DNI). Their
+ * own layer, so that features use them without importing one another.
+ */
+export {
+  CLIENT_LOOKUP_TEXTS,
+  KnownClientProvider,
+  useClientByDni,
+  type ClientLookupState,
+  type FoundClient,
+} from './client-by-dni';
+export { ClientDniField, type ClientDniFieldProps } from './client-dni-field';
