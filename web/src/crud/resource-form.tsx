@@ -25,9 +25,13 @@ export interface FieldRenderProps {
   disabled: boolean;
 }
 
-export interface FieldDef {
+/**
+ * One input of a form. `Name` is the input's keys (`FieldDef<keyof ClientInput>`): a field
+ * whose name the schema does not know does not compile.
+ */
+export interface FieldDef<Name extends string = string> {
   /** The payload's name (spec §3): server errors come back under it. */
-  name: string;
+  name: Name;
   label: string;
   kind?: 'text' | 'email' | 'textarea' | 'select' | 'date' | 'datetime' | 'number' | 'password';
   maxLength?: number;

@@ -1,10 +1,16 @@
-import { ClientInputSchema, ClientUpdateSchema, clientsResource, type Client } from '@app/domain';
+import {
+  ClientInputSchema,
+  ClientUpdateSchema,
+  clientsResource,
+  type Client,
+  type ClientInput,
+} from '@app/domain';
 import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
 
 const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
 
-const fields: FieldDef[] = [
+const fields: FieldDef<keyof ClientInput>[] = [
   { name: 'dni', label: 'DNI', maxLength: 8, sanitize: digits(8), width: 4 },
   { name: 'name', label: 'Nombre', maxLength: 100, width: 4 },
   { name: 'surname', label: 'Apellido', maxLength: 100, width: 4 },

@@ -8,6 +8,7 @@ import {
   type Employee,
   type UserPrefill,
   employeesResource,
+  type EmployeeInput,
 } from '@app/domain';
 import { useMemo } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
@@ -18,7 +19,7 @@ const ERROR_TITLE = 'Error en empleado';
 
 const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
 
-const fields: FieldDef[] = [
+const fields: FieldDef<keyof EmployeeInput>[] = [
   {
     name: 'idtDoc',
     label: 'Tipo de Documento',

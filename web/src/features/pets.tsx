@@ -1,11 +1,18 @@
-import { PetInputSchema, PetUpdateSchema, Status, type Pet, petsResource } from '@app/domain';
+import {
+  PetInputSchema,
+  PetUpdateSchema,
+  Status,
+  type Pet,
+  petsResource,
+  type PetInput,
+} from '@app/domain';
 import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
 import { ClientDniField } from '../lookups';
 
 const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
 
-const fields: FieldDef[] = [
+const fields: FieldDef<keyof PetInput>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 60, sanitize: lettersOnly, width: 4 },
   { name: 'raza', label: 'Raza', maxLength: 60, sanitize: lettersOnly, width: 4 },
   {

@@ -6,12 +6,13 @@ import {
   Status,
   stripNonLetters,
   type ResourceDescriptor,
+  type CatalogueItemInput,
 } from '@app/domain';
 import { StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
 
 /** Spec §2: nombre, precio, descripcion (multi-line); §5: what each input lets through. */
-const fields: FieldDef[] = [
+const fields: FieldDef<keyof CatalogueItemInput>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 8 },
   {
     name: 'precio',
