@@ -11,7 +11,9 @@
  * column group per size: how the cost grows with the data shows at a glance. For example
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SIZES=100000,1000000 \
  *     BENCH_ONLY='clientes|mascotas' npm run bench
- * Results: printed as a table and written to bench/results/latest.json.
+ * Results: printed as a table and written to bench/results/latest.json. Beside the latencies, the
+ * server process's CPU time per answer (Linux): the server's own cost of a call, which the load
+ * generator and PostgreSQL sharing the machine's cores do not stretch as they stretch latency.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -60,6 +62,11 @@ interface EndpointResult {
   timeouts: number;
   statusCodes: Record<string, number>;
   sql?: { requestsPerSecond: number; latencyMs: Latencies } | { skipped: string };
+  /**
+   * The server process's CPU time (user + system) per 2xx answer while measured, in µs: its own
+   * share of a call, which other load on the machine stretches much less than the latencies.
+   */
+  serverCpuUs?: number;
 }
 
 /** BENCH_SIZES: client counts separated by commas (`100000,1000000`). */
@@ -240,10 +247,30 @@ function cannon(request: Request, seconds: number, latencies?: number[]) {
   });
 }
 
-async function measureEndpoint(request: Request): Promise<Omit<EndpointResult, 'name' | 'sql'>> {
+/** `getconf CLK_TCK`: the unit of /proc's CPU times, 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far in µs, from /proc (Linux); undefined elsewhere. */
+function cpuTimeUs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * (1_000_000 / CLOCK_TICKS) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+async function measureEndpoint(
+  request: Request,
+  serverPid: number | undefined,
+): Promise<Omit<EndpointResult, 'name' | 'sql'>> {
   await cannon(request, WARMUP_SECONDS);
   const latencies: number[] = [];
+  const cpuBefore = cpuTimeUs(serverPid);
   const result = await cannon(request, SECONDS, latencies);
+  const cpuAfter = cpuTimeUs(serverPid);
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = count ?? 0;
@@ -258,6 +285,10 @@ async function measureEndpoint(request: Request): Promise<Omit<EndpointResult, '
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    serverCpuUs:
+      cpuBefore !== undefined && cpuAfter !== undefined && result['2xx'] > 0
+        ? Math.round((cpuAfter - cpuBefore) / result['2xx'])
+        : undefined,
   };
 }
 
@@ -324,22 +355,34 @@ function printRows(
 
 function printTable(results: EndpointResult[]) {
   printRows(
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'bare-SQL p50 ms', 'non-2xx/errors'],
+    [
+      'endpoint',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'bare-SQL p50 ms',
+      'server CPU µs/req',
+      'non-2xx/errors',
+    ],
     results.map((r) => [
       r.name,
       rate(r.requestsPerSecond),
       ms(r.latencyMs.p50),
       ms(r.latencyMs.p99),
       sqlP50(r),
+      r.serverCpuUs?.toString() ?? '-',
       `${r.non2xx}/${r.errors}`,
     ]),
   );
 }
 
-/** One row per endpoint, a group of columns per size: req/s, p50, p99 and the bare SQL's p50. */
+/**
+ * One row per endpoint, a group of columns per size: req/s, p50, p99, the bare SQL's p50 and
+ * the server's CPU per request.
+ */
 function printSizes(runs: Run[]) {
   const names = [...new Set(runs.flatMap((run) => run.results.map((r) => r.name)))];
-  const group = ['req/s', 'p50 ms', 'p99 ms', 'SQL p50'];
+  const group = ['req/s', 'p50 ms', 'p99 ms', 'SQL p50', 'CPU µs'];
   const title = (run: Run) => `${(run.seededClients ?? 0).toLocaleString('en-US')} clients`;
   printRows(
     ['endpoint', ...runs.flatMap(() => group)],
@@ -347,13 +390,14 @@ function printSizes(runs: Run[]) {
       name,
       ...runs.flatMap((run) => {
         const r = run.results.find((result) => result.name === name);
-        if (!r) return ['-', '-', '-', '-'];
+        if (!r) return ['-', '-', '-', '-', '-'];
         const failed = r.non2xx > 0 || r.errors > 0 ? '!' : '';
         return [
           rate(r.requestsPerSecond) + failed,
           ms(r.latencyMs.p50),
           ms(r.latencyMs.p99),
           sqlP50(r),
+          r.serverCpuUs?.toString() ?? '-',
         ];
       }),
     ]),
@@ -542,7 +586,7 @@ async function benchRun(seedClients: number | undefined): Promise<Run> {
     const request = requestOf(endpoint, origin, password, token);
     const result: EndpointResult = {
       name: endpoint.name,
-      ...(await measureEndpoint(request)),
+      ...(await measureEndpoint(request, server.pid)),
     };
     if (endpoint.sql) {
       if (!pool) {

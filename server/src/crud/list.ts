@@ -83,26 +83,182 @@ function decodeCursor(value: string): Cursor {
   return { at, id: Number(id) };
 }
 
+/**
+ * Where a value of a page's query goes: `literal` puts the value itself in the query (one
+ * parameter of a statement built for this request), `placeholder` a named placeholder of a
+ * prepared statement, filled from `PageValues` on each execution.
+ */
+type Bind = (name: keyof PageValues) => unknown;
+
+/** The values a page's query takes; a prepared statement gets them as placeholders. */
+interface PageValues {
+  est?: number;
+  /** Lima day bounds: a Date for a query built per request, its ISO text for a prepared one. */
+  ficial?: Date | string;
+  final?: Date | string;
+  at?: string;
+  id?: number;
+  limit: number;
+  offset: number;
+}
+
 /** The status asked for, or every status but the hidden ones. */
-const statusCondition = (column: PgColumn, def: ListDefinition, query: ListQuery) =>
+const statusCondition = (column: PgColumn, def: ListDefinition, query: ListQuery, bind: Bind) =>
   query.est !== undefined
-    ? eq(column, query.est)
+    ? eq(column, bind('est'))
     : def.hiddenStatuses?.length
       ? notInArray(column, def.hiddenStatuses)
       : undefined;
 
 /** The conditions every list shares: status, registration date range (Lima days) and search. */
-export function commonConditions(def: ListDefinition, query: ListQuery): (SQL | undefined)[] {
+export function commonConditions(
+  def: ListDefinition,
+  query: ListQuery,
+  bind: Bind = literal(pageValues(query)),
+): (SQL | undefined)[] {
   const { search } = def;
   return [
-    statusCondition(def.status, def, query),
-    query.ficial ? gte(def.createdAt, limaDayStart(query.ficial)) : undefined,
-    query.final ? lt(def.createdAt, limaDayEnd(query.final)) : undefined,
+    statusCondition(def.status, def, query, bind),
+    query.ficial ? gte(def.createdAt, bind('ficial')) : undefined,
+    query.final ? lt(def.createdAt, bind('final')) : undefined,
     search ? searchCondition(search, query.search) : undefined,
   ];
 }
 
 export type ListPage<T> = Page<T> & { next_cursor: string | null };
+
+function pageValues(query: ListQuery, cursor?: Cursor): PageValues {
+  return {
+    est: query.est,
+    ficial: query.ficial ? limaDayStart(query.ficial) : undefined,
+    final: query.final ? limaDayEnd(query.final) : undefined,
+    at: cursor?.at,
+    id: cursor?.id,
+    limit: query.per_page,
+    offset: cursor ? 0 : (query.page - 1) * query.per_page,
+  };
+}
+
+const literal =
+  (values: PageValues): Bind =>
+  (name) =>
+    values[name];
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+/**
+ * A page's statements: the rows (with `fields`), the total they carry and the matching rows the
+ * total counts, their values bound by `bind`.
+ */
+function pageQueries(
+  db: Db,
+  def: ListDefinition,
+  query: ListQuery,
+  extra: (SQL | undefined)[],
+  cursor: Cursor | undefined,
+  bind: Bind,
+  /** The page size written into the statement, in place of a parameter. */
+  limit?: SQL,
+) {
+  const where = and(...commonConditions(def, query, bind), ...extra);
+  const joined = (select: PgSelect) => (def.join ? def.join(select) : select);
+
+  // A new builder each time: drizzle's `limit` changes the builder it is called on, and the
+  // planner's estimate must see the matching rows without the count's cap.
+  const matchingRows = () => {
+    const counted = db
+      .select({ one: sql`1` })
+      .from(def.table)
+      .$dynamic();
+    return (def.joinsFilter === false ? counted : joined(counted)).where(where);
+  };
+  const matching = matchingRows();
+  // Filtered by status alone, a status-counted table knows its exact total at any size.
+  const totalSql = statusOnly(def, query, extra)
+    ? statusTotalSql(def, query, bind)
+    : sql<number>`(select count(*)::int from (${matchingRows().limit(COUNT_CAP + 1)}) as capped)`;
+
+  const rowsQuery = (fields: SelectedFields) => {
+    const ordered = joined(db.select(fields).from(def.table).$dynamic())
+      .where(
+        and(
+          where,
+          cursor
+            ? sql`(${def.createdAt}, ${def.id}) < (${bind('at')}::timestamptz, ${bind('id')})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(def.createdAt), desc(def.id))
+      // drizzle writes an SQL object given as the limit into the statement as it is.
+      .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
+    // OFFSET 0 is left out of the statement (as drizzle leaves it out of a literal 0).
+    return cursor || query.page === 1 ? ordered : ordered.offset(bind('offset') as number);
+  };
+  return { matching, totalSql, rowsQuery };
+}
+
+/** At most this many prepared shapes per list and database (see `preparedPage`). */
+const MAX_PREPARED_SHAPES = 64;
+
+interface PreparedPage {
+  execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * The page-and-total statements of a list, prepared once per database, list and shape (which
+ * filters are set, cursor or not, first page or not) and kept: a page without a text search
+ * or extra filters runs one of them with its values, and neither drizzle nor PostgreSQL builds
+ * or parses its SQL again. A search stays a statement of its own each time: a generic plan of
+ * `LIKE $1` cannot see how rare the word is.
+ */
+const preparedPages = new WeakMap<Db, WeakMap<ListDefinition, Map<string, PreparedPage>>>();
+let preparedCount = 0;
+
+function preparedPage(
+  db: Db,
+  def: ListDefinition,
+  query: ListQuery,
+  cursor?: Cursor,
+): PreparedPage | undefined {
+  let byDef = preparedPages.get(db);
+  if (!byDef) preparedPages.set(db, (byDef = new WeakMap()));
+  let byShape = byDef.get(def);
+  if (!byShape) byDef.set(def, (byShape = new Map<string, PreparedPage>()));
+  // Without a date range the page size is written into the statement: PostgreSQL then plans
+  // it once per connection (a generic plan, as cheap as each custom one), where a LIMIT
+  // parameter makes the generic plan look costly and every execution is planned anew. A date
+  // range keeps its custom plans: the rows a range matches vary too much for one plan.
+  const dated = Boolean(query.ficial || query.final);
+  const shape = [
+    query.est !== undefined,
+    Boolean(query.ficial),
+    Boolean(query.final),
+    Boolean(cursor),
+    !cursor && query.page > 1,
+  ]
+    .map(Number)
+    .join('')
+    .concat(dated ? '' : `:${query.per_page}`);
+  let prepared = byShape.get(shape);
+  // Each statement holds a plan in every connection: odd page sizes past the bound are built
+  // per request instead.
+  if (!prepared && byShape.size < MAX_PREPARED_SHAPES) {
+    const limit = dated ? undefined : sql.raw(String(query.per_page));
+    const { rowsQuery, totalSql } = pageQueries(db, def, query, [], cursor, placeholder, limit);
+    // Statement names are per connection, and one connection may serve several databases'
+    // objects (tests): a counter keeps every name to one text.
+    const name = `list_${getTableName(def.table)}_${++preparedCount}`;
+    prepared = rowsQuery({ ...def.fields, [TOTAL]: totalSql.mapWith(Number) }).prepare(name);
+    byShape.set(shape, prepared);
+  }
+  return prepared;
+}
+
+/** A prepared page's values: timestamps as ISO text, as drizzle would send them. */
+const preparedValues = (values: PageValues): Record<string, unknown> => ({
+  ...values,
+  ficial: values.ficial instanceof Date ? values.ficial.toISOString() : values.ficial,
+  final: values.final instanceof Date ? values.final.toISOString() : values.final,
+});
 
 /**
  * One page of a list, newest first: OFFSET paging for the first pages, keyset paging with
@@ -114,50 +270,32 @@ export async function listPage<T>(
   query: ListQuery,
   extra: (SQL | undefined)[] = [],
 ): Promise<ListPage<T>> {
-  const where = and(...commonConditions(def, query), ...extra);
   const cursor = query.after ? decodeCursor(query.after) : undefined;
-  const joined = (select: PgSelect) => (def.join ? def.join(select) : select);
-
-  const counted = db
-    .select({ one: sql`1` })
-    .from(def.table)
-    .$dynamic();
-  const matching = (def.joinsFilter === false ? counted : joined(counted)).where(where);
-  // Filtered by status alone, a status-counted table knows its exact total at any size.
-  const keptTotal = statusOnly(def, query, extra);
-  const totalSql = keptTotal
-    ? statusTotalSql(def, query)
-    : sql<number>`(select count(*)::int from (${matching.limit(COUNT_CAP + 1)}) as capped)`;
-
-  const rowsQuery = (fields: SelectedFields) =>
-    joined(db.select(fields).from(def.table).$dynamic())
-      .where(
-        and(
-          where,
-          cursor
-            ? sql`(${def.createdAt}, ${def.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(def.createdAt), desc(def.id))
-      .limit(query.per_page)
-      .offset(cursor ? 0 : (query.page - 1) * query.per_page);
+  const values = pageValues(query, cursor);
+  const filtered = extra.some(Boolean);
+  // Built on first use: a prepared page needs them only for its rarer follow-up queries.
+  let built: ReturnType<typeof pageQueries> | undefined;
+  const queries = () => (built ??= pageQueries(db, def, query, extra, cursor, literal(values)));
 
   const countOnly = async () =>
     Number(
-      rowsOf<{ n: number | string }>(await db.execute(sql`select ${totalSql} as n`))[0]?.n ?? 0,
+      rowsOf<{ n: number | string }>(await db.execute(sql`select ${queries().totalSql} as n`))[0]
+        ?.n ?? 0,
     );
 
   let total: number;
   let rows: Record<string, unknown>[];
-  if (extra.some(Boolean)) {
+  if (filtered) {
     // The agenda's filters over joined tables count first: no match means no page to look for,
     // where filters that are each common but never meet would walk the whole list.
     total = await countOnly();
-    rows = total === 0 ? [] : await rowsQuery(def.fields);
+    rows = total === 0 ? [] : await queries().rowsQuery(def.fields);
   } else {
     // The page and its total in one statement: one round trip, one plan.
-    rows = await rowsQuery({ ...def.fields, [TOTAL]: totalSql.mapWith(Number) });
+    const prepared = query.search ? undefined : preparedPage(db, def, query, cursor);
+    rows = prepared
+      ? await prepared.execute(preparedValues(values))
+      : await queries().rowsQuery({ ...def.fields, [TOTAL]: queries().totalSql.mapWith(Number) });
     const carried = rows[0]?.[TOTAL];
     for (const row of rows) delete row[TOTAL];
     total =
@@ -170,11 +308,11 @@ export async function listPage<T>(
   }
   // Beyond the cap, a list gives the planner's estimate (a plan, no rows read); a text search
   // says "more than" only: its estimate would be rough, and staff refine a search, not page it.
-  const estimated = !keptTotal && total > COUNT_CAP;
+  const estimated = !statusOnly(def, query, extra) && total > COUNT_CAP;
   if (estimated) {
     total = query.search
       ? COUNT_CAP + 1
-      : Math.max(COUNT_CAP + 1, await plannerEstimate(db, matching));
+      : Math.max(COUNT_CAP + 1, await plannerEstimate(db, queries().matching));
   }
 
   const data = rows as T[];
@@ -205,10 +343,10 @@ function statusOnly(def: ListDefinition, query: ListQuery, extra: (SQL | undefin
 }
 
 /** The exact total of such a page, from the kept counts: the whole list for one row read. */
-function statusTotalSql(def: ListDefinition, query: ListQuery): SQL<number> {
+function statusTotalSql(def: ListDefinition, query: ListQuery, bind: Bind): SQL<number> {
   return sql<number>`(select coalesce(sum(${statusCounts.total}), 0)::int from ${statusCounts} where ${and(
     eq(statusCounts.table_name, getTableName(def.table)),
-    statusCondition(statusCounts.id_est, def, query),
+    statusCondition(statusCounts.id_est, def, query, bind),
   )})`;
 }
 
