@@ -6,7 +6,8 @@ import { Status } from '@app/domain';
 
 export const BEARER = 'Bearer ';
 
-const hashToken = (token: string) => hash('sha256', token, 'hex');
+/** A token as it is stored (sessions, reset links): its SHA-256, never the token itself. */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** Writing `last_seen_at` on every request would make every read a write: once a minute. */
 const TOUCH_AFTER = sql`interval '1 minute'`;

@@ -30,7 +30,8 @@ export interface WriteDefinition<S extends ObjectSchema> {
  * `PUT /{singular}`, `PATCH /{singular}` (status).
  */
 export interface ResourceDefinition<C extends ObjectSchema, U extends ObjectSchema> {
-  resource: ResourceDescriptor<never>;
+  /** The server reads the declaration's names and calls; its row functions are the web's. */
+  resource: Pick<ResourceDescriptor<unknown>, 'plural' | 'paths' | 'status'>;
   table: PgTable;
   id: PgColumn;
   list: ListDefinition;

@@ -19,28 +19,21 @@ export interface AuthOptions {
 const SIGN_IN_DELAY = { firstMs: 1000, maxMs: 10_000 };
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
+/**
+ * Failures only slow down the next attempt, never lock anyone out: the seeded logins are
+ * public, and an address may be a whole office's (or, behind a proxy, everybody's).
+ */
+const signInThrottle = (freeAttempts: number) =>
+  new LoginThrottle({ freeAttempts, windowMs: SIGN_IN_WINDOW_MS, delay: SIGN_IN_DELAY });
+
 export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, policy }) => {
-  // Failures only slow down the next attempt, never lock anyone out: the seeded logins are
-  // public, and an address may be a whole office's (or, behind a proxy, everybody's).
-  const byLogin = new LoginThrottle({
-    freeAttempts: 3,
-    windowMs: SIGN_IN_WINDOW_MS,
-    delay: SIGN_IN_DELAY,
-  });
+  const byLogin = signInThrottle(3);
   // A counter's staff share one address: it tolerates more failures than one login does.
-  const byAddress = new LoginThrottle({
-    freeAttempts: 10,
-    windowMs: SIGN_IN_WINDOW_MS,
-    delay: SIGN_IN_DELAY,
-  });
+  const byAddress = signInThrottle(10);
   // A login and an address it has signed in from: there only their own failures count, so
   // strangers guessing at the login cannot keep its owner out.
   const knownPairs = new RecentKeys();
-  const byPair = new LoginThrottle({
-    freeAttempts: 3,
-    windowMs: SIGN_IN_WINDOW_MS,
-    delay: SIGN_IN_DELAY,
-  });
+  const byPair = signInThrottle(3);
 
   app.post(
     '/login',

@@ -11,14 +11,14 @@ import {
   Status,
 } from '@app/domain';
 import { hashPassword } from '../../auth/passwords';
-import { closeOtherSessions } from '../../auth/sessions';
+import { closeOtherSessions, hashToken } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { invalid } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { tags, sha256, tooMany, emailEquals, afterAnswerQueue } from './shared';
+import { tags, tooMany, emailEquals, afterAnswerQueue } from './shared';
 
 /**
  * The link of the reset e-mail. `redirect_url` is the front end's page (spec 000 §7), but a
@@ -80,7 +80,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
         .delete(passwordResets)
         .where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
       await tx.insert(passwordResets).values({
-        token_hash: sha256(token),
+        token_hash: hashToken(token),
         user_id: user.id,
         expires_at: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
       });
@@ -123,7 +123,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
       })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.user_id))
-      .where(eq(passwordResets.token_hash, sha256(token)));
+      .where(eq(passwordResets.token_hash, hashToken(token)));
     const [reset] = await (lock ? query.for('update') : query);
     const valid =
       reset &&

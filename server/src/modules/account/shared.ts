@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createHash } from 'node:crypto';
 import { ACCOUNT_FIELD_MESSAGES, ACCOUNT_MESSAGES } from '@app/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -16,8 +15,6 @@ export interface AccountOptions {
 }
 
 export const tags = ['account'];
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export const tooMany = (reply: FastifyReply, waitMs: number) => {
   void reply.header('retry-after', Math.ceil(waitMs / 1000));
