@@ -8,7 +8,13 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'groomer-e2e-'));
 // Where a spec finds this server's files (the mail outbox): keyed by port, as runs share /tmp.
 writeFileSync(join(tmpdir(), `groomer-e2e-${process.env.PORT ?? '3100'}.datadir`), dataDir);
-const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin123!', E2E: '1' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: 'Admin123!',
+  E2E: '1',
+  CHECK_RESPONSES: '1',
+};
 const adminUrl = process.env.DATABASE_URL;
 const label = `e2e_${process.env.E2E_PORT ?? 'run'}_`;
 const database = `${label}${Date.now()}`;

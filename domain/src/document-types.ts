@@ -1,7 +1,7 @@
-export interface DocumentType {
-  id: number;
-  nom: string;
-}
+import { z } from 'zod';
+
+export const DocumentTypeSchema = z.strictObject({ id: z.number().int(), nom: z.string() });
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
 export const DocumentTypeId = { RUC: 1, DNI: 2, CarneExtranjeria: 3, Pasaporte: 4 } as const;
 

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * A resource's identity, declared once and read by the server (routes) and the web (query
  * keys, calls, forms): the spec's names, the paths made from them, the row's id and the
@@ -29,6 +31,8 @@ export interface ResourceDescriptor<Row, Input = unknown> {
   singular: string;
   paths: ResourcePaths;
   status: StatusCall;
+  /** What the server answers for one row: the routes declare it, the tests check it. */
+  record: z.ZodType<Row>;
   /** The row's id (`id_cli`): what edits, status changes and deletes name. */
   rowId(row: Row): number;
   /** The edit form's values from a row: the reverse of what the server writes. */
@@ -38,6 +42,7 @@ export interface ResourceDescriptor<Row, Input = unknown> {
 export interface ResourceDeclaration<Row, Input> {
   plural: string;
   singular: string;
+  record: z.ZodType<Row>;
   rowId(row: Row): number;
   toInput?(row: Row): Input;
   /** The update path where the spec names another than `/{singular}`. */
@@ -60,6 +65,7 @@ export function defineResource<Row, Input = unknown>(
       one: (id) => `/${singular}/${id}`,
     },
     status: { path: `/${singular}`, id: 'id', estado: 'estado', ...declaration.status },
+    record: declaration.record,
     rowId: declaration.rowId,
     toInput: declaration.toInput,
   };

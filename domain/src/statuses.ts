@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * One status catalogue for every record (DESIGN §5). The spec's filters that label 2 as
  * Eliminado and 3 as Suspendido are a bug of the original and are not reproduced.
@@ -24,18 +26,28 @@ export const AppointmentStatus = {
 } as const;
 
 /** MUI palette names; `yellow` is the theme's own (spec 001 §2: EXPIRADA yellow, not orange). */
-export type BadgeColor =
-  'success' | 'warning' | 'yellow' | 'error' | 'info' | 'secondary' | 'default';
+const BADGE_COLORS = [
+  'success',
+  'warning',
+  'yellow',
+  'error',
+  'info',
+  'secondary',
+  'default',
+] as const;
+export type BadgeColor = (typeof BADGE_COLORS)[number];
 
 /** Which records a status applies to: the same id means different things per scope. */
-export type StatusScope = 'registro' | 'reservacion' | 'cita';
+const STATUS_SCOPES = ['registro', 'reservacion', 'cita'] as const;
+export type StatusScope = (typeof STATUS_SCOPES)[number];
 
-export interface StatusItem {
-  id_est: number;
-  nom_est: string;
-  color: BadgeColor;
-  ambito: StatusScope;
-}
+export const StatusItemSchema = z.strictObject({
+  id_est: z.number().int(),
+  nom_est: z.string(),
+  color: z.enum(BADGE_COLORS),
+  ambito: z.enum(STATUS_SCOPES),
+});
+export type StatusItem = z.infer<typeof StatusItemSchema>;
 
 export const RECORD_STATUSES: readonly StatusItem[] = [
   { id_est: 1, nom_est: 'Activo', color: 'success', ambito: 'registro' },

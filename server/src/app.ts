@@ -5,7 +5,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import type { Db } from './db/client';
 import { DOCS_PREFIX, registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodies } from './http/json-field';
+import { checkResponsesByDefault, responseSerializer } from './http/responses';
 import { recordRoutes } from './http/route-registry';
 import { registerSecurityHeaders } from './http/security-headers';
 import { webStaticOptions } from './http/static-files';
@@ -46,13 +46,22 @@ export interface AppOptions {
   webRoot?: string;
   /** What `/api/health` reports; told from `db` when omitted. */
   engine?: Engine;
+  /** Whether each answer is checked against its route's response schema (responses.ts). */
+  checkResponses?: boolean;
 }
 
 /** The built SPA; `WEB_DIST` points elsewhere (parallel browser-test builds). */
 export const WEB_DIST =
   process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ db, config, logger = false, webRoot, engine }: AppOptions) {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  webRoot,
+  engine,
+  checkResponses = checkResponsesByDefault(),
+}: AppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -65,7 +74,7 @@ export async function buildApp({ db, config, logger = false, webRoot, engine }: 
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(checkResponses));
 
   await registerSecurityHeaders(app, config.appUrl);
   recordRoutes(app);

@@ -143,12 +143,13 @@ export const ProfilePasswordSchema = matching(
 export type ProfilePasswordInput = z.infer<typeof ProfilePasswordSchema>;
 
 /** `GET /profile` (spec 000 §3: id, name, email, profile_image). */
-export interface Profile {
-  id: number;
-  name: string;
-  email: string;
-  profile_image: string | null;
-}
+export const ProfileSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile_image: z.string().nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
 
 /** Spec 000 §5: accepted avatar images, checked by content; and their size limit. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, isoDay, money } from '../api';
 import { defineResource } from '../resource';
 import { limaToday } from '../lima-date';
 import { isoDate, requiredText } from '../rules';
@@ -7,9 +8,10 @@ import {
   chosenId,
   optionalId,
   PET_REQUIRED,
-  type BookingClient,
-  type BookingPet,
-  type BookingUser,
+  BookingClientSchema,
+  BookingPetSchema,
+  BookingUserSchema,
+  NamedStatusSchema,
 } from './booking';
 
 export const APPOINTMENT_MESSAGES = {
@@ -151,34 +153,40 @@ export const AppointmentStatusSchema = z.object({
 });
 export type AppointmentStatusPatch = z.infer<typeof AppointmentStatusSchema>;
 
-export interface Appointment {
-  id_cita: number;
+export const AppointmentSchema = z.strictObject({
+  id_cita: z.number().int(),
   /** The visit's date and time (ISO). */
-  fec_cita: string;
-  id_cli: number;
-  id_perro: number;
-  id_srv: number | null;
-  id_paq: number | null;
-  id_usu: number;
-  id_est: number;
-  obs_perro: string;
-  /** The service's or package's price when it was booked: numeric(10,2) as text. */
-  precio: string;
-  /** Registration day, `YYYY-MM-DD`. */
-  fech_reg: string;
-  created_at: string;
-  cliente: BookingClient;
-  perro: BookingPet;
-  estado: { id_est: number; nom_est: string };
-  servicio: { id_srv: number; nom_srv: string; id_est: number } | null;
-  paquete: { id_paq: number; nom_paq: string; id_est: number } | null;
-  usuario: BookingUser;
-}
+  fec_cita: isoDateTime,
+  id_cli: z.number().int(),
+  id_perro: z.number().int(),
+  id_srv: z.number().int().nullable(),
+  id_paq: z.number().int().nullable(),
+  id_usu: z.number().int(),
+  id_est: z.number().int(),
+  obs_perro: z.string(),
+  /** The service's or package's price when it was booked. */
+  precio: money,
+  /** Registration day. */
+  fech_reg: isoDay,
+  created_at: isoDateTime,
+  cliente: BookingClientSchema,
+  perro: BookingPetSchema,
+  estado: NamedStatusSchema,
+  servicio: z
+    .strictObject({ id_srv: z.number().int(), nom_srv: z.string(), id_est: z.number().int() })
+    .nullable(),
+  paquete: z
+    .strictObject({ id_paq: z.number().int(), nom_paq: z.string(), id_est: z.number().int() })
+    .nullable(),
+  usuario: BookingUserSchema,
+});
+export type Appointment = z.infer<typeof AppointmentSchema>;
 
 /** Spec 001 §7: `PATCH /cita/estado` with `cita, est`. */
 export const appointmentsResource = defineResource<Appointment>({
   plural: 'citas',
   singular: 'cita',
+  record: AppointmentSchema,
   rowId: (c) => c.id_cita,
   status: { path: '/cita/estado', id: 'cita', estado: 'est' },
 });

@@ -21,11 +21,12 @@ export const SESSION_EXPIRED = {
 } as const;
 
 /** The signed-in user as `GET /api/me` returns it. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  surname: string;
-  email: string;
-  login: string;
-  profile_image: string | null;
-}
+export const SessionUserSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  login: z.string(),
+  profile_image: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;

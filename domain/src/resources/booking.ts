@@ -83,21 +83,27 @@ export type AgendaListQuery = z.infer<typeof AgendaListQuerySchema>;
  * The nested objects every agenda row carries (spec 001 §3), with the booked record's own
  * status: it may have been suspended or deleted since, and an edit may keep it.
  */
-export interface BookingClient {
-  id_cli: number;
-  dni_cli: string;
-  nom_cli: string;
-  ape_cli: string;
-  id_est: number;
-}
+export const BookingClientSchema = z.strictObject({
+  id_cli: z.number().int(),
+  dni_cli: z.string(),
+  nom_cli: z.string(),
+  ape_cli: z.string(),
+  id_est: z.number().int(),
+});
+export type BookingClient = z.infer<typeof BookingClientSchema>;
 
-export interface BookingPet {
-  id_perro: number;
-  nom_perro: string;
-  id_est: number;
-}
+export const BookingPetSchema = z.strictObject({
+  id_perro: z.number().int(),
+  nom_perro: z.string(),
+  id_est: z.number().int(),
+});
+export type BookingPet = z.infer<typeof BookingPetSchema>;
 
-export interface BookingUser {
-  id: number;
-  login: string;
-}
+export const BookingUserSchema = z.strictObject({ id: z.number().int(), login: z.string() });
+export type BookingUser = z.infer<typeof BookingUserSchema>;
+
+/** A status as the agenda's rows nest it. */
+export const NamedStatusSchema = z.strictObject({
+  id_est: z.number().int(),
+  nom_est: z.string(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../api';
 import { defineResource } from '../resource';
 import { dni, email, optionalPhone, personName, phone, requiredText } from '../rules';
 import { IdParamSchema } from '../list-query';
@@ -36,21 +37,25 @@ export type ClientInput = z.infer<typeof ClientInputSchema>;
 export const ClientUpdateSchema = ClientInputSchema.extend({ id: IdParamSchema.shape.id });
 export type ClientUpdate = z.infer<typeof ClientUpdateSchema>;
 
-export interface Client {
-  id_cli: number;
-  nom_cli: string;
-  ape_cli: string;
-  dni_cli: string;
-  tel1_cli: string;
-  tel2_cli: string | null;
-  email_cli: string;
-  dir_cli: string;
-  id_est: number;
-  created_at: string;
-}
+export const ClientSchema = z.strictObject({
+  id_cli: z.number().int(),
+  nom_cli: z.string(),
+  ape_cli: z.string(),
+  dni_cli: z.string(),
+  tel1_cli: z.string(),
+  tel2_cli: z.string().nullable(),
+  email_cli: z.string(),
+  dir_cli: z.string(),
+  id_est: z.number().int(),
+  created_at: isoDateTime,
+});
+export type Client = z.infer<typeof ClientSchema>;
 
 /** What `GET /api/cliente/nombre/{dni}` returns: a list, as the spec says. */
-export type ClientLookup = Pick<Client, 'id_cli' | 'nom_cli' | 'ape_cli'>[];
+export const ClientLookupSchema = z.array(
+  ClientSchema.pick({ id_cli: true, nom_cli: true, ape_cli: true }),
+);
+export type ClientLookup = z.infer<typeof ClientLookupSchema>;
 
 export const CLIENT_MESSAGES = {
   registered: '¡Cliente registrado exitosamente!',
@@ -64,6 +69,7 @@ export const CLIENT_MESSAGES = {
 export const clientsResource = defineResource<Client, ClientInput>({
   plural: 'clientes',
   singular: 'cliente',
+  record: ClientSchema,
   rowId: (c) => c.id_cli,
   toInput: (c) => ({
     dni: c.dni_cli,

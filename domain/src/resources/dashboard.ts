@@ -2,71 +2,79 @@
  * `GET /api/dashboard`: the business at a glance, in one call. Days and months are those of
  * America/Lima; money is numeric(10,2) as strings, never floats.
  */
+import { z } from 'zod';
+import { isoDateTime, isoDay, money } from '../api';
 
-export interface DashboardStatusCount {
-  id_est: number;
-  total: number;
-}
+const count = z.number().int();
 
-export interface DashboardDay {
-  /** `YYYY-MM-DD` in Lima. */
-  day: string;
-  total: number;
-}
+export const DashboardStatusCountSchema = z.strictObject({
+  id_est: z.number().int(),
+  total: count,
+});
+export type DashboardStatusCount = z.infer<typeof DashboardStatusCountSchema>;
 
-export interface DashboardMonth {
+export const DashboardDaySchema = z.strictObject({ day: isoDay, total: count });
+export type DashboardDay = z.infer<typeof DashboardDaySchema>;
+
+export const DashboardMonthSchema = z.strictObject({
   /** `YYYY-MM` in Lima. */
-  month: string;
+  month: z.string().regex(/^\d{4}-\d{2}$/),
   /** Sum of the prices of the month's completed appointments, e.g. '1250.00'. */
-  revenue: string;
-}
+  revenue: money,
+});
+export type DashboardMonth = z.infer<typeof DashboardMonthSchema>;
 
-export interface DashboardAppointment {
-  id_cita: number;
-  fec_cita: string;
-  id_est: number;
-  cliente: { id_cli: number; nom_cli: string; ape_cli: string };
-  perro: { id_perro: number; nom_perro: string };
+export const DashboardAppointmentSchema = z.strictObject({
+  id_cita: z.number().int(),
+  fec_cita: isoDateTime,
+  id_est: z.number().int(),
+  cliente: z.strictObject({ id_cli: z.number().int(), nom_cli: z.string(), ape_cli: z.string() }),
+  perro: z.strictObject({ id_perro: z.number().int(), nom_perro: z.string() }),
   /** The service's or the package's name. */
-  item: string;
-  tipo: 'servicio' | 'paquete';
-}
+  item: z.string(),
+  tipo: z.enum(['servicio', 'paquete']),
+});
+export type DashboardAppointment = z.infer<typeof DashboardAppointmentSchema>;
 
-export type DashboardActivityKind = 'cita' | 'reservacion' | 'cliente';
-
-export interface DashboardActivity {
-  kind: DashboardActivityKind;
-  id: number;
+export const DashboardActivitySchema = z.strictObject({
+  kind: z.enum(['cita', 'reservacion', 'cliente']),
+  id: z.number().int(),
   /** When it was registered. */
-  at: string;
+  at: isoDateTime,
   /** Client's full name. */
-  cliente: string;
+  cliente: z.string(),
   /** Pet's name; null for a client. */
-  mascota: string | null;
+  mascota: z.string().nullable(),
   /** Appointment or reservation date; null for a client. */
-  fec_cita: string | null;
-}
+  fec_cita: z.string().nullable(),
+});
+export type DashboardActivity = z.infer<typeof DashboardActivitySchema>;
+export type DashboardActivityKind = DashboardActivity['kind'];
 
-export interface Dashboard {
-  /** Today's date in Lima, `YYYY-MM-DD`: the day the figures are about. */
-  today: string;
-  appointmentsToday: { total: number; byStatus: DashboardStatusCount[] };
+export const DashboardSchema = z.strictObject({
+  /** Today's date in Lima: the day the figures are about. */
+  today: isoDay,
+  appointmentsToday: z.strictObject({
+    total: count,
+    byStatus: z.array(DashboardStatusCountSchema),
+  }),
   /** Pendiente reservations whose date is today or later. */
-  pendingReservations: number;
-  activeClients: number;
+  pendingReservations: count,
+  activeClients: count,
   /** Clients registered since the first day of this month. */
-  newClientsThisMonth: number;
-  activePets: number;
-  revenue: {
-    thisMonth: string;
-    lastMonth: string;
+  newClientsThisMonth: count,
+  activePets: count,
+  revenue: z.strictObject({
+    thisMonth: money,
+    lastMonth: money,
     /** Change against last month in percent, one decimal; null when last month had none. */
-    changePct: number | null;
-  };
+    changePct: z.number().nullable(),
+  }),
   /** The last 14 days, oldest first, today included; appointments not eliminated. */
-  appointmentsPerDay: DashboardDay[];
+  appointmentsPerDay: z.array(DashboardDaySchema),
   /** The last 6 months, oldest first, this month included. */
-  revenuePerMonth: DashboardMonth[];
-  upcoming: DashboardAppointment[];
-  recentActivity: DashboardActivity[];
-}
+  revenuePerMonth: z.array(DashboardMonthSchema),
+  upcoming: z.array(DashboardAppointmentSchema),
+  recentActivity: z.array(DashboardActivitySchema),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;

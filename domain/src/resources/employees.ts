@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, isoDay } from '../api';
 import { defineResource } from '../resource';
 import { DocumentTypeId } from '../document-types';
 import { ageInYears, limaToday } from '../lima-date';
@@ -79,23 +80,23 @@ export const EmployeeUpdateSchema = z.object({
 });
 export type EmployeeUpdate = z.infer<typeof EmployeeUpdateSchema>;
 
-export interface Employee {
-  id_emp: number;
-  nom_emp: string;
-  ape_emp: string;
-  id_tipoDoc: number;
-  tipo_doc: { id: number; nom: string };
-  dni_emp: string;
-  /** `YYYY-MM-DD`. */
-  fec_nac: string;
-  email_emp: string;
-  tel_emp: string;
-  estado: { id_est: number; nom_est: string };
-  id_est: number;
+export const EmployeeSchema = z.strictObject({
+  id_emp: z.number().int(),
+  nom_emp: z.string(),
+  ape_emp: z.string(),
+  id_tipoDoc: z.number().int(),
+  tipo_doc: z.strictObject({ id: z.number().int(), nom: z.string() }),
+  dni_emp: z.string(),
+  fec_nac: isoDay,
+  email_emp: z.string(),
+  tel_emp: z.string(),
+  estado: z.strictObject({ id_est: z.number().int(), nom_est: z.string() }),
+  id_est: z.number().int(),
   /** The system user created from this employee, if any. */
-  id_usu: number | null;
-  created_at: string;
-}
+  id_usu: z.number().int().nullable(),
+  created_at: isoDateTime,
+});
+export type Employee = z.infer<typeof EmployeeSchema>;
 
 export const EMPLOYEE_MESSAGES = {
   registered: '¡Empleado registrado exitosamente!',
@@ -109,6 +110,7 @@ export const EMPLOYEE_MESSAGES = {
 export const employeesResource = defineResource<Employee, EmployeeInput>({
   plural: 'empleados',
   singular: 'empleado',
+  record: EmployeeSchema,
   rowId: (e) => e.id_emp,
   toInput: (e) => ({
     idtDoc: e.id_tipoDoc,

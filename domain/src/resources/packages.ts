@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, money } from '../api';
 import { defineResource } from '../resource';
 import { id } from '../rules';
 import {
@@ -6,7 +7,7 @@ import {
   CatalogueItemUpdateSchema,
   type CatalogueItemInput,
   type CatalogueItemUpdate,
-  type Service,
+  ServiceSchema,
 } from './services';
 
 /** A package is sold as one item: the same form and rules as a service (spec 001 §5). */
@@ -15,26 +16,34 @@ export type PackageInput = CatalogueItemInput;
 export const PackageUpdateSchema = CatalogueItemUpdateSchema;
 export type PackageUpdate = CatalogueItemUpdate;
 
-export interface Package {
-  id_paq: number;
-  nom_paq: string;
-  desc_paq: string;
-  /** numeric(10,2) as text: '120.00'. */
-  precio_paq: string;
-  id_est: number;
-  created_at: string;
-}
+export const PackageSchema = z.strictObject({
+  id_paq: z.number().int(),
+  nom_paq: z.string(),
+  desc_paq: z.string(),
+  precio_paq: money,
+  id_est: z.number().int(),
+  created_at: isoDateTime,
+});
+export type Package = z.infer<typeof PackageSchema>;
 
 /** `GET /api/paquetes/disponibles`: the active packages, for the booking forms. */
-export type AvailablePackage = Pick<Package, 'id_paq' | 'nom_paq' | 'desc_paq' | 'precio_paq'>;
+export const AvailablePackageSchema = PackageSchema.pick({
+  id_paq: true,
+  nom_paq: true,
+  desc_paq: true,
+  precio_paq: true,
+});
+export type AvailablePackage = z.infer<typeof AvailablePackageSchema>;
 
 /** `GET /api/paquete/{id}/servicios`: each service with the pivot row of spec §3. */
-export interface PackageService extends Pick<
-  Service,
-  'id_srv' | 'nom_srv' | 'desc_srv' | 'precio_srv' | 'id_est'
-> {
-  pivot: { id_paq: number; id_srv: number };
-}
+export const PackageServiceSchema = ServiceSchema.pick({
+  id_srv: true,
+  nom_srv: true,
+  desc_srv: true,
+  precio_srv: true,
+  id_est: true,
+}).extend({ pivot: z.strictObject({ id_paq: z.number().int(), id_srv: z.number().int() }) });
+export type PackageService = z.infer<typeof PackageServiceSchema>;
 
 export const PACKAGE_SERVICES_MESSAGES = {
   list: 'Debe enviar la lista de servicios del paquete',
@@ -69,6 +78,7 @@ export const PACKAGE_MESSAGES = {
 export const packagesResource = defineResource<Package, PackageInput>({
   plural: 'paquetes',
   singular: 'paquete',
+  record: PackageSchema,
   rowId: (p) => p.id_paq,
   toInput: (p) => ({ nombre: p.nom_paq, descripcion: p.desc_paq, precio: p.precio_paq }),
 });

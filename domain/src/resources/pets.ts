@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../api';
 import { defineResource } from '../resource';
 import { dni, lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
 import { IdParamSchema } from '../list-query';
@@ -23,19 +24,26 @@ export const PetUpdateSchema = PetInputSchema.extend({
 });
 export type PetUpdate = z.infer<typeof PetUpdateSchema>;
 
-export interface Pet {
-  id_perro: number;
-  nom_perro: string;
-  raza_perro: string;
-  id_cli: number;
-  id_est: number;
-  created_at: string;
-  cliente: { id_cli: number; dni_cli: string; nom_cli: string; ape_cli: string };
-  estado: { id_est: number };
-}
+export const PetSchema = z.strictObject({
+  id_perro: z.number().int(),
+  nom_perro: z.string(),
+  raza_perro: z.string(),
+  id_cli: z.number().int(),
+  id_est: z.number().int(),
+  created_at: isoDateTime,
+  cliente: z.strictObject({
+    id_cli: z.number().int(),
+    dni_cli: z.string(),
+    nom_cli: z.string(),
+    ape_cli: z.string(),
+  }),
+  estado: z.strictObject({ id_est: z.number().int() }),
+});
+export type Pet = z.infer<typeof PetSchema>;
 
 /** `GET /api/mascotas/cliente/{id}`: the pets of a client, for the booking forms. */
-export type ClientPet = Pick<Pet, 'id_perro' | 'nom_perro'>;
+export const ClientPetSchema = PetSchema.pick({ id_perro: true, nom_perro: true });
+export type ClientPet = z.infer<typeof ClientPetSchema>;
 
 export const PET_MESSAGES = {
   registered: '¡Mascota registrada exitosamente!',
@@ -49,6 +57,7 @@ export const PET_MESSAGES = {
 export const petsResource = defineResource<Pet, PetInput>({
   plural: 'mascotas',
   singular: 'mascota',
+  record: PetSchema,
   rowId: (p) => p.id_perro,
   toInput: (p) => ({ nombre: p.nom_perro, raza: p.raza_perro, dniCliente: p.cliente.dni_cli }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, isoDay } from '../api';
 import { defineResource } from '../resource';
 import { limaToday } from '../lima-date';
 import { isoDate, requiredText } from '../rules';
@@ -7,9 +8,10 @@ import {
   chosenId,
   optionalId,
   PET_REQUIRED,
-  type BookingClient,
-  type BookingPet,
-  type BookingUser,
+  BookingClientSchema,
+  BookingPetSchema,
+  BookingUserSchema,
+  NamedStatusSchema,
 } from './booking';
 
 export const RESERVATION_MESSAGES = {
@@ -71,26 +73,28 @@ export const ReservationStatusSchema = z.object({
 });
 export type ReservationStatusPatch = z.infer<typeof ReservationStatusSchema>;
 
-export interface Reservation {
-  id_res: number;
-  /** Registration time (ISO). */
-  fec_reg: string;
-  /** The visit's day, `YYYY-MM-DD`. */
-  fec_cita: string;
-  id_cli: number;
-  id_perro: number;
-  id_usu: number;
-  id_est: number;
-  cliente: BookingClient;
-  perro: BookingPet;
-  estado: { id_est: number; nom_est: string };
-  usuario: BookingUser;
-}
+export const ReservationSchema = z.strictObject({
+  id_res: z.number().int(),
+  /** Registration time. */
+  fec_reg: isoDateTime,
+  /** The visit's day. */
+  fec_cita: isoDay,
+  id_cli: z.number().int(),
+  id_perro: z.number().int(),
+  id_usu: z.number().int(),
+  id_est: z.number().int(),
+  cliente: BookingClientSchema,
+  perro: BookingPetSchema,
+  estado: NamedStatusSchema,
+  usuario: BookingUserSchema,
+});
+export type Reservation = z.infer<typeof ReservationSchema>;
 
 /** Spec 001 §7: `PATCH /reservacion/estado` with `id, est`. */
 export const reservationsResource = defineResource<Reservation>({
   plural: 'reservaciones',
   singular: 'reservacion',
+  record: ReservationSchema,
   rowId: (r) => r.id_res,
   status: { path: '/reservacion/estado', estado: 'est' },
 });

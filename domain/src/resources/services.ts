@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, money } from '../api';
 import { defineResource } from '../resource';
 import { IdParamSchema } from '../list-query';
 import { lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
@@ -115,18 +116,24 @@ export type ServiceInput = CatalogueItemInput;
 export const ServiceUpdateSchema = CatalogueItemUpdateSchema;
 export type ServiceUpdate = CatalogueItemUpdate;
 
-export interface Service {
-  id_srv: number;
-  nom_srv: string;
-  desc_srv: string;
-  /** numeric(10,2) as text: '45.00'. */
-  precio_srv: string;
-  id_est: number;
-  created_at: string;
-}
+export const ServiceSchema = z.strictObject({
+  id_srv: z.number().int(),
+  nom_srv: z.string(),
+  desc_srv: z.string(),
+  precio_srv: money,
+  id_est: z.number().int(),
+  created_at: isoDateTime,
+});
+export type Service = z.infer<typeof ServiceSchema>;
 
 /** `GET /api/servicios/disponibles`: the active services, for the booking forms and the checklist. */
-export type AvailableService = Pick<Service, 'id_srv' | 'nom_srv' | 'desc_srv' | 'precio_srv'>;
+export const AvailableServiceSchema = ServiceSchema.pick({
+  id_srv: true,
+  nom_srv: true,
+  desc_srv: true,
+  precio_srv: true,
+});
+export type AvailableService = z.infer<typeof AvailableServiceSchema>;
 
 export const SERVICE_MESSAGES = {
   registered: '¡Servicio registrado exitosamente!',
@@ -144,6 +151,7 @@ export const SERVICE_MESSAGES = {
 export const servicesResource = defineResource<Service, CatalogueItemInput>({
   plural: 'servicios',
   singular: 'servicio',
+  record: ServiceSchema,
   rowId: (s) => s.id_srv,
   toInput: (s) => ({ nombre: s.nom_srv, descripcion: s.desc_srv, precio: s.precio_srv }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../api';
 import { email, requiredText } from '../rules';
 
 export const SETTINGS_MESSAGES = {
@@ -88,24 +89,26 @@ export const SettingsInputSchema = z.object({
 export type SettingsInput = z.infer<typeof SettingsInputSchema>;
 
 /** The one settings record, as `GET /api/ajustes` returns it (spec 001 §3 field names). */
-export interface Settings {
-  id: number;
-  nomEmp: string;
-  sloganEmp: string | null;
+export const SettingsSchema = z.strictObject({
+  id: z.number().int(),
+  nomEmp: z.string(),
+  sloganEmp: z.string().nullable(),
   /** Address of the logo (the spec's fixed path plus a version), or null without one. */
-  logoEmp: string | null;
-  dirEmp: string;
-  fonoEmp: string;
-  emailEmp: string;
-  rucEmp: string;
-  updated_at: string;
-}
+  logoEmp: z.string().nullable(),
+  dirEmp: z.string(),
+  fonoEmp: z.string(),
+  emailEmp: z.string(),
+  rucEmp: z.string(),
+  updated_at: isoDateTime,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
 
 /** `GET /api/app/brand`: what the login page and the sidenav show, before and after sign-in. */
-export interface BrandInfo {
-  nomEmp: string | null;
-  sloganEmp: string | null;
-  hasLogo: boolean;
+export const BrandInfoSchema = z.strictObject({
+  nomEmp: z.string().nullable(),
+  sloganEmp: z.string().nullable(),
+  hasLogo: z.boolean(),
   /** The logo's address with a version that changes with each upload; null without a logo. */
-  logoUrl: string | null;
-}
+  logoUrl: z.string().nullable(),
+});
+export type BrandInfo = z.infer<typeof BrandInfoSchema>;

@@ -123,12 +123,13 @@ export const TriageStatusSchema = z.preprocess(
 export type TriageStatusPatch = z.infer<typeof TriageStatusSchema>;
 
 /** `GET /api/triaje/{appointmentId}` (spec 001 §3: id, id_cita, edad, peso, temperatura, nota). */
-export interface Triage {
-  id: number;
-  id_cita: number;
-  edad: string;
-  peso: string;
-  temperatura: string;
-  nota: string;
-  id_est: number;
-}
+export const TriageSchema = z.strictObject({
+  id: z.number().int(),
+  id_cita: z.number().int(),
+  edad: z.string(),
+  peso: z.string(),
+  temperatura: z.string(),
+  nota: z.string(),
+  id_est: z.number().int(),
+});
+export type Triage = z.infer<typeof TriageSchema>;

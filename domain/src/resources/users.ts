@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../api';
 import { defineResource } from '../resource';
 import { DocumentTypeId } from '../document-types';
 import { IdParamSchema } from '../list-query';
@@ -161,20 +162,21 @@ export type UserPasswordInput = z.infer<typeof UserPasswordSchema>;
 export const UserHardDeleteSchema = z.object({ id: IdParamSchema.shape.id });
 
 /** A system user as the list and `GET /user/{id}` return it (never the password). */
-export interface User {
-  id: number;
-  name: string;
-  surname: string;
-  id_tipodoc: number;
-  tipo_doc: { id: number; nom: string };
-  doc: string;
-  email: string;
-  login: string;
-  profile_image: string | null;
-  id_emp: number | null;
-  id_est: number;
-  created_at: string;
-}
+export const UserSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  id_tipodoc: z.number().int(),
+  tipo_doc: z.strictObject({ id: z.number().int(), nom: z.string() }),
+  doc: z.string(),
+  email: z.string(),
+  login: z.string(),
+  profile_image: z.string().nullable(),
+  id_emp: z.number().int().nullable(),
+  id_est: z.number().int(),
+  created_at: isoDateTime,
+});
+export type User = z.infer<typeof UserSchema>;
 
 /**
  * What 'Crear Usuario de Sistema' hands to the user registration form: the employee's data.
@@ -224,6 +226,7 @@ export const isDefaultUser = (id: number) => id <= DEFAULT_USER_MAX_ID;
 export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
   plural: 'users',
   singular: 'user',
+  record: UserSchema,
   rowId: (u) => u.id,
   updatePath: '/user/update',
   toInput: (u) => ({

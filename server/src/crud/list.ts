@@ -125,8 +125,6 @@ export function commonConditions(
   ];
 }
 
-export type ListPage<T> = Page<T> & { next_cursor: string | null };
-
 function pageValues(query: ListQuery, cursor?: Cursor): PageValues {
   return {
     est: query.est,
@@ -269,7 +267,7 @@ export async function listPage<T>(
   def: ListDefinition,
   query: ListQuery,
   extra: (SQL | undefined)[] = [],
-): Promise<ListPage<T>> {
+): Promise<Page<T>> {
   const cursor = query.after ? decodeCursor(query.after) : undefined;
   const values = pageValues(query, cursor);
   const filtered = extra.some(Boolean);

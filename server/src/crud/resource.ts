@@ -4,9 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  DoneSchema,
   IdParamSchema,
   ListQuerySchema,
+  pageOf,
   StatusPatchSchema,
+  successOf,
   type ListQuery,
   type ResourceDescriptor,
 } from '@app/domain';
@@ -29,9 +32,9 @@ export interface WriteDefinition<S extends ObjectSchema> {
  * `GET /{plural}/`, `GET|DELETE /{singular}/{id}`, `POST /{singular}/register`,
  * `PUT /{singular}`, `PATCH /{singular}` (status).
  */
-export interface ResourceDefinition<C extends ObjectSchema, U extends ObjectSchema> {
-  /** The server reads the declaration's names and calls; its row functions are the web's. */
-  resource: Pick<ResourceDescriptor<unknown>, 'plural' | 'paths' | 'status'>;
+export interface ResourceDefinition<Row, C extends ObjectSchema, U extends ObjectSchema> {
+  /** The server reads the declaration's names, calls and record; its row functions are the web's. */
+  resource: Pick<ResourceDescriptor<Row>, 'plural' | 'paths' | 'status' | 'record'>;
   table: PgTable;
   id: PgColumn;
   list: ListDefinition;
@@ -78,18 +81,25 @@ export async function findOne<T = Record<string, unknown>>(
   return row as T;
 }
 
-export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
-  def: ResourceDefinition<C, U>,
+export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSchema>(
+  def: ResourceDefinition<Row, C, U>,
 ): FastifyPluginAsyncZod<{ db: Db }> {
   return async (app, { db }) => {
-    const { paths } = def.resource;
+    const { paths, record } = def.resource;
     const tags = [def.resource.plural];
     const findRow = (executor: Db | Tx, id: number) =>
-      findOne(executor, def.list, id, def.notFound);
+      findOne<Row>(executor, def.list, id, def.notFound);
+    const one = { 200: successOf(record) };
 
     app.get(
       paths.list,
-      { schema: { querystring: def.listQuery ?? ListQuerySchema, tags } },
+      {
+        schema: {
+          querystring: def.listQuery ?? ListQuerySchema,
+          response: { 200: successOf(pageOf(record)) },
+          tags,
+        },
+      },
       async (request) => {
         await def.beforeRead?.(db);
         return ok(
@@ -102,16 +112,20 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
         );
       },
     );
-    app.get(paths.one(':id'), { schema: { params: IdParamSchema, tags } }, async (request) => {
-      await def.beforeRead?.(db);
-      return ok(await findRow(db, request.params.id));
-    });
+    app.get(
+      paths.one(':id'),
+      { schema: { params: IdParamSchema, response: one, tags } },
+      async (request) => {
+        await def.beforeRead?.(db);
+        return ok(await findRow(db, request.params.id));
+      },
+    );
 
     if (def.create) {
       const create = def.create;
       app.post(
         paths.register,
-        { schema: { body: create.schema, tags } },
+        { schema: { body: create.schema, response: { 201: successOf(record) }, tags } },
         async (request, reply) => {
           const row = await db.transaction(async (tx) => {
             const values = await create.toValues(request.body as z.output<C>, tx, request);
@@ -125,26 +139,30 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
 
     if (def.update) {
       const update = def.update;
-      app.put(paths.update, { schema: { body: update.schema, tags } }, async (request) => {
-        const input = request.body as z.output<U> & { id: number };
-        const row = await db.transaction(async (tx) => {
-          await findRow(tx, input.id);
-          const values = await update.toValues(input, tx, request);
-          await tx
-            .update(def.table)
-            .set({ ...values, updated_at: new Date() })
-            .where(eq(def.id, input.id));
-          return findRow(tx, input.id);
-        });
-        return ok(row, update.message);
-      });
+      app.put(
+        paths.update,
+        { schema: { body: update.schema, response: one, tags } },
+        async (request) => {
+          const input = request.body as z.output<U> & { id: number };
+          const row = await db.transaction(async (tx) => {
+            await findRow(tx, input.id);
+            const values = await update.toValues(input, tx, request);
+            await tx
+              .update(def.table)
+              .set({ ...values, updated_at: new Date() })
+              .where(eq(def.id, input.id));
+            return findRow(tx, input.id);
+          });
+          return ok(row, update.message);
+        },
+      );
     }
 
     if (def.status) {
       const status = def.status;
       const route = def.resource.status;
       const schema = status.schema ?? StatusPatchSchema;
-      app.patch(route.path, { schema: { body: schema, tags } }, async (request) => {
+      app.patch(route.path, { schema: { body: schema, response: one, tags } }, async (request) => {
         const body = request.body as Record<string, number>;
         const id = body[route.id];
         const estado = body[route.estado];
@@ -166,19 +184,23 @@ export function resourceModule<C extends ObjectSchema, U extends ObjectSchema>(
 
     if (def.remove) {
       const { inUse, guard } = def.remove;
-      app.delete(paths.one(':id'), { schema: { params: IdParamSchema, tags } }, async (request) => {
-        await db.transaction(async (tx) => {
-          await findRow(tx, request.params.id);
-          await guard?.(tx, request.params.id);
-          try {
-            await tx.delete(def.table).where(eq(def.id, request.params.id));
-          } catch (error) {
-            if (isPgError(error, '23503')) throw conflict(inUse);
-            throw error;
-          }
-        });
-        return ok(null, 'Registro eliminado');
-      });
+      app.delete(
+        paths.one(':id'),
+        { schema: { params: IdParamSchema, response: { 200: DoneSchema }, tags } },
+        async (request) => {
+          await db.transaction(async (tx) => {
+            await findRow(tx, request.params.id);
+            await guard?.(tx, request.params.id);
+            try {
+              await tx.delete(def.table).where(eq(def.id, request.params.id));
+            } catch (error) {
+              if (isPgError(error, '23503')) throw conflict(inUse);
+              throw error;
+            }
+          });
+          return ok(null, 'Registro eliminado');
+        },
+      );
     }
   };
 }

@@ -4,6 +4,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The status codes whose answer the route declares a schema for (responses.ts). */
+  responses: string[];
 }
 
 declare module 'fastify' {
@@ -20,7 +22,12 @@ export function recordRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routes.push({ method, url: route.url, public: route.config?.public === true });
+      routes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        responses: Object.keys((route.schema?.response as object | undefined) ?? {}),
+      });
     }
   });
 }

@@ -1,6 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LOGIN_MESSAGES, LoginSchema, Status, type SessionUser } from '@app/domain';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  DoneSchema,
+  LOGIN_MESSAGES,
+  LoginSchema,
+  SessionUserSchema,
+  Status,
+  successOf,
+  type SessionUser,
+} from '@app/domain';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { closeSession, openSession, type SessionPolicy } from '../auth/sessions';
 import { LoginThrottle, RecentKeys } from '../auth/throttle';
@@ -27,6 +37,7 @@ const signInThrottle = (freeAttempts: number) =>
   new LoginThrottle({ freeAttempts, windowMs: SIGN_IN_WINDOW_MS, delay: SIGN_IN_DELAY });
 
 export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, policy }) => {
+  const tags = ['auth'];
   const byLogin = signInThrottle(3);
   // A counter's staff share one address: it tolerates more failures than one login does.
   const byAddress = signInThrottle(10);
@@ -37,7 +48,14 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
 
   app.post(
     '/login',
-    { config: { public: true }, schema: { body: LoginSchema, tags: ['auth'] } },
+    {
+      config: { public: true },
+      schema: {
+        body: LoginSchema,
+        response: { 200: successOf(z.string()), 401: ApiErrorSchema },
+        tags,
+      },
+    },
     async (request, reply) => {
       const { login, password } = request.body;
       const loginKey = login.toLowerCase();
@@ -78,24 +96,28 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
     },
   );
 
-  app.post('/logout', { schema: { tags: ['auth'] } }, async (request) => {
+  app.post('/logout', { schema: { response: { 200: DoneSchema }, tags } }, async (request) => {
     await closeSession(db, sessionOf(request).tokenHash);
     return ok(null, 'Sesión cerrada');
   });
 
-  app.get('/me', { schema: { tags: ['auth'] } }, async (request) => {
-    const [user] = await db
-      .select({
-        id: users.id,
-        name: users.name,
-        surname: users.surname,
-        email: users.email,
-        login: users.login,
-        profile_image: users.profile_image,
-      })
-      .from(users)
-      .where(eq(users.id, sessionOf(request).userId));
-    if (!user) throw notFound();
-    return ok<SessionUser>(user);
-  });
+  app.get(
+    '/me',
+    { schema: { response: { 200: successOf(SessionUserSchema) }, tags } },
+    async (request) => {
+      const [user] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          surname: users.surname,
+          email: users.email,
+          login: users.login,
+          profile_image: users.profile_image,
+        })
+        .from(users)
+        .where(eq(users.id, sessionOf(request).userId));
+      if (!user) throw notFound();
+      return ok<SessionUser>(user);
+    },
+  );
 };

@@ -11,6 +11,8 @@ import {
   type ClientInput,
   type ClientLookup,
   clientsResource,
+  ClientLookupSchema,
+  successOf,
 } from '@app/domain';
 import type { Db } from '../db/client';
 import { clients, clientSearchSql } from '../db/schema';
@@ -79,7 +81,13 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/cliente/nombre/:dni',
-    { schema: { params: z.object({ dni: clientLookupDni }), tags: ['clientes'] } },
+    {
+      schema: {
+        params: z.object({ dni: clientLookupDni }),
+        response: { 200: successOf(ClientLookupSchema) },
+        tags: ['clientes'],
+      },
+    },
     async (request) => {
       const client = await findActiveClientByDni(db, request.params.dni);
       if (!client) throw notFound(CLIENT_MESSAGES.notFound);

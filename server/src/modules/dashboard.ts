@@ -2,9 +2,11 @@ import { and, asc, desc, eq, getTableName, gte, inArray, lt, lte, sql } from 'dr
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
+  DashboardSchema,
   limaToday,
   ReservationStatus,
   Status,
+  successOf,
   type Dashboard,
   type DashboardActivity,
   type DashboardAppointment,
@@ -272,7 +274,8 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
 }
 
 export const dashboardModule: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
-  app.get('/dashboard', { schema: { tags: ['dashboard'] } }, async () =>
+  const answer = { 200: successOf(DashboardSchema) };
+  app.get('/dashboard', { schema: { response: answer, tags: ['dashboard'] } }, async () =>
     ok(await dashboardFigures(db)),
   );
   done();

@@ -2,7 +2,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readFileSync } from 'node:fs';
-import { DOCUMENT_TYPES, STATUSES } from '@app/domain';
+import { z } from 'zod';
+import {
+  DOCUMENT_TYPES,
+  DocumentTypeSchema,
+  STATUSES,
+  StatusItemSchema,
+  successOf,
+} from '@app/domain';
 import type { Database, Db } from '../db/client';
 import { ok } from '../http/envelope';
 import { HttpError } from '../http/errors';
@@ -10,14 +17,15 @@ import { rowsOf } from '../db/sql-rows';
 
 export type Engine = Database['engine'];
 
-export interface Health {
-  ok: true;
-  engine: Engine;
+const HealthSchema = z.strictObject({
+  ok: z.literal(true),
+  engine: z.enum(['pglite', 'postgres']),
   /** The latest applied drizzle migration's tag (`0004_search_and_summaries`). */
-  migration: string | null;
+  migration: z.string().nullable(),
   /** The app's version (the root package.json's), if it has one. */
-  version: string | null;
-}
+  version: z.string().nullable(),
+});
+export type Health = z.infer<typeof HealthSchema>;
 
 export const DATABASE_DOWN = 'La base de datos no responde';
 /** A health check must answer quickly, whatever the database does. */
@@ -70,13 +78,22 @@ export const lookupsModule: FastifyPluginAsyncZod<LookupsOptions> = async (
   app,
   { db, engine = engineOf(db), healthTimeoutMs = HEALTH_TIMEOUT_MS },
 ) => {
-  app.get('/tipodoc', { schema: { tags: ['lookups'] } }, async () => ok(DOCUMENT_TYPES));
-  app.get('/estados', { schema: { tags: ['lookups'] } }, async () => ok(STATUSES));
+  const tags = ['lookups'];
+  app.get(
+    '/tipodoc',
+    { schema: { response: { 200: successOf(z.array(DocumentTypeSchema).readonly()) }, tags } },
+    async () => ok(DOCUMENT_TYPES),
+  );
+  app.get(
+    '/estados',
+    { schema: { response: { 200: successOf(z.array(StatusItemSchema).readonly()) }, tags } },
+    async () => ok(STATUSES),
+  );
 
   /** 200 with the engine, migration level and version while the database answers; else 503. */
   app.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['lookups'] } },
+    { config: { public: true }, schema: { response: { 200: successOf(HealthSchema) }, tags } },
     async (request) => {
       let level: string | null;
       try {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AvailablePackageSchema,
   IdParamSchema,
   PACKAGE_MESSAGES,
   PACKAGE_SERVICES_MESSAGES,
@@ -14,6 +15,8 @@ import {
   type PackageInput,
   type PackageService,
   packagesResource,
+  PackageServiceSchema,
+  successOf,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { packages, packageSearchSql, packageServices, services } from '../db/schema';
@@ -133,8 +136,10 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   const tags = ['paquetes'];
+  const available = { 200: successOf(z.array(AvailablePackageSchema)) };
+  const packageServicesAnswer = { 200: successOf(z.array(PackageServiceSchema)) };
 
-  app.get('/paquetes/disponibles', { schema: { tags } }, async () => {
+  app.get('/paquetes/disponibles', { schema: { response: available, tags } }, async () => {
     const rows: AvailablePackage[] = await db
       .select({
         id_paq: packages.id_paq,
@@ -150,7 +155,13 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/paquete/:id/servicios',
-    { schema: { params: IdParamSchema, tags: [...tags, 'servicios'] } },
+    {
+      schema: {
+        params: IdParamSchema,
+        response: packageServicesAnswer,
+        tags: [...tags, 'servicios'],
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const [found] = await db
@@ -164,7 +175,14 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post(
     '/paquete/:id/servicios',
-    { schema: { params: IdParamSchema, body: PackageServicesSchema, tags } },
+    {
+      schema: {
+        params: IdParamSchema,
+        body: PackageServicesSchema,
+        response: packageServicesAnswer,
+        tags,
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const rows = await db.transaction(async (tx) => {
@@ -177,7 +195,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.delete(
     '/paquete/:id/servicio/:serviceId',
-    { schema: { params: PackageServiceParamsSchema, tags } },
+    { schema: { params: PackageServiceParamsSchema, response: packageServicesAnswer, tags } },
     async (request) => {
       const { id, serviceId } = request.params;
       const rows = await db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ClientPetSchema,
   IdParamSchema,
   PET_MESSAGES,
   PetInputSchema,
@@ -11,6 +13,7 @@ import {
   type ClientPet,
   type PetInput,
   petsResource,
+  successOf,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { clients, pets, petListSearchSql } from '../db/schema';
@@ -78,7 +81,13 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.get(
     '/mascotas/cliente/:id',
-    { schema: { params: IdParamSchema, tags: ['mascotas'] } },
+    {
+      schema: {
+        params: IdParamSchema,
+        response: { 200: successOf(z.array(ClientPetSchema)) },
+        tags: ['mascotas'],
+      },
+    },
     async (request) => {
       const rows: ClientPet[] = await db
         .select({ id_perro: pets.id_perro, nom_perro: pets.nom_perro })

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  AvailableServiceSchema,
   RECORD_STATUSES,
   SERVICE_MESSAGES,
   ServiceInputSchema,
@@ -9,6 +11,7 @@ import {
   type AvailableService,
   type ServiceInput,
   servicesResource,
+  successOf,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { appointments, packages, packageServices, services, serviceSearchSql } from '../db/schema';
@@ -95,17 +98,22 @@ export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { db },
   );
 
-  app.get('/servicios/disponibles', { schema: { tags: ['servicios'] } }, async () => {
-    const rows: AvailableService[] = await db
-      .select({
-        id_srv: services.id_srv,
-        nom_srv: services.nom_srv,
-        desc_srv: services.desc_srv,
-        precio_srv: services.precio_srv,
-      })
-      .from(services)
-      .where(eq(services.id_est, Status.Activo))
-      .orderBy(asc(services.nom_srv), asc(services.id_srv));
-    return ok(rows);
-  });
+  const available = { 200: successOf(z.array(AvailableServiceSchema)) };
+  app.get(
+    '/servicios/disponibles',
+    { schema: { response: available, tags: ['servicios'] } },
+    async () => {
+      const rows: AvailableService[] = await db
+        .select({
+          id_srv: services.id_srv,
+          nom_srv: services.nom_srv,
+          desc_srv: services.desc_srv,
+          precio_srv: services.precio_srv,
+        })
+        .from(services)
+        .where(eq(services.id_est, Status.Activo))
+        .orderBy(asc(services.nom_srv), asc(services.id_srv));
+      return ok(rows);
+    },
+  );
 };

@@ -3,9 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BrandInfoSchema,
   LOGO_PATH,
   SETTINGS_MESSAGES,
   SettingsInputSchema,
+  SettingsSchema,
+  successOf,
   type BrandInfo,
   type Settings,
 } from '@app/domain';
@@ -62,8 +65,11 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
   done,
 ) => {
   const tags = ['ajustes'];
+  const saved = { 200: successOf(SettingsSchema), 201: successOf(SettingsSchema) };
 
-  app.get('/ajustes', { schema: { tags } }, async () => {
+  // Null until the company is set up for the first time.
+  const current = { 200: successOf(SettingsSchema.nullable()) };
+  app.get('/ajustes', { schema: { response: current, tags } }, async () => {
     const row = await currentSettings(db);
     return row ? ok(toSettings(row)) : ok(null, SETTINGS_MESSAGES.empty);
   });
@@ -112,8 +118,8 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
     return reply.status(result.inserted ? 201 : 200).send(ok(toSettings(result.row), message));
   };
   // The spec's client posts with `_method=put`; a real PUT is the same call.
-  app.post('/ajustes', { schema: { tags } }, save);
-  app.put('/ajustes', { schema: { tags } }, save);
+  app.post('/ajustes', { schema: { response: saved, tags } }, save);
+  app.put('/ajustes', { schema: { response: saved, tags } }, save);
 
   app.get(
     '/app/logo.jpg',
@@ -129,14 +135,19 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
     },
   );
 
-  app.get('/app/brand', { config: { public: true }, schema: { tags } }, async () => {
-    const row = await currentSettings(db);
-    return ok<BrandInfo>({
-      nomEmp: row?.nomEmp ?? null,
-      sloganEmp: row?.sloganEmp ?? null,
-      hasLogo: Boolean(row?.logoEmp),
-      logoUrl: logoUrl(row?.logoEmp ?? null),
-    });
-  });
+  const brand = { 200: successOf(BrandInfoSchema) };
+  app.get(
+    '/app/brand',
+    { config: { public: true }, schema: { response: brand, tags } },
+    async () => {
+      const row = await currentSettings(db);
+      return ok<BrandInfo>({
+        nomEmp: row?.nomEmp ?? null,
+        sloganEmp: row?.sloganEmp ?? null,
+        hasLogo: Boolean(row?.logoEmp),
+        logoUrl: logoUrl(row?.logoEmp ?? null),
+      });
+    },
+  );
   done();
 };

@@ -9,6 +9,8 @@ import {
   TriageInputSchema,
   TriageStatusSchema,
   TriageUpdateSchema,
+  TriageSchema,
+  successOf,
   type Triage,
   type TriageInput,
 } from '@app/domain';
@@ -67,24 +69,29 @@ const ALLOWED = RECORD_STATUSES.map((s) => s.id_est);
  */
 export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['triaje'];
+  const one = { 200: successOf(TriageSchema) };
 
-  app.get('/triaje/:id', { schema: { params: IdParamSchema, tags } }, async (request) => {
-    const [appointment] = await db
-      .select({ id: appointments.id_cita })
-      .from(appointments)
-      .where(eq(appointments.id_cita, request.params.id));
-    if (!appointment) throw notFound(M.appointmentNotFound);
-    const [row] = await db
-      .select(triageFields)
-      .from(triages)
-      .where(and(eq(triages.id_cita, request.params.id), ne(triages.id_est, Status.Eliminado)));
-    if (!row) throw notFound(M.notFound);
-    return ok<Triage>(row);
-  });
+  app.get(
+    '/triaje/:id',
+    { schema: { params: IdParamSchema, response: one, tags } },
+    async (request) => {
+      const [appointment] = await db
+        .select({ id: appointments.id_cita })
+        .from(appointments)
+        .where(eq(appointments.id_cita, request.params.id));
+      if (!appointment) throw notFound(M.appointmentNotFound);
+      const [row] = await db
+        .select(triageFields)
+        .from(triages)
+        .where(and(eq(triages.id_cita, request.params.id), ne(triages.id_est, Status.Eliminado)));
+      if (!row) throw notFound(M.notFound);
+      return ok<Triage>(row);
+    },
+  );
 
   app.post(
     '/triaje/register',
-    { schema: { body: TriageInputSchema, tags } },
+    { schema: { body: TriageInputSchema, response: { 201: successOf(TriageSchema) }, tags } },
     async (request, reply) => {
       const input = request.body;
       const row = await db.transaction(async (tx) => {
@@ -113,33 +120,41 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.put('/triaje', { schema: { body: TriageUpdateSchema, tags } }, async (request) => {
-    const input = request.body;
-    const row = await db.transaction(async (tx) => {
-      const stored = await findTriage(tx, input.id_triaje);
-      if (stored.id_est === Status.Eliminado) throw notFound(M.notFound);
-      if (stored.id_cita !== input.id_cita) throw invalid('id_cita', M.otherAppointment);
-      await triageableAppointment(tx, input.id_cita);
-      await tx
-        .update(triages)
-        .set({ ...measures(input), updated_at: new Date() })
-        .where(eq(triages.id, input.id_triaje));
-      return findTriage(tx, input.id_triaje);
-    });
-    return ok(row, M.updated);
-  });
+  app.put(
+    '/triaje',
+    { schema: { body: TriageUpdateSchema, response: one, tags } },
+    async (request) => {
+      const input = request.body;
+      const row = await db.transaction(async (tx) => {
+        const stored = await findTriage(tx, input.id_triaje);
+        if (stored.id_est === Status.Eliminado) throw notFound(M.notFound);
+        if (stored.id_cita !== input.id_cita) throw invalid('id_cita', M.otherAppointment);
+        await triageableAppointment(tx, input.id_cita);
+        await tx
+          .update(triages)
+          .set({ ...measures(input), updated_at: new Date() })
+          .where(eq(triages.id, input.id_triaje));
+        return findTriage(tx, input.id_triaje);
+      });
+      return ok(row, M.updated);
+    },
+  );
 
-  app.patch('/triaje/estado', { schema: { body: TriageStatusSchema, tags } }, async (request) => {
-    const { id, est } = request.body;
-    if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
-    const row = await db.transaction(async (tx) => {
-      await findTriage(tx, id);
-      await tx
-        .update(triages)
-        .set({ id_est: est, updated_at: new Date() })
-        .where(eq(triages.id, id));
-      return findTriage(tx, id);
-    });
-    return ok(row, M.status);
-  });
+  app.patch(
+    '/triaje/estado',
+    { schema: { body: TriageStatusSchema, response: one, tags } },
+    async (request) => {
+      const { id, est } = request.body;
+      if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
+      const row = await db.transaction(async (tx) => {
+        await findTriage(tx, id);
+        await tx
+          .update(triages)
+          .set({ id_est: est, updated_at: new Date() })
+          .where(eq(triages.id, id));
+        return findTriage(tx, id);
+      });
+      return ok(row, M.status);
+    },
+  );
 };

@@ -14,6 +14,7 @@ import {
   type UserRegisterInput,
   type UserUpdateInput,
   usersResource,
+  DoneSchema,
 } from '@app/domain';
 import { hashPassword } from '../auth/passwords';
 import { closeOtherSessions } from '../auth/sessions';
@@ -134,25 +135,29 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     { db },
   );
 
-  app.patch('/user/pwd', { schema: { body: UserPasswordSchema, tags } }, async (request) => {
-    const { id, pwd } = request.body;
-    const session = sessionOf(request);
-    const password = await hashPassword(pwd);
-    await db.transaction(async (tx) => {
-      const [user] = await tx
-        .update(users)
-        .set({ password, updated_at: new Date() })
-        .where(eq(users.id, id))
-        .returning({ id: users.id });
-      if (!user) throw notFound(USER_MESSAGES.notFound);
-      // Whoever knew the old password is signed out; the caller keeps the session in use.
-      await closeOtherSessions(tx, id, id === session.userId ? session.tokenHash : undefined);
-    });
-    return ok(null, USER_MESSAGES.passwordChanged);
-  });
+  app.patch(
+    '/user/pwd',
+    { schema: { body: UserPasswordSchema, response: { 200: DoneSchema }, tags } },
+    async (request) => {
+      const { id, pwd } = request.body;
+      const session = sessionOf(request);
+      const password = await hashPassword(pwd);
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .update(users)
+          .set({ password, updated_at: new Date() })
+          .where(eq(users.id, id))
+          .returning({ id: users.id });
+        if (!user) throw notFound(USER_MESSAGES.notFound);
+        // Whoever knew the old password is signed out; the caller keeps the session in use.
+        await closeOtherSessions(tx, id, id === session.userId ? session.tokenHash : undefined);
+      });
+      return ok(null, USER_MESSAGES.passwordChanged);
+    },
+  );
 
   // Not used by a screen (spec 000 §7). The id may come in the body or the query string.
-  app.delete('/user/hard', { schema: { tags } }, async (request) => {
+  app.delete('/user/hard', { schema: { response: { 200: DoneSchema }, tags } }, async (request) => {
     const { id } = UserHardDeleteSchema.parse({
       ...(request.query as Record<string, unknown>),
       ...(request.body as Record<string, unknown> | undefined),

@@ -13,6 +13,9 @@ import {
   ProfileUpdateSchema,
   isDefaultUser,
   type Profile,
+  DoneSchema,
+  ProfileSchema,
+  successOf,
 } from '@app/domain';
 import { hashPassword } from '../../auth/passwords';
 import { closeOtherSessions } from '../../auth/sessions';
@@ -159,7 +162,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     if (image !== undefined && previous !== image) await removeAvatarFile(previous);
   };
 
-  app.get('/profile', { schema: { tags } }, async (request) =>
+  const profile = { 200: successOf(ProfileSchema) };
+  app.get('/profile', { schema: { response: profile, tags } }, async (request) =>
     ok(await profileOf(sessionOf(request).userId)),
   );
 
@@ -170,7 +174,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
   const profileBody =
     'JSON (name, email; profile_image: null removes the picture) or multipart/form-data with ' +
     'a json field and an attachment picture.';
-  app.patch('/profile', { schema: { tags, description: profileBody } }, async (request) => {
+  const patchSchema = { response: profile, tags, description: profileBody };
+  app.patch('/profile', { schema: patchSchema }, async (request) => {
     const id = ownEditableId(request);
     const { fields, files } = await readProfileForm(request);
     const { name, email, profile_image } = ProfileUpdateSchema.parse(fields);
@@ -185,7 +190,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
 
   app.patch(
     '/profile/password',
-    { schema: { body: ProfilePasswordSchema, tags } },
+    { schema: { body: ProfilePasswordSchema, response: { 200: DoneSchema }, tags } },
     async (request) => {
       const id = ownEditableId(request);
       const password = await hashPassword(request.body.password);
@@ -198,7 +203,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
   );
 
   /** The picture alone (spec 000 §7: "upload picture returning the image address"). */
-  app.post('/profile/picture', { schema: { tags } }, async (request) => {
+  const picture = { 200: successOf(ProfileSchema.pick({ profile_image: true })) };
+  app.post('/profile/picture', { schema: { response: picture, tags } }, async (request) => {
     const id = ownEditableId(request);
     const picture = (await readProfileForm(request)).files.get(PICTURE_FIELD);
     if (!picture) throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureRequired);

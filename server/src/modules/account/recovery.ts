@@ -9,6 +9,7 @@ import {
   PasswordForgotSchema,
   PasswordResetSchema,
   Status,
+  DoneSchema,
 } from '@app/domain';
 import { hashPassword } from '../../auth/passwords';
 import { closeOtherSessions, hashToken } from '../../auth/sessions';
@@ -90,8 +91,11 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
 
   app.post(
     '/password-forgot',
-    { config: { public: true }, schema: { body: PasswordForgotSchema, tags } },
-    (request, reply) => {
+    {
+      config: { public: true },
+      schema: { body: PasswordForgotSchema, response: { 200: DoneSchema }, tags },
+    },
+    async (request, reply) => {
       const { email, redirect_url } = request.body;
       const wait = forgotByAddress.retryAfter(request.ip);
       if (wait > 0) throw tooMany(reply, wait);
@@ -135,7 +139,10 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
 
   app.post(
     '/password-reset',
-    { config: { public: true }, schema: { body: PasswordResetSchema, tags } },
+    {
+      config: { public: true },
+      schema: { body: PasswordResetSchema, response: { 200: DoneSchema }, tags },
+    },
     async (request, reply) => {
       const wait = resetByAddress.retryAfter(request.ip);
       if (wait > 0) throw tooMany(reply, wait);

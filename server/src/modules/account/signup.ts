@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_MESSAGES, DocumentTypeId, SignupSchema, Status } from '@app/domain';
+import { ACCOUNT_MESSAGES, DocumentTypeId, SignupSchema, Status, DoneSchema } from '@app/domain';
 import { hashPassword } from '../../auth/passwords';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
@@ -113,7 +113,10 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
 
   app.post(
     '/signup',
-    { config: { public: true }, schema: { body: SignupSchema, tags } },
+    {
+      config: { public: true },
+      schema: { body: SignupSchema, response: { 201: DoneSchema }, tags },
+    },
     async (request, reply) => {
       const wait = signupByAddress.retryAfter(request.ip);
       if (wait > 0) throw tooMany(reply, wait);
