@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD, signIn } from './support';
+import { field, PASSWORD, signIn } from './support';
 
 const PORT = process.env.E2E_PORT ?? '3100';
 
@@ -118,11 +118,11 @@ test('an administrator registers a user who then signs in', async ({ page }) => 
   await page.getByRole('button', { name: 'Añadir Usuario' }).click();
 
   await page.getByLabel('Número de Documento').fill('12345678');
-  await page.getByLabel('Nombre', { exact: true }).fill('Lucía');
+  await field(page, 'Nombre').fill('Lucía');
   await page.getByLabel('Apellido').fill('Ramírez Soto');
   await page.getByLabel('Email').fill('lucia.e2e@groomer.pe');
-  await page.getByLabel('Usuario', { exact: true }).fill('lramirez');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Clave123!');
+  await field(page, 'Usuario').fill('lramirez');
+  await field(page, 'Contraseña').fill('Clave123!');
   await page.getByLabel('Confirmar Contraseña').fill('Clave124!');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('El DNI no puede contener números consecutivos')).toBeVisible();
@@ -206,7 +206,7 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   young.setFullYear(young.getFullYear() - 17);
   await page.getByLabel('Número de Documento').fill('40675123');
   await page.getByLabel('Fecha de Nacimiento').fill(young.toISOString().slice(0, 10));
-  await page.getByLabel('Nombre', { exact: true }).fill('Rosa Elena');
+  await field(page, 'Nombre').fill('Rosa Elena');
   await page.getByLabel('Apellido').fill('Huamán Torres');
   await page.getByLabel('Teléfono').fill('987654321');
   await page.getByLabel('Email').fill('rosa.e2e@gmail.com');
@@ -223,10 +223,10 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   await page.getByRole('menuitem', { name: 'Crear Usuario de Sistema' }).click();
   await expect(page).toHaveURL(/\/users/);
   await expect(page.getByLabel('Número de Documento')).toHaveValue('40675123');
-  await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Rosa Elena');
+  await expect(field(page, 'Nombre')).toHaveValue('Rosa Elena');
   await expect(page.getByLabel('Email')).toHaveValue('rosa.e2e@gmail.com');
-  await page.getByLabel('Usuario', { exact: true }).fill('rhuaman');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Clave123!');
+  await field(page, 'Usuario').fill('rhuaman');
+  await field(page, 'Contraseña').fill('Clave123!');
   await page.getByLabel('Confirmar Contraseña').fill('Clave123!');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Usuario registrado exitosamente!')).toBeVisible();
@@ -275,8 +275,8 @@ test('an employee whose DNI has 11 digits gets a system user: the admin picks th
     page.getByText('Elija el tipo de documento: el número del empleado no es un DNI de 8 dígitos'),
   ).toBeVisible();
   await expect(page.getByText('El DNI debe tener 8 dígitos')).toHaveCount(0);
-  await page.getByLabel('Usuario', { exact: true }).fill(`jquispe${stamp}`);
-  await page.getByLabel('Contraseña', { exact: true }).fill('Clave123!');
+  await field(page, 'Usuario').fill(`jquispe${stamp}`);
+  await field(page, 'Contraseña').fill('Clave123!');
   await page.getByLabel('Confirmar Contraseña').fill('Clave123!');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Seleccione un tipo de documento válido')).toBeVisible();
@@ -395,10 +395,10 @@ test('sign-up registers an account that waits for activation', async ({ page }) 
   await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
   await page.getByLabel('Name').fill('John Smith');
   await page.getByLabel('Email').fill('john.e2e@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await field(page, 'Password').fill('secret123');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText(STRONG_PASSWORD)).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('Secret123!');
+  await field(page, 'Password').fill('Secret123!');
   await page.getByLabel('Confirm Password').fill('Secret123!');
   await page.getByLabel('I agree the Terms and Conditions').check();
   await page.getByRole('button', { name: 'Sign up' }).click();

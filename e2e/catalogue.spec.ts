@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { field, signIn } from './support';
 
 const BATH_DESCRIPTION =
   'Baño con champú neutro, secado con soplador y cepillado final, para todas las razas.';
@@ -14,9 +14,9 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveText('Activo');
 
   await page.getByRole('button', { name: 'Añadir Servicio' }).click();
-  const name = page.getByLabel('Nombre', { exact: true });
+  const name = field(page, 'Nombre');
   const price = page.getByLabel('Precio (S/.)');
-  const description = page.getByLabel('Descripción', { exact: true });
+  const description = field(page, 'Descripción');
 
   // Non-letters never reach the name; the price keeps digits and one point, two decimals on blur.
   await name.pressSequentially('Baño3 completo!');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerClient, staffApi, uniqueDni, uniqueWord } from './api';
-import { signIn } from './support';
+import { field, signIn } from './support';
 
 const SEARCH_LABEL = 'Buscar cliente (nombre, apellido o DNI)';
 
@@ -23,7 +23,7 @@ test('registers a client once the DNI is valid, and finds it by a search kept in
 
   // First a DNI of consecutive digits: refused under the field, nothing saved.
   await page.getByLabel('DNI').fill('12345678');
-  await page.getByLabel('Nombre', { exact: true }).fill('Rosa');
+  await field(page, 'Nombre').fill('Rosa');
   await page.getByLabel('Apellido').fill(`Quispe ${word}`);
   await page.getByLabel('Teléfono principal').fill('987654321');
   await page.getByLabel('Email').fill(`rosa.${dni}@gmail.com`);

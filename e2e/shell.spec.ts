@@ -48,7 +48,8 @@ test.describe('Login', () => {
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
     const toast = page.locator('.swal2-toast', { hasText: 'Credenciales incorrectas!' });
     await expect(toast).toBeVisible();
-    await expect(toast).toHaveCSS('background-color', 'rgb(244, 67, 53)');
+    // The theme's error red, darkened for white text at 4.5:1 (WCAG 2.2 AA).
+    await expect(toast).toHaveCSS('background-color', 'rgb(211, 47, 47)');
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedCredential(page)).toEqual({ local: null, session: null });
   });
@@ -268,7 +269,7 @@ test.describe('Shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
     await expect(nav.locator('[aria-current="page"]')).toHaveCSS(
       'background-image',
-      /73, 163, 241/,
+      /26, 115, 232/,
     );
     await page.getByRole('button', { name: 'Ajustes de Interfaz' }).click();
     await expect(panel.getByRole('button', { name: 'info' })).toHaveAttribute(

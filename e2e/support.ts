@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The password e2e/serve.mjs gives the seeded users admin, recepcion and groomer. */
 export const PASSWORD = 'Admin123!';
@@ -44,4 +44,13 @@ export async function storedCredential(page: Page) {
 /** The sidenav, found by its accessible name. */
 export function sidenav(page: Page) {
   return page.getByRole('navigation', { name: 'Menú principal' });
+}
+
+/**
+ * A form field by its whole label, whether or not it is marked required: the label is
+ * 'Nombre' or 'Nombre *' (the asterisk is hidden from screen readers, not from getByLabel).
+ */
+export function field(scope: Page | Locator, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}[\\s\\u2009*]*$`));
 }

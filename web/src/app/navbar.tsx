@@ -128,12 +128,8 @@ export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: Nav
               {name}
             </Typography>
           </Breadcrumbs>
-          <Typography
-            variant="h6"
-            component="div"
-            sx={{ fontWeight: 700 }}
-            data-testid="page-title"
-          >
+          {/* The screen's one h1: the pages' own titles are h2 under it. */}
+          <Typography variant="h6" component="h1" sx={{ fontWeight: 700 }} data-testid="page-title">
             {name}
           </Typography>
         </Box>
@@ -157,8 +153,16 @@ export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: Nav
           <IconButton aria-label={NAVBAR_TEXTS.settings} onClick={onOpenConfigurator}>
             <SettingsIcon />
           </IconButton>
-          <IconButton aria-label={NAVBAR_TEXTS.notifications} onClick={openMenu('notifications')}>
-            <Badge badgeContent={SAMPLE_NOTIFICATIONS.length} color="error">
+          <IconButton
+            // The name carries the count the badge shows (the badge itself is hidden from it).
+            aria-label={`${NAVBAR_TEXTS.notifications}: ${SAMPLE_NOTIFICATIONS.length}`}
+            onClick={openMenu('notifications')}
+          >
+            <Badge
+              badgeContent={SAMPLE_NOTIFICATIONS.length}
+              color="error"
+              slotProps={{ badge: { 'aria-hidden': true } }}
+            >
               <NotificationsIcon />
             </Badge>
           </IconButton>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 export interface PageContainerProps {
-  /** The page's heading (h1); the top bar already shows the route name. */
+  /** The page's heading (h2: the top bar's route name is the h1). */
   title?: string;
   /** Buttons on the heading's line, such as 'Añadir Usuario'. */
   actions?: ReactNode;
@@ -22,7 +22,7 @@ export function PageContainer({ title, actions, children }: PageContainerProps) 
           sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
         >
           {title && (
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
               {title}
             </Typography>
           )}

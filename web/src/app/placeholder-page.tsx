@@ -11,7 +11,7 @@ export function PlaceholderPage() {
     <PageContainer>
       <Card>
         <CardContent>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          <Typography variant="h4" component="h2" sx={{ fontWeight: 700 }}>
             {name}
           </Typography>
         </CardContent>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -113,7 +114,7 @@ export function Sidenav({ rows, wide, open, onClose }: SidenavProps) {
                   disableSticky
                   sx={{
                     bgcolor: 'transparent',
-                    color: alpha(surface.text, 0.65),
+                    color: alpha(surface.text, 0.8),
                     fontSize: '0.72rem',
                     fontWeight: 700,
                     lineHeight: 2.5,
@@ -126,27 +127,28 @@ export function Sidenav({ rows, wide, open, onClose }: SidenavProps) {
             }
             const active = firstSegment(row.path) === activeSegment;
             return (
-              <ListItemButton
-                key={row.key}
-                component={Link}
-                to={row.path}
-                aria-current={active ? 'page' : undefined}
-                onClick={wide ? undefined : onClose}
-                sx={{
-                  my: 0.25,
-                  borderRadius: 1.5,
-                  color: active ? '#fff' : surface.text,
-                  background: active ? accent.gradient : 'transparent',
-                  boxShadow: active ? `0 3px 8px ${alpha(accent.main, 0.4)}` : 'none',
-                  '&:hover': { background: active ? accent.gradient : alpha(surface.text, 0.1) },
-                }}
-              >
-                <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}>{row.icon}</ListItemIcon>
-                <ListItemText
-                  primary={row.label}
-                  slotProps={{ primary: { sx: { fontSize: '0.875rem' } } }}
-                />
-              </ListItemButton>
+              <ListItem key={row.key} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={row.path}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={wide ? undefined : onClose}
+                  sx={{
+                    my: 0.25,
+                    borderRadius: 1.5,
+                    color: active ? '#fff' : surface.text,
+                    background: active ? accent.gradient : 'transparent',
+                    boxShadow: active ? `0 3px 8px ${alpha(accent.main, 0.4)}` : 'none',
+                    '&:hover': { background: active ? accent.gradient : alpha(surface.text, 0.1) },
+                  }}
+                >
+                  <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}>{row.icon}</ListItemIcon>
+                  <ListItemText
+                    primary={row.label}
+                    slotProps={{ primary: { sx: { fontSize: '0.875rem' } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -36,7 +36,8 @@ export function HeaderCard({ title, color = 'info', action, children }: HeaderCa
   );
 }
 
-const AVATAR_COLORS = ['#1A73E8', '#e91e63', '#4CAF50', '#fb8c00', '#344767', '#7b1fa2', '#00897b'];
+// Each writes white initials at 4.5:1 or more (WCAG 2.2 AA).
+const AVATAR_COLORS = ['#1A73E8', '#C2185B', '#2E7D32', '#A85000', '#344767', '#7b1fa2', '#00796B'];
 
 /** First letters of the first two words: 'John Michael' → 'JM'. */
 export function initials(name: string): string {

@@ -158,7 +158,7 @@ function ProfileHeader() {
             <InitialsAvatar name="Richard Davis" size={74} rounded />
           </Grid>
           <Grid size="auto">
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 500 }}>
+            <Typography variant="h5" component="h2" sx={{ fontWeight: 500 }}>
               Richard Davis
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_FIELD_MESSAGES,
@@ -12,12 +9,11 @@ import {
   PasswordResetFormSchema,
   type PasswordResetForm,
 } from '@app/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { AuthCard } from '../app/layout/auth-card';
+// The form alone, not the crud barrel: a screen used without a session loads no tables.
+import { ResourceForm, type FieldDef } from '../crud/resource-form';
 import { toast } from '../lib/alerts';
 import { api, ApiError } from '../lib/api';
 
@@ -34,64 +30,70 @@ export const PASSWORD_TEXTS = {
   askAgain: 'Ask for a new link',
 } as const;
 
-type ForgotForm = z.input<typeof PasswordForgotFormSchema>;
+/** The screen's names, with the call's where they differ (spec 000 §3). */
+const resetFields: FieldDef<keyof PasswordResetForm>[] = [
+  {
+    name: 'newPassword',
+    serverName: 'password',
+    label: PASSWORD_TEXTS.newPassword,
+    kind: 'password',
+    autoComplete: 'new-password',
+    autoFocus: true,
+    hint: ACCOUNT_MESSAGES.passwordHint,
+  },
+  {
+    name: 'confirmPassword',
+    serverName: 'password_confirmation',
+    label: PASSWORD_TEXTS.confirmPassword,
+    kind: 'password',
+    autoComplete: 'new-password',
+  },
+];
+
+const showFailure = () => toast.error(ACCOUNT_MESSAGES.failure);
+
+function LoginLink() {
+  return (
+    <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+      <Link component={RouterLink} to="/login" underline="hover">
+        {PASSWORD_TEXTS.login}
+      </Link>
+    </Typography>
+  );
+}
 
 /** Spec 000 §2 'Password Forgot': the answer is the same whether or not the address exists. */
 export function PasswordForgotPage() {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ForgotForm, unknown, z.output<typeof PasswordForgotFormSchema>>({
-    resolver: zodResolver(PasswordForgotFormSchema),
-    defaultValues: { email: '' },
-  });
-  const send = useMutation({
-    // The link of the e-mail leads back to this app's Password Reset page.
-    mutationFn: (email: string) =>
-      api.post('/password-forgot', {
-        redirect_url: `${window.location.origin}/password-reset`,
-        email,
-      }),
-    onSuccess: () => {
-      toast.success(ACCOUNT_MESSAGES.emailSent);
-      void navigate('/login');
-    },
-    onError: (error) => {
-      toast.error(ACCOUNT_MESSAGES.failure);
-      const message = error instanceof ApiError ? error.fieldError('email') : undefined;
-      if (message) setError('email', { message });
-    },
-  });
   return (
     <AuthCard title={PASSWORD_TEXTS.forgotTitle} subtitle={PASSWORD_TEXTS.forgotHint}>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={(event) => void handleSubmit(({ email }) => send.mutate(email))(event)}
-      >
-        <TextField
-          {...register('email')}
-          label={PASSWORD_TEXTS.email}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          fullWidth
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message ?? ' '}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={send.isPending}>
-          {PASSWORD_TEXTS.reset}
-        </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to="/login" underline="hover">
-            {PASSWORD_TEXTS.login}
-          </Link>
-        </Typography>
-      </Stack>
+      <ResourceForm<typeof PasswordForgotFormSchema>
+        fields={[
+          {
+            name: 'email',
+            label: PASSWORD_TEXTS.email,
+            kind: 'email',
+            autoComplete: 'email',
+            autoFocus: true,
+          },
+        ]}
+        schema={PasswordForgotFormSchema}
+        defaultValues={{ email: '' }}
+        submitLabel={PASSWORD_TEXTS.reset}
+        wideSubmit
+        fieldWidth={12}
+        onSubmit={async ({ email }) => {
+          // The link of the e-mail leads back to this app's Password Reset page.
+          await api.post('/password-forgot', {
+            redirect_url: `${window.location.origin}/password-reset`,
+            email,
+          });
+          toast.success(ACCOUNT_MESSAGES.emailSent);
+          void navigate('/login');
+        }}
+        onFailure={showFailure}
+      />
+      <LoginLink />
     </AuthCard>
   );
 }
@@ -105,45 +107,32 @@ export function PasswordResetPage() {
   const [linkError, setLinkError] = useState<string | undefined>(
     email && token ? undefined : ACCOUNT_FIELD_MESSAGES.token,
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<z.input<typeof PasswordResetFormSchema>, unknown, PasswordResetForm>({
-    resolver: zodResolver(PasswordResetFormSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
-  const reset = useMutation({
-    mutationFn: (input: PasswordResetForm) =>
-      api.post('/password-reset', {
-        password: input.newPassword,
-        password_confirmation: input.confirmPassword,
-        email,
-        token,
-      }),
-    onSuccess: () => {
-      toast.success(ACCOUNT_MESSAGES.passwordChanged);
-      void navigate('/login');
-    },
-    onError: (error) => {
-      toast.error(ACCOUNT_MESSAGES.failure);
-      if (!(error instanceof ApiError)) return;
-      // The call's names, mapped onto the screen's fields (spec 000 §3).
-      const password = error.fieldError('password');
-      const confirmation = error.fieldError('password_confirmation');
-      if (password) setError('newPassword', { message: password });
-      if (confirmation) setError('confirmPassword', { message: confirmation });
-      setLinkError(error.fieldError('token') ?? error.fieldError('email'));
-    },
-  });
   return (
     <AuthCard title={PASSWORD_TEXTS.resetTitle}>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={(event) => void handleSubmit((input) => reset.mutate(input))(event)}
+      <ResourceForm<typeof PasswordResetFormSchema>
+        fields={resetFields}
+        schema={PasswordResetFormSchema}
+        defaultValues={{ newPassword: '', confirmPassword: '' }}
+        submitLabel={PASSWORD_TEXTS.change}
+        wideSubmit
+        fieldWidth={12}
+        submitDisabled={!email || !token}
+        onSubmit={async (input) => {
+          await api.post('/password-reset', {
+            password: input.newPassword,
+            password_confirmation: input.confirmPassword,
+            email,
+            token,
+          });
+          toast.success(ACCOUNT_MESSAGES.passwordChanged);
+          void navigate('/login');
+        }}
+        onFailure={(error) => {
+          showFailure();
+          if (error instanceof ApiError) {
+            setLinkError(error.fieldError('token') ?? error.fieldError('email'));
+          }
+        }}
       >
         {linkError && (
           <Alert
@@ -157,41 +146,8 @@ export function PasswordResetPage() {
             {linkError}
           </Alert>
         )}
-        <TextField
-          {...register('newPassword')}
-          label={PASSWORD_TEXTS.newPassword}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          fullWidth
-          error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword?.message ?? ACCOUNT_MESSAGES.passwordHint}
-        />
-        <TextField
-          {...register('confirmPassword')}
-          label={PASSWORD_TEXTS.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          fullWidth
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message ?? ' '}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={reset.isPending}
-          disabled={!email || !token}
-        >
-          {PASSWORD_TEXTS.change}
-        </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to="/login" underline="hover">
-            {PASSWORD_TEXTS.login}
-          </Link>
-        </Typography>
-      </Stack>
+      </ResourceForm>
+      <LoginLink />
     </AuthCard>
   );
 }

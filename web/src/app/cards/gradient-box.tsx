@@ -13,7 +13,7 @@ export type GradientColor =
 
 export const GRADIENTS: Record<GradientColor, string> = {
   primary: ACCENTS.primary.gradient,
-  secondary: 'linear-gradient(195deg, #747b8a, #495361)',
+  secondary: 'linear-gradient(195deg, #646a82, #495361)',
   info: ACCENTS.info.gradient,
   success: ACCENTS.success.gradient,
   warning: ACCENTS.warning.gradient,

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { useWideScreen } from '../../lib/breakpoints';
 import { useBrand } from '../brand';
@@ -10,6 +10,41 @@ import { Navbar } from '../navbar';
 import { sidenavRows, useRouteName, type AppEntry } from '../route-entries';
 import { Sidenav } from '../sidenav';
 import { SIDENAV_GAP, SIDENAV_WIDTH } from '../theme';
+
+const MAIN_ID = 'contenido';
+export const SKIP_LINK_TEXT = 'Saltar al contenido';
+
+/** The first stop of the keyboard: past the sidenav's twenty links to the screen itself. */
+function SkipLink({ target }: { target: string }) {
+  return (
+    <Box
+      component="a"
+      href={`#${target}`}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        // The router would treat the hash as a navigation; focus is what the link is for.
+        event.preventDefault();
+        document.getElementById(target)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: 'tooltip',
+        px: 2,
+        py: 1.5,
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        fontWeight: 700,
+        boxShadow: 4,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      {SKIP_LINK_TEXT}
+    </Box>
+  );
+}
 
 export interface DashboardLayoutProps {
   entries: readonly AppEntry[];
@@ -31,6 +66,7 @@ export function DashboardLayout({ entries }: DashboardLayoutProps) {
   return (
     <Box sx={{ minHeight: '100vh' }}>
       <title>{`${name} | ${brand.name}`}</title>
+      <SkipLink target={MAIN_ID} />
       <Sidenav
         rows={rows}
         wide={wide}
@@ -52,7 +88,7 @@ export function DashboardLayout({ entries }: DashboardLayoutProps) {
           onToggleSidenav={() => setToggled({ wide, open: !sidenavOpen })}
           onOpenConfigurator={() => setConfiguratorOpen(true)}
         />
-        <Box component="main" sx={{ flex: 1 }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
           <Suspense fallback={<LinearProgress sx={{ mt: 3 }} />}>
             <Outlet />
           </Suspense>

@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { registerClient, staffApi, uniqueWord } from './api';
+import { signIn } from './support';
+
+/**
+ * WCAG 2.2 AA on every screen (issue 19): axe runs on each route of the route table, signed in
+ * and out, in light and dark mode, and with a form and a dialog open. Any serious or critical
+ * violation fails, so a new screen is held to it as soon as it has a route.
+ */
+
+const ROUTE_TABLE = readFileSync(new URL('../web/src/routes.tsx', import.meta.url), 'utf8');
+/** `route('/path', { ..., access: 'guest' | 'public' })`: the screens one reaches signed out. */
+const ENTRIES = [...ROUTE_TABLE.matchAll(/route\(\s*'([^']+)',\s*\{([^}]*)\}/g)].map(
+  ([, path, options]) => ({ path, signedOut: /access: '(guest|public)'/.test(options) }),
+);
+const SIGNED_IN = ENTRIES.filter((e) => !e.signedOut).map((e) => e.path);
+const SIGNED_OUT = ENTRIES.filter((e) => e.signedOut).map((e) => e.path);
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** `rule on /path: the failing elements`, for each serious or critical violation. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const headings = await page.locator('h1').count();
+  const oneHeading = headings === 1 ? [] : [`${headings} h1 on ${where}: a screen has one`];
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} on ${where}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`),
+    )
+    .concat(oneHeading);
+}
+
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor();
+  // Spinners gone: the screen shows its data, not its loading state.
+  await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 10_000 });
+}
+
+interface WebStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+async function useMode(page: Page, mode: 'light' | 'dark') {
+  await page.evaluate((dark) => {
+    // Runs in the browser; the e2e tsconfig has no DOM library.
+    const storage = (globalThis as unknown as { localStorage: WebStorage }).localStorage;
+    const stored = JSON.parse(storage.getItem('shell-settings') ?? '{}') as object;
+    storage.setItem('shell-settings', JSON.stringify({ ...stored, darkMode: dark }));
+  }, mode === 'dark');
+}
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`every signed-in screen passes axe in ${mode} mode`, async ({ page }) => {
+    await signIn(page);
+    await useMode(page, mode);
+    const found: string[] = [];
+    for (const path of SIGNED_IN) {
+      await page.goto(path);
+      await settle(page);
+      found.push(...(await violations(page, `${path} (${mode})`)));
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test('the signed-out screens pass axe', async ({ page }) => {
+  const found: string[] = [];
+  for (const path of SIGNED_OUT) {
+    await page.goto(path);
+    await settle(page);
+    found.push(...(await violations(page, path)));
+  }
+  expect(found).toEqual([]);
+});
+
+test('a form in its modal and a confirmation dialog pass axe', async ({ page }) => {
+  await signIn(page);
+  const word = uniqueWord();
+  await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
+  await page.goto(`/clientes?search=${word.toLowerCase()}`);
+  await settle(page);
+  const row = page.getByRole('row', { name: new RegExp(word.toUpperCase()) });
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const form = page.getByRole('dialog', { name: 'Editar Cliente' });
+  // Emptied and sent: the form shows its errors, which must be as readable as the rest.
+  await form.getByLabel('Teléfono principal').fill('');
+  await form.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(form.getByRole('textbox', { name: 'Teléfono principal' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  const found = await violations(page, '/clientes form');
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Suspender' }).click();
+  await expect(page.getByText('¿Está seguro de suspender este cliente?')).toBeVisible();
+  found.push(...(await violations(page, '/clientes confirmation')));
+  expect(found).toEqual([]);
+});
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+
+  test('every icon button and menu entry is at least 44 px for a finger', async ({ page }) => {
+    await signIn(page);
+    const word = uniqueWord();
+    await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
+    await page.goto(`/clientes?search=${word.toLowerCase()}`);
+    await settle(page);
+    const small: string[] = [];
+    const measure = async (selector: string) => {
+      for (const target of await page.locator(selector).all()) {
+        const box = await target.boundingBox();
+        if (box && (box.width < 44 || box.height < 44)) {
+          small.push(`${selector} ${Math.round(box.width)}×${Math.round(box.height)}`);
+        }
+      }
+    };
+    await measure('.MuiIconButton-root:visible');
+    await page
+      .getByRole('button', { name: /Acciones de/ })
+      .first()
+      .click();
+    await measure('[role="menuitem"]:visible');
+    expect(small).toEqual([]);
+  });
+});
