@@ -351,6 +351,45 @@ test('own profile: a user renames themselves; a default user is refused', async 
   ).toBeVisible();
 });
 
+test('own password: the current one is asked for; a default user may not change it', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await submitLogin(page, user.login, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/user-profile');
+  await field(page, 'Current Password').fill('NoEsLaMia1!');
+  await field(page, 'New Password').fill('Cambiada1!');
+  await field(page, 'Confirm Password').fill('Cambiada1!');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Oops, something went wrong!')).toBeVisible();
+  await expect(page.getByText('La contraseña actual no es correcta')).toBeVisible();
+
+  await field(page, 'Current Password').fill(user.password);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password updated successfully!')).toBeVisible();
+  await expect(field(page, 'Current Password')).toHaveValue('');
+
+  await submitLogin(page, user.login, user.password);
+  await expect(page.getByText('Credenciales incorrectas!')).toBeVisible();
+  await submitLogin(page, user.login, 'Cambiada1!');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The seeded users keep theirs, even given the right current password.
+  await submitLogin(page, 'recepcion', PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/mi-perfil');
+  await field(page, 'Current Password').fill(PASSWORD);
+  await field(page, 'New Password').fill('Cambiada1!');
+  await field(page, 'Confirm Password').fill('Cambiada1!');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Oops, something went wrong!')).toBeVisible();
+  await expect(
+    page.getByText('You are not allowed to change data of default users.'),
+  ).toBeVisible();
+});
+
 test('Submit Changes saves the picture with the fields, or nothing when the e-mail is taken', async ({
   page,
   request,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './permissions';
 
 /**
  * A resource's identity, declared once and read by the server (routes) and the web (query
@@ -24,6 +25,12 @@ export interface ResourcePaths {
   one(id: number | string): string;
 }
 
+/** What reading the resource and changing it need (DESIGN §10.1). */
+export interface ResourceAccess {
+  read: Permission;
+  write: Permission;
+}
+
 export interface ResourceDescriptor<Row, Input = unknown> {
   /** The list's path and the web's query key: 'clientes'. */
   plural: string;
@@ -33,6 +40,8 @@ export interface ResourceDescriptor<Row, Input = unknown> {
   status: StatusCall;
   /** What the server answers for one row: the routes declare it, the tests check it. */
   record: z.ZodType<Row>;
+  /** The server refuses, and the web hides, what the user's role does not allow. */
+  access: ResourceAccess;
   /** The row's id (`id_cli`): what edits, status changes and deletes name. */
   rowId(row: Row): number;
   /** The edit form's values from a row: the reverse of what the server writes. */
@@ -43,6 +52,7 @@ export interface ResourceDeclaration<Row, Input> {
   plural: string;
   singular: string;
   record: z.ZodType<Row>;
+  access: ResourceAccess;
   rowId(row: Row): number;
   toInput?(row: Row): Input;
   /** The update path where the spec names another than `/{singular}`. */
@@ -66,6 +76,7 @@ export function defineResource<Row, Input = unknown>(
     },
     status: { path: `/${singular}`, id: 'id', estado: 'estado', ...declaration.status },
     record: declaration.record,
+    access: declaration.access,
     rowId: declaration.rowId,
     toInput: declaration.toInput,
   };

@@ -20,7 +20,9 @@ import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-e
  * The composition root: the ONE routes array. The router and the sidenav both read it; the
  * sidenav shows headings, links and the routes that have `nav`, in this order (spec 000 §2).
  * To give a route its real screen, swap its `screen` for
- * `lazyNamed(() => import('./features/clients'), 'ClientsPage')`.
+ * `lazyNamed(() => import('./features/clients'), 'ClientsPage')`. A route that needs a
+ * permission (DESIGN §10.1) declares it as its `access`: the sidenav hides it from a role
+ * without it, and a deep link shows 'Sin permiso'.
  */
 
 const Placeholder = lazyNamed(() => import('./app/placeholder-page'), 'PlaceholderPage');
@@ -57,16 +59,19 @@ export const appEntries: readonly AppEntry[] = [
   heading('RESERVAS Y AGENDA'),
   route('/citas', {
     name: 'Citas',
+    access: 'agenda.leer',
     screen: Appointments,
     nav: { label: 'Citas', icon: <EventIcon /> },
   }),
   route('/reservaciones', {
     name: 'Reservaciones',
+    access: 'agenda.leer',
     screen: Reservations,
     nav: { label: 'Reservaciones', icon: <EventAvailableIcon /> },
   }),
   route('/historial-citas', {
     name: 'Historial de Citas',
+    access: 'historial.leer',
     screen: Placeholder,
     nav: { label: 'Historial de Citas', icon: <HistoryIcon /> },
   }),
@@ -81,11 +86,13 @@ export const appEntries: readonly AppEntry[] = [
   heading('SERVICIOS'),
   route('/servicios', {
     name: 'Lista de Servicios',
+    access: 'catalogo.leer',
     screen: Services,
     nav: { label: 'Lista de Servicios', icon: <ContentCutIcon /> },
   }),
   route('/paquetes', {
     name: 'Lista de Paquetes',
+    access: 'catalogo.leer',
     screen: Packages,
     nav: { label: 'Lista de Paquetes', icon: <LayersIcon /> },
   }),
@@ -93,11 +100,13 @@ export const appEntries: readonly AppEntry[] = [
   heading('CLIENTES Y MASCOTAS'),
   route('/clientes', {
     name: 'Clientes',
+    access: 'clientes.leer',
     screen: Clients,
     nav: { label: 'Clientes', icon: <GroupIcon /> },
   }),
   route('/mascotas', {
     name: 'Mascotas/Perros',
+    access: 'clientes.leer',
     screen: Pets,
     nav: { label: 'Mascotas/Perros', icon: <PetsIcon /> },
   }),
@@ -105,6 +114,7 @@ export const appEntries: readonly AppEntry[] = [
   heading('INVENTARIO'),
   route('/productos', {
     name: 'Productos',
+    access: 'catalogo.leer',
     screen: Placeholder,
     nav: { label: 'Productos', icon: <Inventory2Icon /> },
   }),
@@ -112,11 +122,13 @@ export const appEntries: readonly AppEntry[] = [
   heading('REPORTES'),
   route('/reportes/ventas', {
     name: 'Reporte Ventas',
+    access: 'caja.administrar',
     screen: Placeholder,
     nav: { label: 'Reporte Ventas', icon: <AssessmentIcon /> },
   }),
   route('/reportes/citas', {
     name: 'Reporte Citas',
+    access: 'reportes.leer',
     screen: Placeholder,
     nav: { label: 'Reporte Citas', icon: <BarChartIcon /> },
   }),
@@ -127,6 +139,7 @@ export const appEntries: readonly AppEntry[] = [
   }),
   route('/reportes/reservaciones', {
     name: 'Reporte Reservaciones',
+    access: 'reportes.leer',
     screen: Placeholder,
     nav: { label: 'Reporte Reservaciones', icon: <InsightsIcon /> },
   }),
@@ -134,16 +147,19 @@ export const appEntries: readonly AppEntry[] = [
   heading('CONFIGURACIONES'),
   route('/ajustes', {
     name: 'Ajustes',
+    access: 'ajustes.escribir',
     screen: Settings,
     nav: { label: 'Ajustes', icon: <SettingsIcon /> },
   }),
   route('/users', {
     name: 'Usuarios',
+    access: 'usuarios.administrar',
     screen: Users,
     nav: { label: 'Usuarios', icon: <ManageAccountsIcon /> },
   }),
   route('/empleados', {
     name: 'Empleados',
+    access: 'empleados.leer',
     screen: Employees,
     nav: { label: 'Empleados', icon: <BadgeIcon /> },
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSION_MESSAGES, PERMISSIONS, ROLES } from '../permissions';
 
 /**
  * The English screens of spec 000 §2 (Signup, Password Forgot, Password Reset, User Profile):
@@ -131,9 +132,16 @@ export const ProfileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
 
-/** `PATCH /profile/password`. */
+/** The password in use, which a change of the own password must give (DESIGN §10.1). */
+const currentPassword = z
+  .string({ error: PERMISSION_MESSAGES.currentPassword })
+  .min(1, PERMISSION_MESSAGES.currentPassword)
+  .max(100, PERMISSION_MESSAGES.currentPassword);
+
+/** `PATCH /profile/password`: `current_password` is checked against the stored one. */
 export const ProfilePasswordSchema = matching(
   z.object({
+    current_password: currentPassword,
     password: newPassword,
     password_confirmation: z.string({ error: M.passwordsDiffer }),
   }),
@@ -142,12 +150,17 @@ export const ProfilePasswordSchema = matching(
 );
 export type ProfilePasswordInput = z.infer<typeof ProfilePasswordSchema>;
 
-/** `GET /profile` (spec 000 §3: id, name, email, profile_image). */
+/**
+ * `GET /profile` (spec 000 §3: id, name, email, profile_image), with the user's role and its
+ * permissions (DESIGN §10.1): the web hides what the user may not use.
+ */
 export const ProfileSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
   profile_image: z.string().nullable(),
+  rol: z.enum(ROLES),
+  permisos: z.array(z.enum(PERMISSIONS)),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -187,6 +187,7 @@ export const appointmentsResource = defineResource<Appointment>({
   plural: 'citas',
   singular: 'cita',
   record: AppointmentSchema,
+  access: { read: 'agenda.leer', write: 'agenda.escribir' },
   rowId: (c) => c.id_cita,
   status: { path: '/cita/estado', id: 'cita', estado: 'est' },
 });

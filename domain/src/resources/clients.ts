@@ -70,6 +70,7 @@ export const clientsResource = defineResource<Client, ClientInput>({
   plural: 'clientes',
   singular: 'cliente',
   record: ClientSchema,
+  access: { read: 'clientes.leer', write: 'clientes.escribir' },
   rowId: (c) => c.id_cli,
   toInput: (c) => ({
     dni: c.dni_cli,

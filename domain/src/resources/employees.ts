@@ -111,6 +111,7 @@ export const employeesResource = defineResource<Employee, EmployeeInput>({
   plural: 'empleados',
   singular: 'empleado',
   record: EmployeeSchema,
+  access: { read: 'empleados.leer', write: 'empleados.escribir' },
   rowId: (e) => e.id_emp,
   toInput: (e) => ({
     idtDoc: e.id_tipoDoc,

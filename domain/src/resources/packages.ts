@@ -79,6 +79,7 @@ export const packagesResource = defineResource<Package, PackageInput>({
   plural: 'paquetes',
   singular: 'paquete',
   record: PackageSchema,
+  access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
   rowId: (p) => p.id_paq,
   toInput: (p) => ({ nombre: p.nom_paq, descripcion: p.desc_paq, precio: p.precio_paq }),
 });

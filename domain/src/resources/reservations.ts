@@ -95,6 +95,7 @@ export const reservationsResource = defineResource<Reservation>({
   plural: 'reservaciones',
   singular: 'reservacion',
   record: ReservationSchema,
+  access: { read: 'agenda.leer', write: 'agenda.escribir' },
   rowId: (r) => r.id_res,
   status: { path: '/reservacion/estado', estado: 'est' },
 });

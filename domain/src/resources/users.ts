@@ -3,6 +3,7 @@ import { isoDateTime } from '../api';
 import { defineResource } from '../resource';
 import { DocumentTypeId } from '../document-types';
 import { IdParamSchema } from '../list-query';
+import { ROLES, RoleSchema } from '../permissions';
 import {
   DNI_MESSAGES,
   PASSWORDS_DIFFER,
@@ -120,6 +121,7 @@ export const UserRegisterSchema = passwordsMatch(
       password: strongPassword,
       password_confirmation: z.string({ error: PASSWORDS_DIFFER }),
       id_emp: IdParamSchema.shape.id.nullish(),
+      rol: RoleSchema.default('recepcion'),
     })
     .superRefine(checkDocument, documentCheck),
   'password',
@@ -127,7 +129,8 @@ export const UserRegisterSchema = passwordsMatch(
 );
 export type UserRegisterInput = z.infer<typeof UserRegisterSchema>;
 
-const editFields = { ...userFields, login: z.string().optional() };
+/** An absent `rol` keeps the user's role: only a form that shows it changes it. */
+const editFields = { ...userFields, login: z.string().optional(), rol: RoleSchema.optional() };
 
 /** The edit modal's form: the login is shown disabled and not checked (spec 000 §5). */
 export const UserEditSchema = z.object(editFields).superRefine(checkDocument, documentCheck);
@@ -174,6 +177,7 @@ export const UserSchema = z.strictObject({
   profile_image: z.string().nullable(),
   id_emp: z.number().int().nullable(),
   id_est: z.number().int(),
+  rol: z.enum(ROLES),
   created_at: isoDateTime,
 });
 export type User = z.infer<typeof UserSchema>;
@@ -227,6 +231,7 @@ export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
   plural: 'users',
   singular: 'user',
   record: UserSchema,
+  access: { read: 'usuarios.administrar', write: 'usuarios.administrar' },
   rowId: (u) => u.id,
   updatePath: '/user/update',
   toInput: (u) => ({
@@ -236,5 +241,6 @@ export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
     surname: u.surname,
     email: u.email,
     login: u.login,
+    rol: u.rol,
   }),
 });

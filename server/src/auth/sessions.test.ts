@@ -148,6 +148,10 @@ describe('the session check', () => {
       expect(await check(header)).toBeUndefined();
     }
     expect(await check('Bearer not-a-token')).toBeUndefined();
-    expect(await check(credential)).toEqual({ userId: 1, tokenHash: hashOf(credential) });
+    expect(await check(credential)).toEqual({
+      userId: 1,
+      role: 'admin',
+      tokenHash: hashOf(credential),
+    });
   });
 });

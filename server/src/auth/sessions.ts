@@ -2,7 +2,7 @@ import { and, eq, exists, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { Status } from '@app/domain';
+import { Status, type Role } from '@app/domain';
 
 export const BEARER = 'Bearer ';
 
@@ -37,6 +37,8 @@ function tokenOf(authorization: string | undefined): string | undefined {
 export interface SessionUserRef {
   userId: number;
   tokenHash: string;
+  /** The user's role as of this request: a change applies from the next one. */
+  role: Role;
 }
 
 /** Answers the session behind an Authorization header, if it is live and its user active. */
@@ -46,7 +48,8 @@ export type SessionCheck = (
 
 /**
  * The check every authenticated request runs, built once: one named prepared statement (parsed
- * and planned once per connection) that finds the live session of an active user and, when its
+ * and planned once per connection) that finds the live session of an active user, with the
+ * user's role (so permission checks need no query of their own), and, when its
  * `last_seen_at` is more than a minute old, touches it in the same round trip. Nothing is kept
  * in the process: a logout or suspension made by another server process sharing the database
  * takes effect on the next request. Times are the database's clock, one for every process.
@@ -55,7 +58,7 @@ export function prepareSessionCheck(db: Db, policy: SessionPolicy): SessionCheck
   const tokenHash = sql.placeholder('tokenHash');
   const live = db.$with('live').as(
     db
-      .select({ userId: sessions.user_id })
+      .select({ userId: sessions.user_id, role: users.rol })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .where(
@@ -85,7 +88,7 @@ export function prepareSessionCheck(db: Db, policy: SessionPolicy): SessionCheck
   );
   const statement = db
     .with(live, touch)
-    .select({ userId: live.userId })
+    .select({ userId: live.userId, role: live.role })
     .from(live)
     .prepare('session_check');
 
@@ -94,7 +97,7 @@ export function prepareSessionCheck(db: Db, policy: SessionPolicy): SessionCheck
     if (!token) return undefined;
     const hashed = hashToken(token);
     const [row] = await statement.execute({ tokenHash: hashed, idleMinutes: policy.idleMinutes });
-    return row && { userId: row.userId, tokenHash: hashed };
+    return row && { userId: row.userId, tokenHash: hashed, role: row.role };
   };
 }
 

@@ -11,9 +11,11 @@ import {
   StatusPatchSchema,
   successOf,
   type ListQuery,
+  type Permission,
   type ResourceDescriptor,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
+import { requirePermission } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import { conflict, invalid, isPgError, notFound } from '../http/errors';
 import { listPage, type ListDefinition } from './list';
@@ -33,8 +35,11 @@ export interface WriteDefinition<S extends ObjectSchema> {
  * `PUT /{singular}`, `PATCH /{singular}` (status).
  */
 export interface ResourceDefinition<Row, C extends ObjectSchema, U extends ObjectSchema> {
-  /** The server reads the declaration's names, calls and record; its row functions are the web's. */
-  resource: Pick<ResourceDescriptor<Row>, 'plural' | 'paths' | 'status' | 'record'>;
+  /**
+   * The server reads the declaration's names, calls, record and access (what reading and
+   * writing need, DESIGN §10.1); its row functions are the web's.
+   */
+  resource: Pick<ResourceDescriptor<Row>, 'plural' | 'paths' | 'status' | 'record' | 'access'>;
   table: PgTable;
   id: PgColumn;
   list: ListDefinition;
@@ -59,6 +64,11 @@ export interface ResourceDefinition<Row, C extends ObjectSchema, U extends Objec
     invalid?: string;
     /** Runs in the change's transaction before it: refusals, and effects (ending sessions). */
     onChange?: (tx: Tx, id: number, estado: number, request: FastifyRequest) => Promise<void>;
+    /**
+     * When some statuses need less than the resource's write access (appointments): the route
+     * asks for `route`, and each status for `of(estado)`, checked before anything is read.
+     */
+    access?: { route: Permission; of: (estado: number) => Permission };
   };
   /**
    * `inUse` answers a foreign-key refusal; `guard` runs first, in the delete's transaction,
@@ -87,6 +97,9 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
   return async (app, { db }) => {
     const { paths, record } = def.resource;
     const tags = [def.resource.plural];
+    // Reads are the list and get; writes are register, update, status and delete.
+    const read = { permission: def.resource.access.read };
+    const write = { permission: def.resource.access.write };
     const findRow = (executor: Db | Tx, id: number) =>
       findOne<Row>(executor, def.list, id, def.notFound);
     const one = { 200: successOf(record) };
@@ -94,6 +107,7 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
     app.get(
       paths.list,
       {
+        config: read,
         schema: {
           querystring: def.listQuery ?? ListQuerySchema,
           response: { 200: successOf(pageOf(record)) },
@@ -114,7 +128,7 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
     );
     app.get(
       paths.one(':id'),
-      { schema: { params: IdParamSchema, response: one, tags } },
+      { config: read, schema: { params: IdParamSchema, response: one, tags } },
       async (request) => {
         await def.beforeRead?.(db);
         return ok(await findRow(db, request.params.id));
@@ -125,7 +139,10 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
       const create = def.create;
       app.post(
         paths.register,
-        { schema: { body: create.schema, response: { 201: successOf(record) }, tags } },
+        {
+          config: write,
+          schema: { body: create.schema, response: { 201: successOf(record) }, tags },
+        },
         async (request, reply) => {
           const row = await db.transaction(async (tx) => {
             const values = await create.toValues(request.body as z.output<C>, tx, request);
@@ -141,7 +158,7 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
       const update = def.update;
       app.put(
         paths.update,
-        { schema: { body: update.schema, response: one, tags } },
+        { config: write, schema: { body: update.schema, response: one, tags } },
         async (request) => {
           const input = request.body as z.output<U> & { id: number };
           const row = await db.transaction(async (tx) => {
@@ -162,13 +179,16 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
       const status = def.status;
       const route = def.resource.status;
       const schema = status.schema ?? StatusPatchSchema;
-      app.patch(route.path, { schema: { body: schema, response: one, tags } }, async (request) => {
+      const config = { permission: status.access?.route ?? def.resource.access.write };
+      const options = { config, schema: { body: schema, response: one, tags } };
+      app.patch(route.path, options, async (request) => {
         const body = request.body as Record<string, number>;
         const id = body[route.id];
         const estado = body[route.estado];
         if (!status.allowed.includes(estado)) {
           throw invalid(route.estado, status.invalid ?? 'Estado inválido');
         }
+        if (status.access) requirePermission(request, status.access.of(estado));
         const row = await db.transaction(async (tx) => {
           await findRow(tx, id);
           await status.onChange?.(tx, id, estado, request);
@@ -186,7 +206,7 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
       const { inUse, guard } = def.remove;
       app.delete(
         paths.one(':id'),
-        { schema: { params: IdParamSchema, response: { 200: DoneSchema }, tags } },
+        { config: write, schema: { params: IdParamSchema, response: { 200: DoneSchema }, tags } },
         async (request) => {
           await db.transaction(async (tx) => {
             await findRow(tx, request.params.id);

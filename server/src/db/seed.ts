@@ -4,10 +4,32 @@ import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Db } from './client';
 import { documentTypes, statuses, users } from './schema';
 
+/** Each has the role of its name (DESIGN §10.1). */
 export const DEFAULT_USERS = [
-  { id: 1, login: 'admin', name: 'Administrador', surname: 'Del Sistema', doc: '40718263' },
-  { id: 2, login: 'recepcion', name: 'Recepción', surname: 'Principal', doc: '41829374' },
-  { id: 3, login: 'groomer', name: 'Groomer', surname: 'Principal', doc: '42930485' },
+  {
+    id: 1,
+    login: 'admin',
+    rol: 'admin',
+    name: 'Administrador',
+    surname: 'Del Sistema',
+    doc: '40718263',
+  },
+  {
+    id: 2,
+    login: 'recepcion',
+    rol: 'recepcion',
+    name: 'Recepción',
+    surname: 'Principal',
+    doc: '41829374',
+  },
+  {
+    id: 3,
+    login: 'groomer',
+    rol: 'groomer',
+    name: 'Groomer',
+    surname: 'Principal',
+    doc: '42930485',
+  },
 ] as const;
 
 /** An arbitrary constant: the advisory lock that serialises the seed across processes. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, PERMISSION_MESSAGES, type Permission, type RouteAccess } from '@app/domain';
 import { prepareSessionCheck, type SessionPolicy, type SessionUserRef } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { HttpError } from './errors';
@@ -7,6 +8,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a credential (sign-in, health, password recovery...). */
     public?: boolean;
+    /**
+     * What the route needs (DESIGN §10.1): a permission of the caller's role, or 'sesion' for
+     * any signed-in user. Every route of the API says it unless it is `public`.
+     */
+    permission?: RouteAccess;
   }
   interface FastifyRequest {
     session?: SessionUserRef;
@@ -18,19 +24,33 @@ export const DOCS_PREFIX = '/api/docs';
 
 export const UNAUTHENTICATED = 'No autenticado. Inicie sesión para continuar.';
 
+export const forbidden = () => new HttpError(403, PERMISSION_MESSAGES.forbidden);
+
 /**
  * Every route registered in `api` (the `/api` scope) needs a live session unless its config
- * says `public: true`. The hook belongs to the scope, not to a prefix of the address: an
- * encoded path (`/%61pi/users`) reaches the same routes and the same check.
+ * says `public: true`, and then the permission its config names. The hook belongs to the scope,
+ * not to a prefix of the address: an encoded path (`/%61pi/users`) reaches the same routes and
+ * the same check. The role comes with the session (one statement per request, no other).
  */
 export function registerAuthentication(api: FastifyInstance, db: Db, policy: SessionPolicy) {
   const checkSession = prepareSessionCheck(db, policy);
   api.decorateRequest('session', undefined);
+  // A route that says neither is a mistake: the app refuses to start rather than guess.
+  api.addHook('onRoute', (route) => {
+    if (route.config?.public !== true && !route.config?.permission) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(`${methods} ${route.url} declares neither config.permission nor public`);
+    }
+  });
   api.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
+    const config = request.routeOptions.config;
+    if (config?.public) return;
     const session = await checkSession(request.headers.authorization);
     if (!session) throw new HttpError(401, UNAUTHENTICATED);
     request.session = session;
+    const access = config?.permission;
+    // Undeclared cannot happen (onRoute above); if it did, the route stays closed.
+    if (!access || (access !== 'sesion' && !can(session.role, access))) throw forbidden();
   });
 }
 
@@ -38,4 +58,9 @@ export function registerAuthentication(api: FastifyInstance, db: Db, policy: Ses
 export function sessionOf(request: FastifyRequest): SessionUserRef {
   if (!request.session) throw new HttpError(401, UNAUTHENTICATED);
   return request.session;
+}
+
+/** A check inside a route, where what it needs depends on the body (appointment statuses). */
+export function requirePermission(request: FastifyRequest, permission: Permission): void {
+  if (!can(sessionOf(request).role, permission)) throw forbidden();
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteAccess } from '@app/domain';
 
 export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** What the route needs (authenticate.ts); undefined for public routes and the docs. */
+  permission?: RouteAccess;
   /** The status codes whose answer the route declares a schema for (responses.ts). */
   responses: string[];
 }
@@ -26,6 +29,7 @@ export function recordRoutes(app: FastifyInstance) {
         method,
         url: route.url,
         public: route.config?.public === true,
+        permission: route.config?.permission,
         responses: Object.keys((route.schema?.response as object | undefined) ?? {}),
       });
     }

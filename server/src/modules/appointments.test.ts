@@ -298,6 +298,34 @@ describe('appointments', () => {
     expect((await api.patch('/cita/estado', { id, est: 5 })).status).toBe(422);
   });
 
+  it('lets a groomer start and complete a visit, and only the desk set any other status', async () => {
+    const groomer = apiClient(ctx.app, await ctx.signIn('groomer'));
+    const id = (await recepcion.post('/cita/register', payload(owner))).body.data.id_cita as number;
+    const forbidden = { status: 'error', message: 'No tiene permiso para realizar esta acción' };
+    for (const est of [5, 6]) {
+      const res = await groomer.patch('/cita/estado', { cita: id, est });
+      expect(res.status, String(est)).toBe(200);
+      expect(res.body.data.id_est).toBe(est);
+    }
+    for (const est of [4, 8, 9]) {
+      const res = await groomer.patch('/cita/estado', { cita: id, est });
+      expect(res, String(est)).toEqual({ status: 403, body: forbidden });
+    }
+    // Refused before anything is read: the appointment is still Completada.
+    expect((await api.get(`/cita/${id}`)).body.data.id_est).toBe(6);
+    for (const est of [4, 5, 6, 8, 9]) {
+      expect((await recepcion.patch('/cita/estado', { cita: id, est })).status, String(est)).toBe(
+        200,
+      );
+    }
+    // A groomer reads the agenda but books nothing.
+    expect((await groomer.get(`/cita/${id}`)).status).toBe(200);
+    expect(await groomer.post('/cita/register', payload(owner))).toEqual({
+      status: 403,
+      body: forbidden,
+    });
+  });
+
   it('filters by client, pet, user, status and registration days; hides Eliminada unless asked', async () => {
     const mine = await registerOwner(api, 'Gertrudis', 'Zeus');
     const id = (await recepcion.post('/cita/register', payload(mine))).body.data.id_cita as number;

@@ -13,6 +13,7 @@ import {
   type Appointment,
   type AppointmentInput,
   type AppointmentUpdate,
+  type Permission,
   appointmentsResource,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
@@ -164,6 +165,15 @@ async function updateValues(input: AppointmentUpdate, tx: Tx) {
 
 const ALLOWED = APPOINTMENT_STATUSES.map((s) => s.id_est);
 
+/**
+ * DESIGN §10.1: 5 En Proceso and 6 Completada need agenda.atender (groomers start and complete
+ * visits); any other status is booking's work, agenda.escribir. Groomers cannot be limited yet to
+ * the citas assigned to them: appointments have no groomer until the agenda's redesign (§10.2).
+ */
+const ATTENDING: readonly number[] = [AppointmentStatus.EnProceso, AppointmentStatus.Completada];
+export const statusAccess = (estado: number): Permission =>
+  ATTENDING.includes(estado) ? 'agenda.atender' : 'agenda.escribir';
+
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -182,6 +192,8 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         message: M.status,
         invalid: M.statusInvalid,
         schema: AppointmentStatusSchema,
+        // Starting and completing a visit is the groomer's work too; the rest is booking's.
+        access: { route: 'agenda.atender', of: statusAccess },
       },
       notFound: M.notFound,
     }),

@@ -96,14 +96,19 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
     },
   );
 
-  app.post('/logout', { schema: { response: { 200: DoneSchema }, tags } }, async (request) => {
-    await closeSession(db, sessionOf(request).tokenHash);
-    return ok(null, 'Sesión cerrada');
-  });
+  const session = { permission: 'sesion' } as const;
+  app.post(
+    '/logout',
+    { config: session, schema: { response: { 200: DoneSchema }, tags } },
+    async (request) => {
+      await closeSession(db, sessionOf(request).tokenHash);
+      return ok(null, 'Sesión cerrada');
+    },
+  );
 
   app.get(
     '/me',
-    { schema: { response: { 200: successOf(SessionUserSchema) }, tags } },
+    { config: session, schema: { response: { 200: successOf(SessionUserSchema) }, tags } },
     async (request) => {
       const [user] = await db
         .select({

@@ -82,6 +82,7 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/cliente/nombre/:dni',
     {
+      config: { permission: 'clientes.leer' },
       schema: {
         params: z.object({ dni: clientLookupDni }),
         response: { 200: successOf(ClientLookupSchema) },

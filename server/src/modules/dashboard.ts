@@ -275,8 +275,10 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
 
 export const dashboardModule: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
   const answer = { 200: successOf(DashboardSchema) };
-  app.get('/dashboard', { schema: { response: answer, tags: ['dashboard'] } }, async () =>
-    ok(await dashboardFigures(db)),
+  app.get(
+    '/dashboard',
+    { config: { permission: 'sesion' }, schema: { response: answer, tags: ['dashboard'] } },
+    async () => ok(await dashboardFigures(db)),
   );
   done();
 };

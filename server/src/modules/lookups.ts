@@ -79,14 +79,21 @@ export const lookupsModule: FastifyPluginAsyncZod<LookupsOptions> = async (
   { db, engine = engineOf(db), healthTimeoutMs = HEALTH_TIMEOUT_MS },
 ) => {
   const tags = ['lookups'];
+  const session = { permission: 'sesion' } as const;
   app.get(
     '/tipodoc',
-    { schema: { response: { 200: successOf(z.array(DocumentTypeSchema).readonly()) }, tags } },
+    {
+      config: session,
+      schema: { response: { 200: successOf(z.array(DocumentTypeSchema).readonly()) }, tags },
+    },
     async () => ok(DOCUMENT_TYPES),
   );
   app.get(
     '/estados',
-    { schema: { response: { 200: successOf(z.array(StatusItemSchema).readonly()) }, tags } },
+    {
+      config: session,
+      schema: { response: { 200: successOf(z.array(StatusItemSchema).readonly()) }, tags },
+    },
     async () => ok(STATUSES),
   );
 

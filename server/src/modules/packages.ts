@@ -139,23 +139,31 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   const available = { 200: successOf(z.array(AvailablePackageSchema)) };
   const packageServicesAnswer = { 200: successOf(z.array(PackageServiceSchema)) };
 
-  app.get('/paquetes/disponibles', { schema: { response: available, tags } }, async () => {
-    const rows: AvailablePackage[] = await db
-      .select({
-        id_paq: packages.id_paq,
-        nom_paq: packages.nom_paq,
-        desc_paq: packages.desc_paq,
-        precio_paq: packages.precio_paq,
-      })
-      .from(packages)
-      .where(eq(packages.id_est, Status.Activo))
-      .orderBy(asc(packages.nom_paq), asc(packages.id_paq));
-    return ok(rows);
-  });
+  const read = { permission: 'catalogo.leer' } as const;
+  const write = { permission: 'catalogo.escribir' } as const;
+
+  app.get(
+    '/paquetes/disponibles',
+    { config: read, schema: { response: available, tags } },
+    async () => {
+      const rows: AvailablePackage[] = await db
+        .select({
+          id_paq: packages.id_paq,
+          nom_paq: packages.nom_paq,
+          desc_paq: packages.desc_paq,
+          precio_paq: packages.precio_paq,
+        })
+        .from(packages)
+        .where(eq(packages.id_est, Status.Activo))
+        .orderBy(asc(packages.nom_paq), asc(packages.id_paq));
+      return ok(rows);
+    },
+  );
 
   app.get(
     '/paquete/:id/servicios',
     {
+      config: read,
       schema: {
         params: IdParamSchema,
         response: packageServicesAnswer,
@@ -176,6 +184,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/paquete/:id/servicios',
     {
+      config: write,
       schema: {
         params: IdParamSchema,
         body: PackageServicesSchema,
@@ -195,7 +204,10 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.delete(
     '/paquete/:id/servicio/:serviceId',
-    { schema: { params: PackageServiceParamsSchema, response: packageServicesAnswer, tags } },
+    {
+      config: write,
+      schema: { params: PackageServiceParamsSchema, response: packageServicesAnswer, tags },
+    },
     async (request) => {
       const { id, serviceId } = request.params;
       const rows = await db.transaction(async (tx) => {

@@ -82,6 +82,7 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get(
     '/mascotas/cliente/:id',
     {
+      config: { permission: 'clientes.leer' },
       schema: {
         params: IdParamSchema,
         response: { 200: successOf(z.array(ClientPetSchema)) },

@@ -101,7 +101,10 @@ export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   const available = { 200: successOf(z.array(AvailableServiceSchema)) };
   app.get(
     '/servicios/disponibles',
-    { schema: { response: available, tags: ['servicios'] } },
+    {
+      config: { permission: 'catalogo.leer' },
+      schema: { response: available, tags: ['servicios'] },
+    },
     async () => {
       const rows: AvailableService[] = await db
         .select({

@@ -69,7 +69,9 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
 
   // Null until the company is set up for the first time.
   const current = { 200: successOf(SettingsSchema.nullable()) };
-  app.get('/ajustes', { schema: { response: current, tags } }, async () => {
+  // The company's settings are the admin's; the brand and logo the login page shows are public.
+  const config = { permission: 'ajustes.escribir' } as const;
+  app.get('/ajustes', { config, schema: { response: current, tags } }, async () => {
     const row = await currentSettings(db);
     return row ? ok(toSettings(row)) : ok(null, SETTINGS_MESSAGES.empty);
   });
@@ -118,8 +120,8 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
     return reply.status(result.inserted ? 201 : 200).send(ok(toSettings(result.row), message));
   };
   // The spec's client posts with `_method=put`; a real PUT is the same call.
-  app.post('/ajustes', { schema: { response: saved, tags } }, save);
-  app.put('/ajustes', { schema: { response: saved, tags } }, save);
+  app.post('/ajustes', { config, schema: { response: saved, tags } }, save);
+  app.put('/ajustes', { config, schema: { response: saved, tags } }, save);
 
   app.get(
     '/app/logo.jpg',

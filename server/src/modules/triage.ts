@@ -70,10 +70,15 @@ const ALLOWED = RECORD_STATUSES.map((s) => s.id_est);
 export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['triaje'];
   const one = { 200: successOf(TriageSchema) };
+  // Recording a triage is part of attending the visit (DESIGN §10.1); reading it, of the agenda.
+  const attend = { permission: 'agenda.atender' } as const;
 
   app.get(
     '/triaje/:id',
-    { schema: { params: IdParamSchema, response: one, tags } },
+    {
+      config: { permission: 'agenda.leer' },
+      schema: { params: IdParamSchema, response: one, tags },
+    },
     async (request) => {
       const [appointment] = await db
         .select({ id: appointments.id_cita })
@@ -91,7 +96,10 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.post(
     '/triaje/register',
-    { schema: { body: TriageInputSchema, response: { 201: successOf(TriageSchema) }, tags } },
+    {
+      config: attend,
+      schema: { body: TriageInputSchema, response: { 201: successOf(TriageSchema) }, tags },
+    },
     async (request, reply) => {
       const input = request.body;
       const row = await db.transaction(async (tx) => {
@@ -122,7 +130,7 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.put(
     '/triaje',
-    { schema: { body: TriageUpdateSchema, response: one, tags } },
+    { config: attend, schema: { body: TriageUpdateSchema, response: one, tags } },
     async (request) => {
       const input = request.body;
       const row = await db.transaction(async (tx) => {
@@ -142,7 +150,7 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.patch(
     '/triaje/estado',
-    { schema: { body: TriageStatusSchema, response: one, tags } },
+    { config: attend, schema: { body: TriageStatusSchema, response: one, tags } },
     async (request) => {
       const { id, est } = request.body;
       if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
-import { setupTestApp } from '../test/app';
+import { setupTestApp, TEST_PASSWORD } from '../test/app';
 import { apiClient } from '../test/http';
 
 const ctx = await setupTestApp();
@@ -62,6 +62,7 @@ describe('users', () => {
         login: 'lramirez',
         id_est: 1,
         id_emp: null,
+        rol: 'recepcion',
       },
     });
     expect(created.body.data.password).toBeUndefined();
@@ -239,8 +240,8 @@ describe('users', () => {
     ).toBe(404);
   });
 
-  it('keeps the session in use when users change their own password', async () => {
-    const { id, login } = await register();
+  it('keeps the session in use when admins change their own password', async () => {
+    const { id, login } = await register({ rol: 'admin' });
     const own = apiClient(ctx.app, await ctx.signIn(login, PASSWORD));
     const elsewhere = apiClient(ctx.app, await ctx.signIn(login, PASSWORD));
     expect(
@@ -298,6 +299,97 @@ describe('users', () => {
     expect((await api.get(`/user/${id}`)).status).toBe(404);
     expect((await api.raw('DELETE', '/user/hard', { id })).status).toBe(404);
     expect((await api.raw('DELETE', '/user/hard', { id: 'x' })).status).toBe(422);
+  });
+
+  it('registers a user with the role chosen, recepcion by default, and refuses an unknown one', async () => {
+    const groomer = await api.post('/user/register', another({ rol: 'groomer' }));
+    expect(groomer.status).toBe(201);
+    expect(groomer.body.data.rol).toBe('groomer');
+    expect((await api.get(`/user/${groomer.body.data.id}`)).body.data.rol).toBe('groomer');
+    const plain = await api.post('/user/register', another());
+    expect(plain.body.data.rol).toBe('recepcion');
+    const unknown = await api.post('/user/register', another({ rol: 'jefe' }));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ rol: ['Seleccione un rol válido'] });
+    const roles = (await api.get('/users/?per_page=100')).body.data.data as { rol: string }[];
+    expect(roles.every((u) => ['admin', 'recepcion', 'groomer'].includes(u.rol))).toBe(true);
+    const seeded = (await api.get('/user/3')).body.data;
+    expect(seeded).toMatchObject({ login: 'groomer', rol: 'groomer' });
+  });
+
+  it('changes a role, which ends that user’s sessions; an edit without rol keeps it', async () => {
+    const { id, login } = await register();
+    const user = apiClient(ctx.app, await ctx.signIn(login, PASSWORD));
+    expect((await user.get('/clientes/')).status).toBe(200);
+    const edit = {
+      id,
+      tdoc: 2,
+      doc: (await api.get(`/user/${id}`)).body.data.doc as string,
+      name: 'Lucía',
+      surname: 'Ramírez',
+      email: `${login}@groomer.pe`,
+    };
+    // The same role, or none: nothing changes and nobody is signed out.
+    expect((await api.put('/user/update', { ...edit, rol: 'recepcion' })).status).toBe(200);
+    expect((await api.put('/user/update', edit)).body.data.rol).toBe('recepcion');
+    expect((await user.get('/me')).status).toBe(200);
+
+    const changed = await api.put('/user/update', { ...edit, rol: 'groomer' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.rol).toBe('groomer');
+    expect(await sessionCount(id)).toBe(0);
+    expect((await user.get('/me')).status).toBe(401);
+    // Signed in again, the new role applies: a groomer reads clients but does not write them.
+    const groomer = apiClient(ctx.app, await ctx.signIn(login, PASSWORD));
+    expect((await groomer.get('/profile')).body.data.rol).toBe('groomer');
+    expect((await groomer.get('/clientes/')).status).toBe(200);
+    const refused = await groomer.post('/cliente/register', {});
+    expect(refused).toEqual({
+      status: 403,
+      body: { status: 'error', message: 'No tiene permiso para realizar esta acción' },
+    });
+    const unknown = await api.put('/user/update', { ...edit, rol: 'dueño' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.rol).toEqual(['Seleccione un rol válido']);
+  });
+
+  it('keeps the session in use when admins change their own role', async () => {
+    const { id, login } = await register({ rol: 'admin' });
+    const own = apiClient(ctx.app, await ctx.signIn(login, PASSWORD));
+    const elsewhere = apiClient(ctx.app, await ctx.signIn(login, PASSWORD));
+    const { body } = await own.get(`/user/${id}`);
+    const res = await own.put('/user/update', {
+      id,
+      tdoc: 2,
+      doc: body.data.doc as string,
+      name: 'Lucía',
+      surname: 'Ramírez',
+      email: body.data.email as string,
+      rol: 'recepcion',
+    });
+    expect(res.status).toBe(200);
+    expect((await elsewhere.get('/me')).status).toBe(401);
+    // The session in use stays, with the new role from the very next request.
+    expect((await own.get('/profile')).body.data.rol).toBe('recepcion');
+    expect((await own.get('/users/')).status).toBe(403);
+  });
+
+  it('lets only an admin set another user’s password (PATCH /user/pwd)', async () => {
+    const { id, login } = await register();
+    const body = { id: 1, pwd: 'Tomada123!', pwd_confirmation: 'Tomada123!' };
+    for (const caller of ['recepcion', 'groomer', login]) {
+      const other = apiClient(
+        ctx.app,
+        await ctx.signIn(caller, caller === login ? PASSWORD : TEST_PASSWORD),
+      );
+      for (const target of [1, id]) {
+        const res = await other.patch('/user/pwd', { ...body, id: target });
+        expect(res.status, `${caller} → ${target}`).toBe(403);
+        expect(res.body.message).toBe('No tiene permiso para realizar esta acción');
+      }
+    }
+    // The admin's password is untouched.
+    expect(await ctx.signIn('admin', TEST_PASSWORD)).toMatch(/^Bearer /);
   });
 
   it('answers 401 without a credential and 422 for a malformed body', async () => {

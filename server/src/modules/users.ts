@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  PERMISSION_MESSAGES,
   RECORD_STATUSES,
   Status,
   USER_MESSAGES,
@@ -52,6 +53,7 @@ export const userList: ListDefinition = {
     profile_image: users.profile_image,
     id_emp: users.id_emp,
     id_est: users.id_est,
+    rol: users.rol,
     created_at: users.created_at,
   },
   join: (query: PgSelect) => query.innerJoin(documentTypes, eq(documentTypes.id, users.id_tipodoc)),
@@ -92,22 +94,66 @@ async function registerValues(input: UserRegisterInput, tx: Tx) {
     login: input.login,
     password: await hashPassword(input.password),
     id_emp: input.id_emp ?? null,
+    rol: input.rol,
   };
 }
 
-/** The login is shown disabled on edit and never changes here. */
-const updateValues = (input: UserUpdateInput) => Promise.resolve(personalValues(input));
+/** An arbitrary constant: the advisory lock that serialises changes that may remove an admin. */
+const ADMINS_LOCK = 4_751_060;
+
+/**
+ * DESIGN §10.1: refuses (409) a change that would leave no active admin, when user `id` is one
+ * and is about to be suspended, deleted or given another role. Runs in the change's transaction,
+ * before it. Such changes take one lock in turn, and each reads the admins only once it holds
+ * it: two admins demoting each other at once are judged one after the other, and the second
+ * sees the first's commit. (Locking the admin rows alone would miss a row promoted meanwhile,
+ * and row locks taken in two orders can deadlock.) Promotions need no lock: they only add.
+ */
+export async function keepAnActiveAdmin(tx: Tx, id: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.rol, 'admin'), eq(users.id_est, Status.Activo)));
+  if (admins.length < 2 && admins.some((admin) => admin.id === id)) {
+    throw conflict(PERMISSION_MESSAGES.lastAdmin);
+  }
+}
+
+/**
+ * The login is shown disabled on edit and never changes here. A new role ends the user's
+ * sessions, so each screen starts again with what the role may use; users changing their own
+ * role keep the session in use (the role is read on every request anyway).
+ */
+async function updateValues(input: UserUpdateInput, tx: Tx, request: FastifyRequest) {
+  const values = personalValues(input);
+  if (input.rol === undefined) return values;
+  const [stored] = await tx.select({ rol: users.rol }).from(users).where(eq(users.id, input.id));
+  if (!stored || stored.rol === input.rol) return values;
+  if (input.rol !== 'admin') await keepAnActiveAdmin(tx, input.id);
+  const session = sessionOf(request);
+  await closeOtherSessions(
+    tx,
+    input.id,
+    input.id === session.userId ? session.tokenHash : undefined,
+  );
+  return { ...values, rol: input.rol };
+}
 
 /** A suspended or deleted user is signed out everywhere at once. */
 async function onStatusChange(tx: Tx, id: number, estado: number, request: FastifyRequest) {
   if (id === sessionOf(request).userId && estado !== Status.Activo) {
     throw invalid('estado', USER_MESSAGES.ownStatus);
   }
-  if (estado !== Status.Activo) await closeOtherSessions(tx, id);
+  if (estado !== Status.Activo) {
+    await keepAnActiveAdmin(tx, id);
+    await closeOtherSessions(tx, id);
+  }
 }
 
 export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['users'];
+  const config = { permission: 'usuarios.administrar' } as const;
   await app.register(
     resourceModule({
       resource: usersResource,
@@ -137,7 +183,7 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.patch(
     '/user/pwd',
-    { schema: { body: UserPasswordSchema, response: { 200: DoneSchema }, tags } },
+    { config, schema: { body: UserPasswordSchema, response: { 200: DoneSchema }, tags } },
     async (request) => {
       const { id, pwd } = request.body;
       const session = sessionOf(request);
@@ -157,7 +203,8 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   );
 
   // Not used by a screen (spec 000 §7). The id may come in the body or the query string.
-  app.delete('/user/hard', { schema: { response: { 200: DoneSchema }, tags } }, async (request) => {
+  const hardDelete = { config, schema: { response: { 200: DoneSchema }, tags } };
+  app.delete('/user/hard', hardDelete, async (request) => {
     const { id } = UserHardDeleteSchema.parse({
       ...(request.query as Record<string, unknown>),
       ...(request.body as Record<string, unknown> | undefined),
@@ -165,6 +212,7 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     if (isDefaultUser(id)) throw new HttpError(403, USER_MESSAGES.defaultUser);
     if (id === sessionOf(request).userId) throw invalid('id', USER_MESSAGES.ownDelete);
     await db.transaction(async (tx) => {
+      await keepAnActiveAdmin(tx, id);
       try {
         const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
         if (deleted.length === 0) throw notFound(USER_MESSAGES.notFound);

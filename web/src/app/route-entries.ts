@@ -1,3 +1,4 @@
+import type { Permission } from '@app/domain';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { useMatches } from 'react-router';
 
@@ -7,8 +8,24 @@ import { useMatches } from 'react-router';
  * in sidenav order.
  */
 
-/** private: needs a session; guest: only without one (Login); public: either way. */
-export type RouteAccess = 'private' | 'guest' | 'public';
+/**
+ * Who may open a route. private: any signed-in user; guest: only without a session (Login);
+ * public: either way; a permission: a signed-in user whose role has it (DESIGN §10.1). The
+ * sidenav hides such a route from the others, and a deep link to it shows 'Sin permiso'.
+ */
+export type RouteAccess = 'private' | 'guest' | 'public' | Permission;
+
+/** The layout a route renders in: what its access says about the session. */
+export type SessionAccess = 'private' | 'guest' | 'public';
+
+export function sessionAccess(access: RouteAccess): SessionAccess {
+  return access === 'guest' || access === 'public' ? access : 'private';
+}
+
+/** The permission a route needs, if any. */
+export function routePermission(access: RouteAccess): Permission | undefined {
+  return access === 'private' || access === 'guest' || access === 'public' ? undefined : access;
+}
 
 export interface NavInfo {
   label: string;
@@ -81,10 +98,24 @@ export interface SidenavItem extends NavInfo {
 export type SidenavRow =
   { kind: 'heading'; key: string; title: string } | ({ kind: 'item' } & SidenavItem);
 
-/** The sidenav's rows, in the array's order. */
-export function sidenavRows(entries: readonly AppEntry[]): SidenavRow[] {
-  return entries.flatMap((entry): SidenavRow[] => {
+/**
+ * The sidenav's rows, in the array's order, without the entries whose route needs a permission
+ * `can` denies (a link follows the route it leads to), nor a heading left with no entries.
+ */
+export function sidenavRows(
+  entries: readonly AppEntry[],
+  can: (permission: Permission) => boolean,
+): SidenavRow[] {
+  const accessOf = new Map(
+    entries.flatMap((entry) => (entry.kind === 'route' ? [[entry.path, entry.access]] : [])),
+  );
+  const allowed = (path: string) => {
+    const needed = routePermission(accessOf.get(path) ?? 'private');
+    return needed === undefined || can(needed);
+  };
+  const rows = entries.flatMap((entry): SidenavRow[] => {
     if (entry.kind === 'heading') return [entry];
+    if (!allowed(entry.path)) return [];
     if (entry.kind === 'link') {
       return [
         { kind: 'item', key: entry.key, path: entry.path, label: entry.label, icon: entry.icon },
@@ -92,11 +123,14 @@ export function sidenavRows(entries: readonly AppEntry[]): SidenavRow[] {
     }
     return entry.nav ? [{ kind: 'item', key: entry.key, path: entry.path, ...entry.nav }] : [];
   });
+  return rows.filter((row, index) => row.kind === 'item' || rows[index + 1]?.kind === 'item');
 }
 
 /** What each router route carries in its `handle`. */
 export interface RouteHandle {
   name: string;
+  /** What the screen needs besides a session (DESIGN §10.1). */
+  permission?: Permission;
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -107,14 +141,24 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   );
 }
 
-/** The current route's name, for the breadcrumb, the title and placeholders. */
-export function useRouteName(): string {
+/** The deepest matched route's handle. */
+function useRouteHandle(): RouteHandle | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle.name;
+    if (isRouteHandle(handle)) return handle;
   }
-  return '';
+  return undefined;
+}
+
+/** The current route's name, for the breadcrumb, the title and placeholders. */
+export function useRouteName(): string {
+  return useRouteHandle()?.name ?? '';
+}
+
+/** The permission the current route needs, if any. */
+export function useRoutePermission(): Permission | undefined {
+  return useRouteHandle()?.permission;
 }
 
 /** Spec §2: the active sidenav entry is decided by the first path segment. */

@@ -5,7 +5,14 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { GuestOnly, RequireSession } from './guards';
 import { AuthLayout } from './layout/auth-layout';
 import { NotFoundPage, RouteErrorPage } from './not-found-page';
-import type { AppEntry, RouteAccess, RouteEntry, RouteHandle } from './route-entries';
+import {
+  routePermission,
+  sessionAccess,
+  type AppEntry,
+  type RouteEntry,
+  type RouteHandle,
+  type SessionAccess,
+} from './route-entries';
 
 // The signed-in shell is a chunk of its own: the login page does not pay for it.
 const DashboardLayout = lazy(() =>
@@ -20,15 +27,17 @@ function PageLoader() {
   );
 }
 
-function toRouteObject({ path, name, screen: Screen }: RouteEntry): RouteObject {
-  return { path, element: <Screen />, handle: { name } satisfies RouteHandle };
+function toRouteObject({ path, name, screen: Screen, access }: RouteEntry): RouteObject {
+  // The signed-in shell reads the permission from the handle and guards the screen with it.
+  const handle: RouteHandle = { name, permission: routePermission(access) };
+  return { path, element: <Screen />, handle };
 }
 
 /** Builds the router from the one routes array: each access level gets its guard and layout. */
 export function createAppRouter(entries: readonly AppEntry[]) {
   const routes = entries.filter((entry): entry is RouteEntry => entry.kind === 'route');
-  const withAccess = (access: RouteAccess) =>
-    routes.filter((entry) => entry.access === access).map(toRouteObject);
+  const withAccess = (access: SessionAccess) =>
+    routes.filter((entry) => sessionAccess(entry.access) === access).map(toRouteObject);
 
   return createBrowserRouter([
     {

@@ -12,6 +12,7 @@ import type { ResourceDescriptor } from '@app/domain';
 import { PageContainer } from '../app/page-container';
 import { confirm, showErrorDialog, toast } from '../lib/alerts';
 import { ApiError, jsonField } from '../lib/api';
+import { usePermissions } from '../lib/use-profile';
 import { DataTable, type Column } from './data-table';
 import { FilterBar, type FilterDef } from './filter-bar';
 import { useListParams, type FilterValues } from './list-params';
@@ -62,7 +63,10 @@ export interface CrudConfig<Row> {
   create?: CreateConfig<Row>;
   edit?: EditConfig<Row>;
   status?: StatusConfig<Row>;
-  /** Further row menu items (Triaje...), after Editar. */
+  /**
+   * Further row menu items (Triaje...), after Editar. Like Editar and the status actions they
+   * need the resource's write permission unless they name another (`access`).
+   */
   menuItems?(row: Row): RowMenuItem[];
   /** Row menu items before Editar (packages: Ver Servicios, Gestionar Servicios, then Editar). */
   leadingMenuItems?(row: Row): RowMenuItem[];
@@ -88,12 +92,16 @@ export interface CrudPageProps<Row> {
 /**
  * The spec's list pattern: header with the add button, search area, server-paginated table
  * with a three-dot menu per row, the registration form that replaces the list, the edit modal
- * and confirmed status changes.
+ * and confirmed status changes. What the user's role may not do (DESIGN §10.1, the resource's
+ * `access`) is not offered: without its write permission there is no add button, no Editar and
+ * no status action, and a row whose menu would be empty has none.
  */
 export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
   const [defaults] = useState(config.filterDefaults);
   const { params, search, setPage, setPerPage } = useListParams(defaults);
   const { resource } = config;
+  const { can } = usePermissions();
+  const canWrite = can(resource.access.write);
   const list = useListQuery<Row>(resource.plural, resource.paths.list, {
     ...params.filters,
     page: params.page,
@@ -150,28 +158,29 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         items.push({
           label: action.label,
           section: action.section,
+          access: action.access,
           onClick: () => void changeStatus(status, row, action),
         });
       }
     }
-    return items;
+    return items.filter((item) => can(item.access ?? resource.access.write));
   };
 
-  const columns: Column<Row>[] = [
-    ...config.columns,
-    {
-      header: config.actionsHeader ?? 'Acciones',
-      align: 'center',
-      sticky: true,
-      render: (row) => (
-        <RowMenu items={menuFor(row)} label={`Acciones de ${config.rowLabel(row)}`} />
-      ),
-    },
-  ];
+  const actionsColumn: Column<Row> = {
+    header: config.actionsHeader ?? 'Acciones',
+    align: 'center',
+    sticky: true,
+    render: (row) => <RowMenu items={menuFor(row)} label={`Acciones de ${config.rowLabel(row)}`} />,
+  };
+  // The column shows while some row of the page has a menu (with no rows, while the user may
+  // write): a reader of a resource without further items sees no column of empty cells.
+  const rows = list.isError ? [] : (list.data?.data ?? []);
+  const withMenu = rows.length > 0 ? rows.some((row) => menuFor(row).length > 0) : canWrite;
+  const columns = withMenu ? [...config.columns, actionsColumn] : config.columns;
 
   const { create, edit } = config;
   const { paths } = resource;
-  if (creating && create) {
+  if (creating && create && canWrite) {
     return (
       <PageContainer title={create.title}>
         <Paper sx={{ p: 3 }}>
@@ -196,7 +205,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
     <PageContainer
       title={config.title}
       actions={
-        create && config.addLabel ? (
+        create && config.addLabel && canWrite ? (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {config.addLabel}
           </Button>
@@ -225,7 +234,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         onPageChange={setPage}
         onPerPageChange={setPerPage}
       />
-      {edit && (
+      {edit && canWrite && (
         <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
           <DialogTitle>{edit.title}</DialogTitle>
           <DialogContent>

@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
+import type { Permission } from '@app/domain';
 import { useState } from 'react';
 
 export interface RowMenuItem {
@@ -10,6 +11,11 @@ export interface RowMenuItem {
   onClick: () => void;
   /** A heading shown above the first item of a run with this section ('Cambiar Estado'). */
   section?: string;
+  /**
+   * What the item needs (DESIGN §10.1). In a CRUD page's menu the resource's write permission
+   * when left out: an item that only reads ('Ver Servicios') says so with the read one.
+   */
+  access?: Permission;
 }
 
 export interface RowMenuProps {
@@ -18,9 +24,10 @@ export interface RowMenuProps {
   label: string;
 }
 
-/** The three-dot menu of a row. */
+/** The three-dot menu of a row; none at all when it would have no items. */
 export function RowMenu({ items, label }: RowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (items.length === 0) return null;
   return (
     <>
       <IconButton aria-label={label} size="small" onClick={(e) => setAnchor(e.currentTarget)}>

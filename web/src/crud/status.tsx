@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { RECORD_STATUSES, Status, type StatusItem } from '@app/domain';
+import { RECORD_STATUSES, Status, type Permission, type StatusItem } from '@app/domain';
 import { upper } from '../lib/format';
 
 export interface StatusBadgeProps {
@@ -27,6 +27,8 @@ export interface StatusAction {
   verb: string;
   /** Groups the action under a menu heading ('Cambiar Estado'). */
   section?: string;
+  /** What the change needs; the resource's write permission when left out (DESIGN §10.1). */
+  access?: Permission;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type ProfilePasswordInput,
   type ProfileUpdateInput,
 } from '@app/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageContainer } from '../app/page-container';
 import {
@@ -26,9 +26,8 @@ import {
 } from '../crud';
 import { toast } from '../lib/alerts';
 import { api, ApiError, jsonField } from '../lib/api';
+import { PROFILE_QUERY_KEY, useProfile } from '../lib/use-profile';
 import { SESSION_QUERY_KEY } from '../lib/use-session';
-
-const PROFILE_KEY = ['profile'] as const;
 
 export const PROFILE_TEXTS = {
   about: 'About me',
@@ -39,6 +38,7 @@ export const PROFILE_TEXTS = {
   change: 'Change',
   submit: 'Submit Changes',
   changePassword: 'Change Password',
+  current: 'Current Password',
   password: 'New Password',
   confirm: 'Confirm Password',
 } as const;
@@ -59,6 +59,13 @@ const profileFields: FieldDef<keyof ProfileUpdateInput>[] = [
 ];
 
 const passwordFields: FieldDef<keyof ProfilePasswordInput>[] = [
+  // DESIGN §10.1: a borrowed session is not enough to change the password behind it.
+  {
+    name: 'current_password',
+    label: PROFILE_TEXTS.current,
+    kind: 'password',
+    autoComplete: 'current-password',
+  },
   {
     name: 'password',
     label: PROFILE_TEXTS.password,
@@ -112,7 +119,7 @@ function AboutMe({ profile }: { profile: Profile }) {
     toast.success(answer.message ?? ACCOUNT_MESSAGES.profileUpdated);
     // A refused pick's message stays until the next pick.
     picture.reset(picture.error);
-    await client.invalidateQueries({ queryKey: PROFILE_KEY });
+    await client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   };
 
@@ -154,7 +161,7 @@ function ChangePassword() {
       <ResourceForm<typeof ProfilePasswordSchema>
         fields={passwordFields}
         schema={ProfilePasswordSchema}
-        defaultValues={{ password: '', password_confirmation: '' }}
+        defaultValues={{ current_password: '', password: '', password_confirmation: '' }}
         submitLabel={PROFILE_TEXTS.changePassword}
         fieldWidth={12}
         showUnplacedMessage
@@ -173,10 +180,7 @@ function ChangePassword() {
 
 /** Spec 000 §2 'User Profile' (/user-profile, and the sidenav's Perfil at /mi-perfil). */
 export function AccountPage() {
-  const profile = useQuery({
-    queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => api.get<Profile>('/profile', undefined, { signal }),
-  });
+  const profile = useProfile();
   return (
     <PageContainer>
       {profile.isPending ? (

@@ -9,6 +9,7 @@ import {
   type UserPrefill,
   employeesResource,
   type EmployeeInput,
+  usersResource,
 } from '@app/domain';
 import { useMemo } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
@@ -95,6 +96,8 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
         ? [
             {
               label: 'Crear Usuario de Sistema',
+              // It opens the users' screen: an administrator's (DESIGN §10.1).
+              access: usersResource.access.write,
               onClick: () => void navigate('/users', { state: { createUser: userPrefill(e) } }),
             },
           ]

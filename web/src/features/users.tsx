@@ -7,6 +7,8 @@ import {
   DOCUMENT_TYPES,
   DocumentTypeId,
   OTHER_DOCUMENT_MAX,
+  ROLE_LABELS,
+  ROLES,
   USER_MESSAGES,
   UserEditSchema,
   UserPasswordFormSchema,
@@ -122,18 +124,28 @@ const personFields: FieldDef[] = [
   { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
 ];
 
+/** DESIGN §10.1: what the user may do; an administrator sets it. */
+const roleField: FieldDef = {
+  name: 'rol',
+  label: 'Rol',
+  kind: 'select',
+  options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+  width: 4,
+};
+
 const registerFields: FieldDef[] = [
   documentType,
   { name: 'doc', label: 'Número de Documento', width: 4, render: (p) => <DocumentField {...p} /> },
   ...personFields,
   { name: 'login', label: 'Usuario', maxLength: 50, width: 4 },
-  { name: 'password', label: 'Contraseña', kind: 'password', maxLength: 100, width: 6 },
+  roleField,
+  { name: 'password', label: 'Contraseña', kind: 'password', maxLength: 100, width: 4 },
   {
     name: 'password_confirmation',
     label: 'Confirmar Contraseña',
     kind: 'password',
     maxLength: 100,
-    width: 6,
+    width: 4,
   },
 ];
 
@@ -147,6 +159,7 @@ const editFields: FieldDef[] = [
   },
   ...personFields,
   { name: 'login', label: 'Usuario', disabled: true, width: 4 },
+  roleField,
 ];
 
 const passwordFields: FieldDef[] = [
@@ -166,6 +179,7 @@ function usersConfig(changePassword: (user: User) => void): CrudConfig<User> {
       { header: 'DNI', render: (u) => `${u.tipo_doc.nom} ${u.doc}`.trim() },
       { header: 'Email', render: (u) => u.email },
       { header: 'Usuario', render: (u) => u.login },
+      { header: 'Rol', render: (u) => ROLE_LABELS[u.rol] },
       { header: 'Estado', render: (u) => <StatusBadge id={u.id_est} /> },
       { header: 'Fecha de Creacion', render: (u) => formatDate(u.created_at) },
     ],
@@ -191,6 +205,7 @@ function usersConfig(changePassword: (user: User) => void): CrudConfig<User> {
         login: '',
         password: '',
         password_confirmation: '',
+        rol: 'recepcion',
       }),
     },
     edit: {

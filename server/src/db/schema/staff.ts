@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ROLES, type Role } from '@app/domain';
 import {
   type AnyPgColumn,
+  check,
   date,
   index,
   integer,
@@ -35,10 +37,17 @@ export const users = pgTable(
       .notNull()
       .default(1)
       .references(() => statuses.id_est),
+    /** What the user may do (DESIGN §10.1); read with the session on every request. */
+    rol: text('rol').$type<Role>().notNull().default('recepcion'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    check('users_rol_check', sql`${t.rol} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
+    // The active admins, locked by every change that could leave none (modules/users.ts).
+    index('users_admins_idx')
+      .on(t.id_est)
+      .where(sql`${t.rol} = 'admin'`),
     uniqueIndex('users_login_key').on(sql`lower(${t.login})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_id_emp_key').on(t.id_emp),

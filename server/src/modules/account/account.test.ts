@@ -3,11 +3,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROLE_PERMISSIONS } from '@app/domain';
 import { buildApp } from '../../app';
 import { hashPassword } from '../../auth/passwords';
 import type * as Passwords from '../../auth/passwords';
 import { passwordResets, sessions, users } from '../../db/schema';
-import { setupTestApp } from '../../test/app';
+import { setupTestApp, TEST_PASSWORD } from '../../test/app';
 import { answerOf, apiClient } from '../../test/http';
 import { gifImage, multipartBody, pngImage } from '../../test/images';
 import { linkOf, mailText, nextMail, outbox } from '../../test/mail';
@@ -142,13 +143,29 @@ const TAKE_EMAIL = `INSERT INTO users (name, surname, id_tipodoc, doc, email, lo
   VALUES ('Otra', 'Cuenta', 2, '', NEW.email, 'carrera' || NEW.id, 'x')`;
 
 describe('own profile', () => {
-  it('shows the signed-in user', async () => {
+  it('shows the signed-in user with the role and what it may do', async () => {
     const user = await staffUser();
     const res = await user.api.get('/profile');
     expect(res.body).toEqual({
       status: 'success',
-      data: { id: user.id, name: 'Carmen', email: user.email, profile_image: null },
+      data: {
+        id: user.id,
+        name: 'Carmen',
+        email: user.email,
+        profile_image: null,
+        rol: 'recepcion',
+        permisos: [...ROLE_PERMISSIONS.recepcion],
+      },
     });
+    for (const login of ['admin', 'recepcion', 'groomer'] as const) {
+      const own = await apiClient(ctx.app, await ctx.signIn(login)).get('/profile');
+      expect(own.body.data).toMatchObject({ rol: login, permisos: [...ROLE_PERMISSIONS[login]] });
+    }
+    const groomer = (await apiClient(ctx.app, await ctx.signIn('groomer')).get('/profile')).body
+      .data.permisos as string[];
+    expect(groomer).toContain('agenda.atender');
+    expect(groomer).not.toContain('clientes.escribir');
+    expect(groomer).not.toContain('usuarios.administrar');
   });
 
   it('updates name and e-mail, with English field errors', async () => {
@@ -187,6 +204,7 @@ describe('own profile', () => {
       expect(profile.status).toBe(403);
       expect(profile.body.message).toBe(message);
       const password = await api.raw('PATCH', '/profile/password', {
+        current_password: TEST_PASSWORD,
         password: 'Nueva123!',
         password_confirmation: 'Nueva123!',
       });
@@ -206,17 +224,20 @@ describe('own profile', () => {
     const user = await staffUser();
     const other = apiClient(ctx.app, await ctx.signIn(user.login, PASSWORD));
     const mismatch = await user.api.raw('PATCH', '/profile/password', {
+      current_password: PASSWORD,
       password: 'Nueva123!',
       password_confirmation: 'Nueva123?',
     });
     expect(mismatch.body.errors.password_confirmation).toEqual(['Your passwords do not match.']);
     const short = await user.api.raw('PATCH', '/profile/password', {
+      current_password: PASSWORD,
       password: 'Aa1!',
       password_confirmation: 'Aa1!',
     });
     expect(short.body.errors.password).toContain('Password must have at least 8 characters');
 
     const res = await user.api.raw('PATCH', '/profile/password', {
+      current_password: PASSWORD,
       password: 'Nueva123!',
       password_confirmation: 'Nueva123!',
     });
@@ -227,6 +248,47 @@ describe('own profile', () => {
     expect((await user.api.get('/me')).status).toBe(200);
     expect((await other.get('/me')).status).toBe(401);
     expect(await ctx.signIn(user.login, 'Nueva123!')).toMatch(/^Bearer /);
+  });
+
+  it('asks for the current password before changing it, and hashes nothing when it is wrong', async () => {
+    const user = await staffUser();
+    const other = apiClient(ctx.app, await ctx.signIn(user.login, PASSWORD));
+    const message = 'La contraseña actual no es correcta';
+    vi.mocked(hashPassword).mockClear();
+    for (const current of ['Otra123!', '', undefined]) {
+      const res = await user.api.raw('PATCH', '/profile/password', {
+        ...(current === undefined ? {} : { current_password: current }),
+        password: 'Nueva123!',
+        password_confirmation: 'Nueva123!',
+      });
+      expect(res.status, String(current)).toBe(422);
+      expect(res.body.errors).toEqual({ current_password: [message] });
+    }
+    expect(hashPassword).not.toHaveBeenCalled();
+    // Nothing changed: the password still works and no session was closed.
+    expect((await other.get('/me')).status).toBe(200);
+    expect(await ctx.signIn(user.login, PASSWORD)).toMatch(/^Bearer /);
+
+    const res = await user.api.raw('PATCH', '/profile/password', {
+      current_password: PASSWORD,
+      password: 'Nueva123!',
+      password_confirmation: 'Nueva123!',
+    });
+    expect(res.status).toBe(200);
+    expect(hashPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('slows down repeated wrong guesses of the current password', async () => {
+    const user = await staffUser();
+    const guess = () =>
+      user.api.raw('PATCH', '/profile/password', {
+        current_password: 'Otra123!',
+        password: 'Nueva123!',
+        password_confirmation: 'Nueva123!',
+      });
+    for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(422);
+    const slowed = await guess();
+    expect(slowed.status).toBe(429);
   });
 
   it('uploads a picture checked by its content, serves it back and removes it', async () => {
@@ -773,12 +835,17 @@ describe('sign-up', () => {
       name: 'John Smith',
       email: 'john.smith@example.com',
       id_est: 2,
+      rol: 'recepcion',
       doc: '',
       surname: '',
     });
     await expect(ctx.signIn('johnsmith', 'Secret123!')).rejects.toThrow(/errorpwd/);
     await admin.patch('/user', { id: row.id, estado: 1 });
-    expect(await ctx.signIn('johnsmith', 'Secret123!')).toMatch(/^Bearer /);
+    const token = await ctx.signIn('johnsmith', 'Secret123!');
+    // Activated, the account may do what reception does, and no more.
+    const own = apiClient(ctx.app, token);
+    expect((await own.get('/profile')).body.data.rol).toBe('recepcion');
+    expect((await own.get('/users/')).status).toBe(403);
   });
 
   it('derives a unique login from the e-mail', async () => {

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   AVATAR_TYPES,
+  PERMISSION_MESSAGES,
+  ROLE_PERMISSIONS,
   ProfilePasswordSchema,
   ProfileUpdateSchema,
   isDefaultUser,
@@ -17,15 +19,16 @@ import {
   ProfileSchema,
   successOf,
 } from '@app/domain';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { closeOtherSessions } from '../../auth/sessions';
+import { LoginThrottle } from '../../auth/throttle';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { ok } from '../../http/envelope';
 import { HttpError, invalid, isPgError, notFound } from '../../http/errors';
 import { MALFORMED_MULTIPART, readMultipart } from '../../http/uploads';
-import { tags, emailEquals, emailTaken } from './shared';
+import { tags, emailEquals, emailTaken, tooMany } from './shared';
 
 const AVATAR_ROUTE = '/avatars/';
 /** `<user id>-<random>.<ext>`: unguessable, and nothing else is ever read from the folder. */
@@ -75,11 +78,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
         name: users.name,
         email: users.email,
         profile_image: users.profile_image,
+        rol: users.rol,
       })
       .from(users)
       .where(eq(users.id, id));
     if (!row) throw notFound();
-    return row;
+    return { ...row, permisos: [...ROLE_PERMISSIONS[row.rol]] };
   };
 
   /** Spec 000 §5: the default users (ids 1–3) may not change their own data. */
@@ -162,8 +166,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     if (image !== undefined && previous !== image) await removeAvatarFile(previous);
   };
 
+  // Like sign-in (DESIGN §10.1): failures slow the next attempt down, never lock anyone out.
+  const currentPasswordGuesses = new LoginThrottle({
+    freeAttempts: 5,
+    windowMs: 15 * 60_000,
+    delay: { firstMs: 1000, maxMs: 10_000 },
+  });
+
+  // Every signed-in user has an own profile, whatever the role (DESIGN §10.1).
+  const config = { permission: 'sesion' } as const;
   const profile = { 200: successOf(ProfileSchema) };
-  app.get('/profile', { schema: { response: profile, tags } }, async (request) =>
+  app.get('/profile', { config, schema: { response: profile, tags } }, async (request) =>
     ok(await profileOf(sessionOf(request).userId)),
   );
 
@@ -175,7 +188,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     'JSON (name, email; profile_image: null removes the picture) or multipart/form-data with ' +
     'a json field and an attachment picture.';
   const patchSchema = { response: profile, tags, description: profileBody };
-  app.patch('/profile', { schema: patchSchema }, async (request) => {
+  app.patch('/profile', { config, schema: patchSchema }, async (request) => {
     const id = ownEditableId(request);
     const { fields, files } = await readProfileForm(request);
     const { name, email, profile_image } = ProfileUpdateSchema.parse(fields);
@@ -190,12 +203,37 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
 
   app.patch(
     '/profile/password',
-    { schema: { body: ProfilePasswordSchema, response: { 200: DoneSchema }, tags } },
-    async (request) => {
+    {
+      config,
+      schema: { body: ProfilePasswordSchema, response: { 200: DoneSchema }, tags },
+    },
+    async (request, reply) => {
       const id = ownEditableId(request);
-      const password = await hashPassword(request.body.password);
+      const key = String(id);
+      // A borrowed session must not become a way to guess the password behind it.
+      const wait = currentPasswordGuesses.retryAfter(key);
+      if (wait > 0) throw tooMany(reply, wait);
+      const { current_password, password: chosen } = request.body;
+      // Checked before the new one is hashed: a wrong guess costs one hash, not two.
+      const [row] = await db
+        .select({ password: users.password })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!row) throw notFound();
+      if (!(await verifyPassword(current_password, row.password))) {
+        currentPasswordGuesses.fail(key);
+        throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
+      }
+      currentPasswordGuesses.succeed(key);
+      const password = await hashPassword(chosen);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ password, updated_at: new Date() }).where(eq(users.id, id));
+        // Only if nobody changed it meanwhile: the current password proved must still be it.
+        const [changed] = await tx
+          .update(users)
+          .set({ password, updated_at: new Date() })
+          .where(and(eq(users.id, id), eq(users.password, row.password)))
+          .returning({ id: users.id });
+        if (!changed) throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
         await closeOtherSessions(tx, id, sessionOf(request).tokenHash);
       });
       return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
@@ -204,7 +242,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
 
   /** The picture alone (spec 000 §7: "upload picture returning the image address"). */
   const picture = { 200: successOf(ProfileSchema.pick({ profile_image: true })) };
-  app.post('/profile/picture', { schema: { response: picture, tags } }, async (request) => {
+  app.post('/profile/picture', { config, schema: { response: picture, tags } }, async (request) => {
     const id = ownEditableId(request);
     const picture = (await readProfileForm(request)).files.get(PICTURE_FIELD);
     if (!picture) throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureRequired);

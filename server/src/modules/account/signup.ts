@@ -91,6 +91,8 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
             login,
             password: hash,
             id_est: Status.Suspendido,
+            // The least an administrator may later widen (DESIGN §10.1).
+            rol: 'recepcion',
           });
           return { login, email, id_est: Status.Suspendido, created: true };
         });

@@ -3,11 +3,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { Suspense, useMemo, useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { useWideScreen } from '../../lib/breakpoints';
+import { usePermissions } from '../../lib/use-profile';
 import { useBrand } from '../brand';
 import { Configurator } from '../configurator';
 import { Footer } from '../footer';
 import { Navbar } from '../navbar';
-import { sidenavRows, useRouteName, type AppEntry } from '../route-entries';
+import { RequirePermission } from '../require-permission';
+import { sidenavRows, useRouteName, useRoutePermission, type AppEntry } from '../route-entries';
 import { Sidenav } from '../sidenav';
 import { SIDENAV_GAP, SIDENAV_WIDTH } from '../theme';
 
@@ -52,7 +54,9 @@ export interface DashboardLayoutProps {
 
 /** The signed-in shell: sidenav, top bar, the screen (lazy, so a spinner while it loads), footer. */
 export function DashboardLayout({ entries }: DashboardLayoutProps) {
-  const rows = useMemo(() => sidenavRows(entries), [entries]);
+  // Entries the user's role may not use are hidden; until the profile answers, all of those.
+  const { can } = usePermissions();
+  const rows = useMemo(() => sidenavRows(entries, can), [entries, can]);
   const wide = useWideScreen();
   // Spec §2: pinned at start on wide windows, closed on narrow ones. A toggle holds only for
   // the width it was made at, so crossing 1200 px falls back to that default.
@@ -60,6 +64,7 @@ export function DashboardLayout({ entries }: DashboardLayoutProps) {
   const sidenavOpen = toggled?.wide === wide ? toggled.open : wide;
   const [configuratorOpen, setConfiguratorOpen] = useState(false);
   const name = useRouteName();
+  const permission = useRoutePermission();
   const brand = useBrand();
   const docked = wide && sidenavOpen;
 
@@ -90,7 +95,10 @@ export function DashboardLayout({ entries }: DashboardLayoutProps) {
         />
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
           <Suspense fallback={<LinearProgress sx={{ mt: 3 }} />}>
-            <Outlet />
+            {/* A screen the role may not use gives way to 'Sin permiso' (DESIGN §10.1). */}
+            <RequirePermission permission={permission}>
+              <Outlet />
+            </RequirePermission>
           </Suspense>
         </Box>
         <Footer />

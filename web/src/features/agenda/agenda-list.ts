@@ -1,4 +1,4 @@
-import { statusName, type StatusItem } from '@app/domain';
+import { statusName, type Permission, type StatusItem } from '@app/domain';
 import { statusOptions, type FilterDef, type FilterValues, type StatusAction } from '../../crud';
 import { monthDateRange } from '../../lib/format';
 
@@ -39,18 +39,22 @@ export function changeQuestion(status: number, catalogue: readonly StatusItem[])
   return `¿Está seguro de cambiar la cita a: ${statusName(status, catalogue)}?`;
 }
 
-/** Status actions labelled by the catalogue, without the one the row already has. */
+/**
+ * Status actions labelled by the catalogue, without the one the row already has. An action
+ * without `access` needs the resource's write permission.
+ */
 export function statusActions(
   current: number,
   catalogue: readonly StatusItem[],
-  actions: { status: number; label?: string; section?: string }[],
+  actions: { status: number; label?: string; section?: string; access?: Permission }[],
 ): StatusAction[] {
   return actions
     .filter((action) => action.status !== current)
-    .map(({ status, label, section }) => ({
+    .map(({ status, label, section, access }) => ({
       status,
       label: label ?? statusName(status, catalogue),
       verb: 'cambiar',
       section,
+      access,
     }));
 }

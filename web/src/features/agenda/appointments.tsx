@@ -12,6 +12,7 @@ import {
   AppointmentStatus,
   limaToday,
   type Appointment,
+  type Permission,
   appointmentsResource,
 } from '@app/domain';
 import { CrudPage, StatusBadge, type CrudConfig, type FieldDef } from '../../crud';
@@ -28,6 +29,9 @@ import { appointmentBooked, BOOKED } from './booked';
 import { clientPetFields } from './client-pet-fields';
 import { ItemTabsField } from './item-tabs-field';
 import { TriageDialog } from './triage-dialog';
+
+/** What starting, completing and recording the triage of a visit need. */
+const ATTEND: Permission = 'agenda.atender';
 
 /** json (id), fec_cita, dni_cli, id_perro, id_cliente, id_servicio, id_paquete, fech_reg, obs. */
 const fields: FieldDef[] = [
@@ -145,7 +149,9 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
         [BOOKED]: appointmentBooked(c),
       }),
     },
-    menuItems: (c) => [{ label: 'Triaje', onClick: () => openTriage(c) }],
+    // DESIGN §10.1: attending a visit (triage, En Proceso, Completada) is the groomer's work
+    // too; editing, cancelling and the other statuses are booking's (the resource's write).
+    menuItems: (c) => [{ label: 'Triaje', access: ATTEND, onClick: () => openTriage(c) }],
     status: {
       current: (c) => c.id_est,
       subject: 'esta cita',
@@ -155,8 +161,8 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
         statusActions(c.id_est, APPOINTMENT_STATUSES, [
           { status: AppointmentStatus.Eliminada, label: 'Eliminar' },
           { status: AppointmentStatus.NoAsistio, section: CHANGE_STATUS_SECTION },
-          { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION },
-          { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION },
+          { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION, access: ATTEND },
+          { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION, access: ATTEND },
           { status: AppointmentStatus.Programada, section: CHANGE_STATUS_SECTION },
         ]),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),

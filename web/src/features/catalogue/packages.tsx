@@ -296,7 +296,12 @@ export function PackagesPage() {
       loadErrorText: 'No se encontraron datos con los criterios de búsqueda.',
       // Spec §2: Ver Servicios, Gestionar Servicios, Editar and the status actions.
       leadingMenuItems: (p) => [
-        { label: 'Ver Servicios', onClick: () => void view(p) },
+        // Seeing the services is reading; managing them is the resource's write (the default).
+        {
+          label: 'Ver Servicios',
+          access: packagesResource.access.read,
+          onClick: () => void view(p),
+        },
         { label: 'Gestionar Servicios', onClick: () => setManaging(p) },
       ],
     };

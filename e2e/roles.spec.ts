@@ -1,0 +1,162 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  limaDay,
+  registerClient,
+  registerPet,
+  staffApi,
+  uniqueWord,
+  type CreatedClient,
+} from './api';
+import { field, sidenav, signIn } from './support';
+
+/*
+ * DESIGN §10.1 in the browser: each role sees only what it may use. The server refuses the
+ * rest (its own tests); here the screens must not offer it.
+ */
+
+const DESCRIPTION = 'Servicio de prueba para los roles, con productos de calidad y buen trato.';
+
+interface Booking {
+  client: CreatedClient;
+  pet: string;
+  service: string;
+}
+
+/**
+ * A client with a pet and a service, registered by the administrator (a receptionist may not
+ * add to the catalogue), who then signs out through the account menu: the next user starts
+ * from the Login screen with none of the administrator's cached permissions.
+ */
+async function arrangeAsAdmin(page: Page, appointmentAt?: string): Promise<Booking> {
+  await signIn(page);
+  const api = await staffApi(page);
+  const client = await registerClient(api, uniqueWord(), `Roles ${uniqueWord()}`);
+  const pet = uniqueWord();
+  const id_perro = await registerPet(api, client, pet);
+  const service = `Baño roles ${uniqueWord()}`;
+  const { id_srv } = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: service,
+    descripcion: DESCRIPTION,
+    precio: '45',
+  });
+  if (appointmentAt) {
+    await api.create('/cita/register', {
+      fec_cita: appointmentAt,
+      dni_cli: client.dni,
+      id_cliente: client.id_cli,
+      id_perro,
+      id_servicio: id_srv,
+      fech_reg: limaDay(0),
+      obs: 'Cita para probar los roles',
+    });
+  }
+  await page.getByRole('button', { name: 'Cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  return { client, pet, service };
+}
+
+/** The rows a search by the client's DNI finds on an agenda or client list. */
+async function searchByDni(page: Page, label: string, dni: string) {
+  await page.getByLabel(label).fill(dni);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+}
+
+/** Picks a row menu item and accepts the confirmation naming the appointment's new status. */
+async function changeStatus(page: Page, row: Locator, status: string) {
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: status, exact: true }).click();
+  await expect(page.getByText(`¿Está seguro de cambiar la cita a: ${status}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await expect(page.getByText('Se cambio el estado de la Cita correctamente')).toBeVisible();
+  await expect(row.getByText(status.toUpperCase())).toBeVisible();
+}
+
+test('a groomer sees no administration, no Editar, and a deep link says Sin permiso', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const { client, pet } = await arrangeAsAdmin(page, `${limaDay(2)}T11:00`);
+  await signIn(page, 'groomer');
+
+  // The menu: what the groomer works with, and no heading left without entries.
+  const menu = sidenav(page);
+  await expect(menu.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Citas', exact: true })).toBeVisible();
+  for (const hidden of ['Usuarios', 'Empleados', 'Ajustes', 'Reporte Ventas']) {
+    await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
+  }
+  await expect(menu.getByText('CONFIGURACIONES')).toHaveCount(0);
+
+  // Clients are read only: no Añadir Cliente, and no row menu with Editar.
+  await menu.getByRole('link', { name: 'Clientes', exact: true }).click();
+  await searchByDni(page, 'Buscar cliente (nombre, apellido o DNI)', client.dni);
+  const clientRow = page.getByRole('row', { name: new RegExp(client.dni) });
+  await expect(clientRow).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Añadir Cliente' })).toHaveCount(0);
+  await expect(clientRow.getByRole('button', { name: /Acciones de/ })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveCount(0);
+
+  // An appointment: attending it (En Proceso, Completada, Triaje), not booking or editing it.
+  await page.goto('/citas');
+  await searchByDni(page, 'Cliente (nombre, apellido o DNI)', client.dni);
+  const appointment = page.getByRole('row', { name: new RegExp(pet, 'i') });
+  await expect(appointment).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Añadir Cita' })).toHaveCount(0);
+  await appointment.getByRole('button', { name: /Acciones de/ }).click();
+  for (const item of ['En Proceso', 'Completada', 'Triaje']) {
+    await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
+  }
+  for (const item of ['Editar', 'Eliminar', 'No Asistió']) {
+    await expect(page.getByRole('menuitem', { name: item, exact: true })).toHaveCount(0);
+  }
+  await page.keyboard.press('Escape');
+
+  // A deep link to a screen the role may not use: a clear page inside the shell.
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuarios');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sin permiso' })).toBeVisible();
+  await expect(page.getByText('Su usuario no tiene permiso para ver esta página.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Añadir Usuario' })).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.getByRole('link', { name: 'Volver al Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a receptionist books an appointment and completes it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { client, pet, service } = await arrangeAsAdmin(page);
+  await signIn(page, 'recepcion');
+
+  const menu = sidenav(page);
+  await expect(menu.getByRole('link', { name: 'Citas', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Empleados', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Usuarios', exact: true })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Ajustes', exact: true })).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Citas', exact: true }).click();
+  await page.getByRole('button', { name: 'Añadir Cita' }).click();
+  await field(page, 'Fecha y hora de la cita').fill(`${limaDay(2)}T16:30`);
+  await field(page, 'DNI del cliente').fill(client.dni);
+  await expect(page.getByText(`Cliente: ${client.name} ${client.surname}`)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Mascota' }).click();
+  await page.getByRole('option', { name: pet }).click();
+  await page.getByRole('tab', { name: 'Servicios' }).click();
+  await page.getByRole('combobox', { name: 'Servicio' }).click();
+  await page.getByRole('option', { name: new RegExp(service) }).click();
+  await field(page, 'Observaciones').fill('Reservada en recepción');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Cita registrada exitosamente!')).toBeVisible();
+
+  await searchByDni(page, 'Cliente (nombre, apellido o DNI)', client.dni);
+  const appointment = page.getByRole('row', { name: new RegExp(pet, 'i') });
+  await expect(appointment).toHaveCount(1);
+  await expect(appointment.getByText('recepcion')).toBeVisible();
+  await expect(appointment.getByText('PROGRAMADA')).toBeVisible();
+  await changeStatus(page, appointment, 'En Proceso');
+  await changeStatus(page, appointment, 'Completada');
+});

@@ -1,0 +1,181 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { canAccess, PERMISSION_MESSAGES, ROLES, type Role } from '@app/domain';
+import { setupTestApp } from '../test/app';
+import { DOCS_PREFIX, registerAuthentication } from './authenticate';
+
+const ctx = await setupTestApp();
+
+const ALL: readonly Role[] = ['admin', 'recepcion', 'groomer'];
+/** The front desk: admin and recepcion. */
+const DESK: readonly Role[] = ['admin', 'recepcion'];
+const ADMIN: readonly Role[] = ['admin'];
+const PUBLIC = 'public';
+
+/**
+ * DESIGN §10.1, route by route: who may call it. Written out here, apart from the permission
+ * table, so that a wrong permission on a route or a wrong row in the table fails; a new route
+ * fails until it is added.
+ */
+const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
+  // Lookups, the session, the own profile and the dashboard: every signed-in user.
+  'GET /api/tipodoc': ALL,
+  'GET /api/estados': ALL,
+  'GET /api/health': PUBLIC,
+  'POST /api/login': PUBLIC,
+  'POST /api/logout': ALL,
+  'GET /api/me': ALL,
+  'GET /api/profile': ALL,
+  'PATCH /api/profile': ALL,
+  'PATCH /api/profile/password': ALL,
+  'POST /api/profile/picture': ALL,
+  'GET /api/avatars/:file': PUBLIC,
+  'POST /api/password-forgot': PUBLIC,
+  'POST /api/password-reset': PUBLIC,
+  'POST /api/signup': PUBLIC,
+  'GET /api/dashboard': ALL,
+  // Clients and pets: everyone reads, the desk writes.
+  'GET /api/clientes/': ALL,
+  'GET /api/cliente/:id': ALL,
+  'GET /api/cliente/nombre/:dni': ALL,
+  'POST /api/cliente/register': DESK,
+  'PUT /api/cliente': DESK,
+  'PATCH /api/cliente': DESK,
+  'DELETE /api/cliente/:id': DESK,
+  'GET /api/mascotas/': ALL,
+  'GET /api/mascota/:id': ALL,
+  'GET /api/mascotas/cliente/:id': ALL,
+  'POST /api/mascota/register': DESK,
+  'PUT /api/mascota': DESK,
+  'PATCH /api/mascota': DESK,
+  'DELETE /api/mascota/:id': DESK,
+  // Users: the admin alone, passwords of others included.
+  'GET /api/users/': ADMIN,
+  'GET /api/user/:id': ADMIN,
+  'POST /api/user/register': ADMIN,
+  'PUT /api/user/update': ADMIN,
+  'PATCH /api/user': ADMIN,
+  'PATCH /api/user/pwd': ADMIN,
+  'DELETE /api/user/hard': ADMIN,
+  // Employees: the desk reads, the admin writes; groomers neither.
+  'GET /api/empleados/': DESK,
+  'GET /api/empleado/:id': DESK,
+  'POST /api/empleado/register': ADMIN,
+  'PUT /api/empleado': ADMIN,
+  'PATCH /api/empleado': ADMIN,
+  'DELETE /api/empleado/:id': ADMIN,
+  // Catalogue: everyone reads, the admin writes.
+  'GET /api/servicios/': ALL,
+  'GET /api/servicio/:id': ALL,
+  'GET /api/servicios/disponibles': ALL,
+  'POST /api/servicio/register': ADMIN,
+  'PUT /api/servicio': ADMIN,
+  'PATCH /api/servicio': ADMIN,
+  'DELETE /api/servicio/:id': ADMIN,
+  'GET /api/paquetes/': ALL,
+  'GET /api/paquete/:id': ALL,
+  'GET /api/paquetes/disponibles': ALL,
+  'GET /api/paquete/:id/servicios': ALL,
+  'POST /api/paquete/register': ADMIN,
+  'PUT /api/paquete': ADMIN,
+  'PATCH /api/paquete': ADMIN,
+  'DELETE /api/paquete/:id': ADMIN,
+  'POST /api/paquete/:id/servicios': ADMIN,
+  'DELETE /api/paquete/:id/servicio/:serviceId': ADMIN,
+  // Agenda: everyone reads, the desk books; starting, completing and triage are everyone's.
+  'GET /api/reservaciones/': ALL,
+  'GET /api/reservacion/:id': ALL,
+  'POST /api/reservacion/register': DESK,
+  'PUT /api/reservacion': DESK,
+  'PATCH /api/reservacion/estado': DESK,
+  'GET /api/citas/': ALL,
+  'GET /api/cita/:id': ALL,
+  'POST /api/cita/register': DESK,
+  'PUT /api/cita': DESK,
+  // Per status inside: 5 and 6 for everyone, the rest for the desk (appointments.test.ts).
+  'PATCH /api/cita/estado': ALL,
+  'GET /api/triaje/:id': ALL,
+  'POST /api/triaje/register': ALL,
+  'PUT /api/triaje': ALL,
+  'PATCH /api/triaje/estado': ALL,
+  // Company settings: the admin; the brand and logo of the login page are public.
+  'GET /api/ajustes': ADMIN,
+  'POST /api/ajustes': ADMIN,
+  'PUT /api/ajustes': ADMIN,
+  'GET /api/app/logo.jpg': PUBLIC,
+  'GET /api/app/brand': PUBLIC,
+};
+
+const apiRoutes = ctx.app.registeredRoutes.filter(
+  (route) =>
+    route.url.startsWith('/api') && !route.url.startsWith(DOCS_PREFIX) && route.method !== 'HEAD',
+);
+const cases = apiRoutes.map((route) => [`${route.method} ${route.url}`, route] as const);
+
+describe('every route says who may call it', () => {
+  it('covers the routes the app registers, and no route the app lacks', () => {
+    expect(apiRoutes.length).toBeGreaterThan(70);
+    expect(cases.map(([name]) => name).sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it.each(cases)('%s declares a permission or public, as §10.1 says', (name, route) => {
+    const expected = MATRIX[name];
+    if (expected === PUBLIC) {
+      expect(route.public).toBe(true);
+      return;
+    }
+    expect(route.public).toBe(false);
+    expect(route.permission).toBeDefined();
+    expect(ROLES.filter((role) => canAccess(role, route.permission!))).toEqual(expected);
+  });
+
+  it('refuses to start with a route that declares neither', async () => {
+    const app = Fastify();
+    void app.register(async (api) => {
+      registerAuthentication(api, ctx.database.db, { idleMinutes: 30, maxHours: 12 });
+      api.get('/abierta', async () => 'sin permiso declarado');
+    });
+    await expect(app.ready()).rejects.toThrow(
+      'GET /abierta declares neither config.permission nor public',
+    );
+  });
+});
+
+describe('each role is refused exactly what §10.1 does not give it', () => {
+  const tokens = new Map<Role, string>();
+  const tokenOf = async (role: Role) => {
+    if (!tokens.has(role)) tokens.set(role, await ctx.signIn(role));
+    return tokens.get(role)!;
+  };
+
+  it.each(cases)('%s', async (name, route) => {
+    const expected = MATRIX[name];
+    // Ids that name no record and an empty body: what matters is 403 or not, and nothing changes.
+    const url = route.url.replace(/:[A-Za-z]+/g, '999999');
+    for (const role of ROLES) {
+      // Signing out ends the session it is given: that call gets one of its own.
+      const token = name === 'POST /api/logout' ? await ctx.signIn(role) : await tokenOf(role);
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        ...(['GET', 'DELETE'].includes(route.method) ? {} : { payload: '{}' }),
+      });
+      const body = res.json<{ message?: string }>();
+      const refused = res.statusCode === 403 && body.message === PERMISSION_MESSAGES.forbidden;
+      const allowed = expected === PUBLIC || expected.includes(role);
+      expect(refused, `${role}: ${res.statusCode} ${res.body}`).toBe(!allowed);
+      if (refused) {
+        expect(body).toEqual({ status: 'error', message: PERMISSION_MESSAGES.forbidden });
+      } else {
+        expect(res.statusCode, `${role}: ${res.body}`).not.toBe(401);
+        expect(res.statusCode, `${role}: ${res.body}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it('answers 401, not 403, without a credential', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/' });
+    expect(res.statusCode).toBe(401);
+  });
+});

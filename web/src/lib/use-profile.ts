@@ -1,0 +1,47 @@
+import type { Permission, Profile } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { api } from './api';
+import { useLoggedIn } from './session';
+
+/**
+ * The signed-in user's profile (GET /api/profile): name, picture, role and permissions. One
+ * cache entry that the profile screen, the shell and every screen asking `usePermissions` share;
+ * signing out clears it with the rest of the cache (main.tsx), so the next user fetches their own.
+ */
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+/** Fetched only while a credential is stored, like the session (use-session.ts). */
+export function useProfile() {
+  const loggedIn = useLoggedIn();
+  return useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<Profile>('/profile', undefined, { signal }),
+    enabled: loggedIn,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface Permissions {
+  /** False until the profile answers; meanwhile `can` answers false to everything. */
+  ready: boolean;
+  /** The profile could not be loaded (not a refusal: every signed-in user has one). */
+  failed: boolean;
+  /** Whether the user's role allows `permission` (DESIGN §10.1), as the server listed it. */
+  can(permission: Permission): boolean;
+}
+
+/**
+ * The one place the web reads what the signed-in user may do. The server enforces every rule;
+ * this only hides what would be refused. While the profile loads nothing needing a permission
+ * shows.
+ */
+export function usePermissions(): Permissions {
+  const { data, isError } = useProfile();
+  const granted = useMemo(() => new Set<string>(data?.permisos ?? []), [data]);
+  const can = useCallback((permission: Permission) => granted.has(permission), [granted]);
+  return useMemo(
+    () => ({ ready: data !== undefined, failed: isError && data === undefined, can }),
+    [data, isError, can],
+  );
+}
