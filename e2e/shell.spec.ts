@@ -20,6 +20,7 @@ const SIDENAV_LINKS = [
   'Ajustes',
   'Usuarios',
   'Empleados',
+  'Auditoría',
 ];
 
 const SIDENAV_HEADINGS = [
@@ -30,6 +31,7 @@ const SIDENAV_HEADINGS = [
   'INVENTARIO',
   'REPORTES',
   'CONFIGURACIONES',
+  'ADMINISTRACIÓN',
 ];
 
 test.describe('Login', () => {

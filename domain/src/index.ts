@@ -6,6 +6,7 @@ export * from './list-query';
 export * from './resource';
 export * from './resources/account';
 export * from './resources/appointments';
+export * from './resources/audit';
 export * from './resources/auth';
 export * from './resources/booking';
 export * from './resources/clients';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from './permissions';
+import type { AuditEntity } from './resources/audit';
 
 /**
  * A resource's identity, declared once and read by the server (routes) and the web (query
@@ -42,6 +43,8 @@ export interface ResourceDescriptor<Row, Input = unknown> {
   record: z.ZodType<Row>;
   /** The server refuses, and the web hides, what the user's role does not allow. */
   access: ResourceAccess;
+  /** What the audit log calls the resource's rows. */
+  audit: AuditEntity;
   /** The row's id (`id_cli`): what edits, status changes and deletes name. */
   rowId(row: Row): number;
   /** The edit form's values from a row: the reverse of what the server writes. */
@@ -53,6 +56,7 @@ export interface ResourceDeclaration<Row, Input> {
   singular: string;
   record: z.ZodType<Row>;
   access: ResourceAccess;
+  audit: AuditEntity;
   rowId(row: Row): number;
   toInput?(row: Row): Input;
   /** The update path where the spec names another than `/{singular}`. */
@@ -77,6 +81,7 @@ export function defineResource<Row, Input = unknown>(
     status: { path: `/${singular}`, id: 'id', estado: 'estado', ...declaration.status },
     record: declaration.record,
     access: declaration.access,
+    audit: declaration.audit,
     rowId: declaration.rowId,
     toInput: declaration.toInput,
   };

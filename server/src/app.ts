@@ -22,6 +22,7 @@ import { webStaticOptions } from './http/static-files';
 import { MULTIPART_LIMITS } from './http/uploads';
 import { accountModule } from './modules/account';
 import { appointmentsModule } from './modules/appointments';
+import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { clientsModule } from './modules/clients';
 import { dashboardModule } from './modules/dashboard';
@@ -112,6 +113,7 @@ export async function buildApp({
       await api.register(triageModule, { db });
       await api.register(settingsModule, { db, dataDir: config.dataDir });
       await api.register(dashboardModule, { db });
+      await api.register(auditModule, { db });
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LayersIcon from '@mui/icons-material/Layers';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PersonIcon from '@mui/icons-material/Person';
 import PetsIcon from '@mui/icons-material/Pets';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -47,6 +48,7 @@ const Signup = lazyNamed(() => import('./features/signup'), 'SignupPage');
 const Dashboard = lazyNamed(() => import('./features/dashboard'), 'DashboardPage');
 const Settings = lazyNamed(() => import('./features/settings'), 'SettingsPage');
 const Appointments = lazyNamed(() => import('./features/agenda/appointments'), 'AppointmentsPage');
+const Audit = lazyNamed(() => import('./features/audit'), 'AuditPage');
 const Reservations = lazyNamed(() => import('./features/agenda/reservations'), 'ReservationsPage');
 
 export const appEntries: readonly AppEntry[] = [
@@ -162,6 +164,14 @@ export const appEntries: readonly AppEntry[] = [
     access: 'empleados.leer',
     screen: Employees,
     nav: { label: 'Empleados', icon: <BadgeIcon /> },
+  }),
+
+  heading('ADMINISTRACIÓN'),
+  route('/auditoria', {
+    name: 'Auditoría',
+    access: 'auditoria.leer',
+    screen: Audit,
+    nav: { label: 'Auditoría', icon: <ManageSearchIcon /> },
   }),
 
   // Signed-in screens outside the sidenav.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime, isoDay, money } from '../api';
+import type { Permission } from '../permissions';
 import { defineResource } from '../resource';
+import { AppointmentStatus } from '../statuses';
 import { limaToday } from '../lima-date';
 import { isoDate, requiredText } from '../rules';
 import {
@@ -188,6 +190,19 @@ export const appointmentsResource = defineResource<Appointment>({
   singular: 'cita',
   record: AppointmentSchema,
   access: { read: 'agenda.leer', write: 'agenda.escribir' },
+  audit: 'cita',
   rowId: (c) => c.id_cita,
   status: { path: '/cita/estado', id: 'cita', estado: 'est' },
 });
+
+/**
+ * DESIGN §10.1: 5 En Proceso and 6 Completada need agenda.atender (groomers start and complete
+ * visits); any other status is booking's work, agenda.escribir. The server refuses by it and
+ * the web hides by it. Groomers cannot be limited yet to the citas assigned to them:
+ * appointments have no groomer until the agenda's redesign (§10.2).
+ */
+export function appointmentStatusAccess(estado: number): Permission {
+  return estado === AppointmentStatus.EnProceso || estado === AppointmentStatus.Completada
+    ? 'agenda.atender'
+    : 'agenda.escribir';
+}

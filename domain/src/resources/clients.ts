@@ -71,6 +71,7 @@ export const clientsResource = defineResource<Client, ClientInput>({
   singular: 'cliente',
   record: ClientSchema,
   access: { read: 'clientes.leer', write: 'clientes.escribir' },
+  audit: 'cliente',
   rowId: (c) => c.id_cli,
   toInput: (c) => ({
     dni: c.dni_cli,

@@ -112,6 +112,7 @@ export const employeesResource = defineResource<Employee, EmployeeInput>({
   singular: 'empleado',
   record: EmployeeSchema,
   access: { read: 'empleados.leer', write: 'empleados.escribir' },
+  audit: 'empleado',
   rowId: (e) => e.id_emp,
   toInput: (e) => ({
     idtDoc: e.id_tipoDoc,

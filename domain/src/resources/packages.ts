@@ -80,6 +80,7 @@ export const packagesResource = defineResource<Package, PackageInput>({
   singular: 'paquete',
   record: PackageSchema,
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
+  audit: 'paquete',
   rowId: (p) => p.id_paq,
   toInput: (p) => ({ nombre: p.nom_paq, descripcion: p.desc_paq, precio: p.precio_paq }),
 });

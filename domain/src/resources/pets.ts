@@ -59,6 +59,7 @@ export const petsResource = defineResource<Pet, PetInput>({
   singular: 'mascota',
   record: PetSchema,
   access: { read: 'clientes.leer', write: 'clientes.escribir' },
+  audit: 'mascota',
   rowId: (p) => p.id_perro,
   toInput: (p) => ({ nombre: p.nom_perro, raza: p.raza_perro, dniCliente: p.cliente.dni_cli }),
 });

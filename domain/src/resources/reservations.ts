@@ -96,6 +96,7 @@ export const reservationsResource = defineResource<Reservation>({
   singular: 'reservacion',
   record: ReservationSchema,
   access: { read: 'agenda.leer', write: 'agenda.escribir' },
+  audit: 'reservacion',
   rowId: (r) => r.id_res,
   status: { path: '/reservacion/estado', estado: 'est' },
 });

@@ -153,6 +153,7 @@ export const servicesResource = defineResource<Service, CatalogueItemInput>({
   singular: 'servicio',
   record: ServiceSchema,
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
+  audit: 'servicio',
   rowId: (s) => s.id_srv,
   toInput: (s) => ({ nombre: s.nom_srv, descripcion: s.desc_srv, precio: s.precio_srv }),
 });

@@ -232,6 +232,7 @@ export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
   singular: 'user',
   record: UserSchema,
   access: { read: 'usuarios.administrar', write: 'usuarios.administrar' },
+  audit: 'usuario',
   rowId: (u) => u.id,
   updatePath: '/user/update',
   toInput: (u) => ({

@@ -1,6 +1,6 @@
 import { and, eq, exists, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { hash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { Status, type Role } from '@app/domain';
 
@@ -18,7 +18,11 @@ export interface SessionPolicy {
 }
 
 /** Opens a session for the user and returns the credential the client sends back. */
-export async function openSession(db: Db, userId: number, policy: SessionPolicy): Promise<string> {
+export async function openSession(
+  db: Db | Tx,
+  userId: number,
+  policy: SessionPolicy,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     token_hash: hashToken(token),

@@ -10,6 +10,7 @@ import {
   pageOf,
   StatusPatchSchema,
   successOf,
+  type AuditAction,
   type ListQuery,
   type Permission,
   type ResourceDescriptor,
@@ -18,6 +19,7 @@ import type { Db, Tx } from '../db/client';
 import { requirePermission } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import { conflict, invalid, isPgError, notFound } from '../http/errors';
+import { actorOf, changesBetween, recordAudit } from '../audit/record';
 import { listPage, type ListDefinition } from './list';
 
 type ObjectSchema = z.ZodType<Record<string, unknown>>;
@@ -34,12 +36,19 @@ export interface WriteDefinition<S extends ObjectSchema> {
  * `GET /{plural}/`, `GET|DELETE /{singular}/{id}`, `POST /{singular}/register`,
  * `PUT /{singular}`, `PATCH /{singular}` (status).
  */
-export interface ResourceDefinition<Row, C extends ObjectSchema, U extends ObjectSchema> {
+export interface ResourceDefinition<
+  Row extends Record<string, unknown>,
+  C extends ObjectSchema,
+  U extends ObjectSchema,
+> {
   /**
    * The server reads the declaration's names, calls, record and access (what reading and
    * writing need, DESIGN §10.1); its row functions are the web's.
    */
-  resource: Pick<ResourceDescriptor<Row>, 'plural' | 'paths' | 'status' | 'record' | 'access'>;
+  resource: Pick<
+    ResourceDescriptor<Row>,
+    'plural' | 'paths' | 'status' | 'record' | 'access' | 'audit'
+  >;
   table: PgTable;
   id: PgColumn;
   list: ListDefinition;
@@ -91,9 +100,11 @@ export async function findOne<T = Record<string, unknown>>(
   return row as T;
 }
 
-export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSchema>(
-  def: ResourceDefinition<Row, C, U>,
-): FastifyPluginAsyncZod<{ db: Db }> {
+export function resourceModule<
+  Row extends Record<string, unknown>,
+  C extends ObjectSchema,
+  U extends ObjectSchema,
+>(def: ResourceDefinition<Row, C, U>): FastifyPluginAsyncZod<{ db: Db }> {
   return async (app, { db }) => {
     const { paths, record } = def.resource;
     const tags = [def.resource.plural];
@@ -102,6 +113,22 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
     const write = { permission: def.resource.access.write };
     const findRow = (executor: Db | Tx, id: number) =>
       findOne<Row>(executor, def.list, id, def.notFound);
+    // Every write is recorded in its own transaction, with the row before and after it.
+    const audit = (
+      tx: Tx,
+      request: FastifyRequest,
+      accion: AuditAction,
+      id: number,
+      before: Row | null,
+      after: Row | null,
+    ) =>
+      recordAudit(tx, {
+        ...actorOf(request),
+        accion,
+        entidad: def.resource.audit,
+        entidad_id: id,
+        cambios: changesBetween(before, after, { ignore: ['created_at', 'updated_at'] }),
+      });
     const one = { 200: successOf(record) };
 
     app.get(
@@ -147,7 +174,9 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
           const row = await db.transaction(async (tx) => {
             const values = await create.toValues(request.body as z.output<C>, tx, request);
             const [inserted] = await tx.insert(def.table).values(values).returning({ id: def.id });
-            return findRow(tx, inserted.id as number);
+            const created = await findRow(tx, inserted.id as number);
+            await audit(tx, request, 'crear', inserted.id as number, null, created);
+            return created;
           });
           return reply.status(201).send(ok(row, create.message));
         },
@@ -162,13 +191,15 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
         async (request) => {
           const input = request.body as z.output<U> & { id: number };
           const row = await db.transaction(async (tx) => {
-            await findRow(tx, input.id);
+            const before = await findRow(tx, input.id);
             const values = await update.toValues(input, tx, request);
             await tx
               .update(def.table)
               .set({ ...values, updated_at: new Date() })
               .where(eq(def.id, input.id));
-            return findRow(tx, input.id);
+            const after = await findRow(tx, input.id);
+            await audit(tx, request, 'editar', input.id, before, after);
+            return after;
           });
           return ok(row, update.message);
         },
@@ -190,13 +221,15 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
         }
         if (status.access) requirePermission(request, status.access.of(estado));
         const row = await db.transaction(async (tx) => {
-          await findRow(tx, id);
+          const before = await findRow(tx, id);
           await status.onChange?.(tx, id, estado, request);
           await tx
             .update(def.table)
             .set({ [status.column.name]: estado, updated_at: new Date() })
             .where(eq(def.id, id));
-          return findRow(tx, id);
+          const after = await findRow(tx, id);
+          await audit(tx, request, 'estado', id, before, after);
+          return after;
         });
         return ok(row, status.message);
       });
@@ -209,7 +242,7 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
         { config: write, schema: { params: IdParamSchema, response: { 200: DoneSchema }, tags } },
         async (request) => {
           await db.transaction(async (tx) => {
-            await findRow(tx, request.params.id);
+            const before = await findRow(tx, request.params.id);
             await guard?.(tx, request.params.id);
             try {
               await tx.delete(def.table).where(eq(def.id, request.params.id));
@@ -217,6 +250,7 @@ export function resourceModule<Row, C extends ObjectSchema, U extends ObjectSche
               if (isPgError(error, '23503')) throw conflict(inUse);
               throw error;
             }
+            await audit(tx, request, 'eliminar', request.params.id, before, null);
           });
           return ok(null, 'Registro eliminado');
         },

@@ -104,6 +104,9 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PUT /api/ajustes': ADMIN,
   'GET /api/app/logo.jpg': PUBLIC,
   'GET /api/app/brand': PUBLIC,
+  // The audit log: the admin alone, and no route writes it.
+  'GET /api/auditoria/': ADMIN,
+  'GET /api/auditoria/export': ADMIN,
 };
 
 const apiRoutes = ctx.app.registeredRoutes.filter(
@@ -161,7 +164,9 @@ describe('each role is refused exactly what §10.1 does not give it', () => {
         headers: { authorization: token, 'content-type': 'application/json' },
         ...(['GET', 'DELETE'].includes(route.method) ? {} : { payload: '{}' }),
       });
-      const body = res.json<{ message?: string }>();
+      // A download (the audit CSV) is no JSON: only an error envelope is read.
+      const json = String(res.headers['content-type']).startsWith('application/json');
+      const body = json ? res.json<{ message?: string }>() : {};
       const refused = res.statusCode === 403 && body.message === PERMISSION_MESSAGES.forbidden;
       const allowed = expected === PUBLIC || expected.includes(role);
       expect(refused, `${role}: ${res.statusCode} ${res.body}`).toBe(!allowed);

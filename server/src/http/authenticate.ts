@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, PERMISSION_MESSAGES, type Permission, type RouteAccess } from '@app/domain';
+import { recordDenied } from '../audit/record';
 import { prepareSessionCheck, type SessionPolicy, type SessionUserRef } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { HttpError } from './errors';
@@ -51,6 +52,16 @@ export function registerAuthentication(api: FastifyInstance, db: Db, policy: Ses
     const access = config?.permission;
     // Undeclared cannot happen (onRoute above); if it did, the route stays closed.
     if (!access || (access !== 'sesion' && !can(session.role, access))) throw forbidden();
+  });
+  // Refused calls are recorded too (DESIGN §10.1), the route's and the handler's alike.
+  api.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 403 && request.session) {
+      // After the answer: a failed write is logged, never turned into an error for the caller.
+      await recordDenied(db, request, request.routeOptions.config?.permission).catch(
+        (error: unknown) =>
+          request.log.error({ err: error }, 'No se pudo registrar el acceso denegado'),
+      );
+    }
   });
 }
 

@@ -13,8 +13,8 @@ import {
   type Appointment,
   type AppointmentInput,
   type AppointmentUpdate,
-  type Permission,
   appointmentsResource,
+  appointmentStatusAccess,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { appointments, packages, services } from '../db/schema';
@@ -165,15 +165,6 @@ async function updateValues(input: AppointmentUpdate, tx: Tx) {
 
 const ALLOWED = APPOINTMENT_STATUSES.map((s) => s.id_est);
 
-/**
- * DESIGN §10.1: 5 En Proceso and 6 Completada need agenda.atender (groomers start and complete
- * visits); any other status is booking's work, agenda.escribir. Groomers cannot be limited yet to
- * the citas assigned to them: appointments have no groomer until the agenda's redesign (§10.2).
- */
-const ATTENDING: readonly number[] = [AppointmentStatus.EnProceso, AppointmentStatus.Completada];
-export const statusAccess = (estado: number): Permission =>
-  ATTENDING.includes(estado) ? 'agenda.atender' : 'agenda.escribir';
-
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -193,7 +184,7 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         invalid: M.statusInvalid,
         schema: AppointmentStatusSchema,
         // Starting and completing a visit is the groomer's work too; the rest is booking's.
-        access: { route: 'agenda.atender', of: statusAccess },
+        access: { route: 'agenda.atender', of: appointmentStatusAccess },
       },
       notFound: M.notFound,
     }),

@@ -12,6 +12,7 @@ import {
   type SessionUser,
 } from '@app/domain';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
+import { actorOf, recordAudit } from '../audit/record';
 import { closeSession, openSession, type SessionPolicy } from '../auth/sessions';
 import { LoginThrottle, RecentKeys } from '../auth/throttle';
 import type { Db } from '../db/client';
@@ -82,6 +83,19 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
         if (!user || !matches || user.id_est !== Status.Activo) {
           byLogin.fail(loginKey);
           if (known) byPair.fail(pairKey);
+          // An unknown login is not stored: people type their password there by mistake.
+          await recordAudit(db, {
+            ...actorOf(request, user ? login : null),
+            id_usu: user?.id ?? null,
+            accion: 'sesion_fallida',
+            entidad: 'sesion',
+            entidad_id: user?.id ?? null,
+            detalle: !user
+              ? 'Usuario inexistente'
+              : matches
+                ? 'Usuario inactivo'
+                : 'Contraseña incorrecta',
+          });
           return reply
             .status(401)
             .send({ status: 'errorpwd', message: LOGIN_MESSAGES.wrongCredentials });
@@ -91,7 +105,18 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
         byPair.succeed(pairKey);
         knownPairs.add(pairKey);
         byAddress.forgive(request.ip);
-        return ok(await openSession(db, user.id, policy), LOGIN_MESSAGES.welcome);
+        const credential = await db.transaction(async (tx) => {
+          const opened = await openSession(tx, user.id, policy);
+          await recordAudit(tx, {
+            ...actorOf(request, login),
+            id_usu: user.id,
+            accion: 'iniciar_sesion',
+            entidad: 'sesion',
+            entidad_id: user.id,
+          });
+          return opened;
+        });
+        return ok(credential, LOGIN_MESSAGES.welcome);
       });
     },
   );

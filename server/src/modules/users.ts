@@ -18,6 +18,7 @@ import {
   DoneSchema,
 } from '@app/domain';
 import { hashPassword } from '../auth/passwords';
+import { actorOf, keepLoginOnEntries, recordAudit } from '../audit/record';
 import { closeOtherSessions } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { documentTypes, employees, users, userSearchSql } from '../db/schema';
@@ -197,6 +198,13 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         if (!user) throw notFound(USER_MESSAGES.notFound);
         // Whoever knew the old password is signed out; the caller keeps the session in use.
         await closeOtherSessions(tx, id, id === session.userId ? session.tokenHash : undefined);
+        await recordAudit(tx, {
+          ...actorOf(request),
+          accion: 'contrasena',
+          entidad: 'usuario',
+          entidad_id: id,
+          detalle: 'Asignada por un administrador',
+        });
       });
       return ok(null, USER_MESSAGES.passwordChanged);
     },
@@ -213,6 +221,7 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     if (id === sessionOf(request).userId) throw invalid('id', USER_MESSAGES.ownDelete);
     await db.transaction(async (tx) => {
       await keepAnActiveAdmin(tx, id);
+      await keepLoginOnEntries(tx, id);
       try {
         const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
         if (deleted.length === 0) throw notFound(USER_MESSAGES.notFound);
@@ -220,6 +229,13 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         if (isPgError(error, '23503')) throw conflict(USER_MESSAGES.inUse);
         throw error;
       }
+      await recordAudit(tx, {
+        ...actorOf(request),
+        accion: 'eliminar',
+        entidad: 'usuario',
+        entidad_id: id,
+        detalle: 'Eliminado definitivamente',
+      });
     });
     return ok(null, USER_MESSAGES.deleted);
   });

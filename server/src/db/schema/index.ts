@@ -6,3 +6,4 @@ export * from './clients';
 export * from './catalogue';
 export * from './agenda';
 export * from './summaries';
+export * from './audit';

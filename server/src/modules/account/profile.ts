@@ -19,6 +19,7 @@ import {
   ProfileSchema,
   successOf,
 } from '@app/domain';
+import { actorOf, recordAudit } from '../../audit/record';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { closeOtherSessions } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
@@ -235,6 +236,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
           .returning({ id: users.id });
         if (!changed) throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
         await closeOtherSessions(tx, id, sessionOf(request).tokenHash);
+        await recordAudit(tx, {
+          ...actorOf(request),
+          accion: 'contrasena',
+          entidad: 'usuario',
+          entidad_id: id,
+          detalle: 'Cambio de la propia contraseña',
+        });
       });
       return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
     },

@@ -14,6 +14,7 @@ import {
   type Appointment,
   type Permission,
   appointmentsResource,
+  appointmentStatusAccess,
 } from '@app/domain';
 import { CrudPage, StatusBadge, type CrudConfig, type FieldDef } from '../../crud';
 import { formatDate, fullName, TIME_ZONE, upper } from '../../lib/format';
@@ -161,10 +162,10 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
         statusActions(c.id_est, APPOINTMENT_STATUSES, [
           { status: AppointmentStatus.Eliminada, label: 'Eliminar' },
           { status: AppointmentStatus.NoAsistio, section: CHANGE_STATUS_SECTION },
-          { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION, access: ATTEND },
-          { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION, access: ATTEND },
+          { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION },
+          { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION },
           { status: AppointmentStatus.Programada, section: CHANGE_STATUS_SECTION },
-        ]),
+        ]).map((action) => ({ ...action, access: appointmentStatusAccess(action.status) })),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
     },
   };
