@@ -191,3 +191,24 @@ function withoutSecrets(value: unknown): unknown {
   }
   return value;
 }
+
+/** A write by the request's user: the entry with the fields that changed between two rows. */
+export function recordChange(
+  tx: Db | Tx,
+  request: FastifyRequest,
+  change: {
+    accion: AuditAction;
+    entidad: AuditEntity;
+    id: number | null;
+    before: Row | null;
+    after: Row | null;
+  },
+): Promise<void> {
+  return recordAudit(tx, {
+    ...actorOf(request),
+    accion: change.accion,
+    entidad: change.entidad,
+    entidad_id: change.id,
+    cambios: changesBetween(change.before, change.after, { ignore: ['created_at', 'updated_at'] }),
+  });
+}

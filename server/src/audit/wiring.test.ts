@@ -85,4 +85,26 @@ describe('the audit log records', () => {
     expect(everything).not.toContain(TEST_PASSWORD);
     expect(everything).not.toContain('scrypt$');
   });
+
+  it("a package's services and a triage, beside the resources", async () => {
+    const service = await admin.post('/servicio/register', {
+      nombre: 'Corte de uñas',
+      descripcion: 'Corte y limado de uñas, realizado por personal capacitado.',
+      precio: '15.00',
+    });
+    const pack = await admin.post('/paquete/register', {
+      nombre: 'Paquete Patitas',
+      descripcion: 'Baño completo con corte de uñas, para perros de todo tamaño.',
+      precio: '45.00',
+    });
+    const id = pack.body.data.id_paq as number;
+    const serviceId = service.body.data.id_srv as number;
+    expect((await admin.post(`/paquete/${id}/servicios`, { srvs: [serviceId] })).status).toBe(200);
+
+    const log = (await entries('entidad=paquete')).filter((e) => e.entidad_id === id);
+    expect(log[0]).toMatchObject({
+      accion: 'editar',
+      cambios: { servicios: { antes: [], despues: [serviceId] } },
+    });
+  });
 });

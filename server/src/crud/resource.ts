@@ -19,7 +19,7 @@ import type { Db, Tx } from '../db/client';
 import { requirePermission } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import { conflict, invalid, isPgError, notFound } from '../http/errors';
-import { actorOf, changesBetween, recordAudit } from '../audit/record';
+import { recordChange } from '../audit/record';
 import { listPage, type ListDefinition } from './list';
 
 type ObjectSchema = z.ZodType<Record<string, unknown>>;
@@ -121,14 +121,7 @@ export function resourceModule<
       id: number,
       before: Row | null,
       after: Row | null,
-    ) =>
-      recordAudit(tx, {
-        ...actorOf(request),
-        accion,
-        entidad: def.resource.audit,
-        entidad_id: id,
-        cambios: changesBetween(before, after, { ignore: ['created_at', 'updated_at'] }),
-      });
+    ) => recordChange(tx, request, { accion, entidad: def.resource.audit, id, before, after });
     const one = { 200: successOf(record) };
 
     app.get(

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   PackageServiceSchema,
   successOf,
 } from '@app/domain';
+import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { packages, packageSearchSql, packageServices, services } from '../db/schema';
 import { ok } from '../http/envelope';
@@ -114,6 +116,28 @@ async function replaceServices(tx: Tx, id: number, ids: number[]) {
   }
 }
 
+async function serviceIdsOf(tx: Tx, id: number): Promise<number[]> {
+  return (await servicesOf(tx, id)).map((s) => s.id_srv).sort((a, b) => a - b);
+}
+
+/** A package's set of services, as the audit log shows it: the ids before and after. */
+function recordServicesChange(
+  tx: Tx,
+  request: FastifyRequest,
+  id: number,
+  before: number[],
+  after: PackageService[],
+) {
+  const ids = after.map((s) => s.id_srv).sort((a, b) => a - b);
+  return recordChange(tx, request, {
+    accion: 'editar',
+    entidad: 'paquete',
+    id,
+    before: { servicios: before },
+    after: { servicios: ids },
+  });
+}
+
 export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -195,8 +219,11 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const { id } = request.params;
       const rows = await db.transaction(async (tx) => {
+        const before = await serviceIdsOf(tx, id);
         await replaceServices(tx, id, request.body.srvs);
-        return servicesOf(tx, id);
+        const after = await servicesOf(tx, id);
+        await recordServicesChange(tx, request, id, before, after);
+        return after;
       });
       return ok(rows, PACKAGE_MESSAGES.servicesSaved);
     },
@@ -217,7 +244,10 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           .where(and(eq(packageServices.id_paq, id), eq(packageServices.id_srv, serviceId)))
           .returning({ id_srv: packageServices.id_srv });
         if (removed.length === 0) throw notFound(PACKAGE_MESSAGES.serviceNotInPackage);
-        return servicesOf(tx, id);
+        const after = await servicesOf(tx, id);
+        const before = [...after.map((s) => s.id_srv), serviceId].sort((a, b) => a - b);
+        await recordServicesChange(tx, request, id, before, after);
+        return after;
       });
       return ok(rows, PACKAGE_MESSAGES.servicesSaved);
     },

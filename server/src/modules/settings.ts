@@ -12,6 +12,7 @@ import {
   type BrandInfo,
   type Settings,
 } from '@app/domain';
+import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { settings } from '../db/schema';
 import { ok } from '../http/envelope';
@@ -106,6 +107,13 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
         const [row] = current
           ? await tx.update(settings).set(values).where(eq(settings.id, current.id)).returning()
           : await tx.insert(settings).values(values).returning();
+        await recordChange(tx, request, {
+          accion: current ? 'editar' : 'crear',
+          entidad: 'ajustes',
+          id: row.id,
+          before: current ?? null,
+          after: row,
+        });
         return { row, previousLogo, inserted: !current };
       });
     } catch (error) {

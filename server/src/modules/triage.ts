@@ -11,9 +11,11 @@ import {
   TriageUpdateSchema,
   TriageSchema,
   successOf,
+  type AuditAction,
   type Triage,
   type TriageInput,
 } from '@app/domain';
+import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { appointments, triages } from '../db/schema';
 import { ok } from '../http/envelope';
@@ -62,6 +64,15 @@ async function findTriage(executor: Db | Tx, id: number): Promise<Triage> {
 }
 
 const ALLOWED = RECORD_STATUSES.map((s) => s.id_est);
+
+/** An audit entry of a triage, before its rows are known. */
+const entry = (accion: AuditAction, id: number) => ({
+  accion,
+  entidad: 'triaje' as const,
+  id,
+  before: null,
+  after: null,
+});
 
 /**
  * The triage of an appointment (spec 001 §2 'Registro de Triaje'): at most one per appointment;
@@ -116,13 +127,17 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
             .update(triages)
             .set({ ...measures(input), id_est: Status.Activo, updated_at: new Date() })
             .where(eq(triages.id, existing.id));
-          return findTriage(tx, existing.id);
+          const reused = await findTriage(tx, existing.id);
+          await recordChange(tx, request, { ...entry('crear', existing.id), after: reused });
+          return reused;
         }
         const [inserted] = await tx
           .insert(triages)
           .values({ id_cita: input.id_cita, ...measures(input) })
           .returning({ id: triages.id });
-        return findTriage(tx, inserted.id);
+        const created = await findTriage(tx, inserted.id);
+        await recordChange(tx, request, { ...entry('crear', inserted.id), after: created });
+        return created;
       });
       return reply.status(201).send(ok(row, M.registered));
     },
@@ -142,7 +157,13 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           .update(triages)
           .set({ ...measures(input), updated_at: new Date() })
           .where(eq(triages.id, input.id_triaje));
-        return findTriage(tx, input.id_triaje);
+        const after = await findTriage(tx, input.id_triaje);
+        await recordChange(tx, request, {
+          ...entry('editar', input.id_triaje),
+          before: stored,
+          after,
+        });
+        return after;
       });
       return ok(row, M.updated);
     },
@@ -155,12 +176,14 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const { id, est } = request.body;
       if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
       const row = await db.transaction(async (tx) => {
-        await findTriage(tx, id);
+        const before = await findTriage(tx, id);
         await tx
           .update(triages)
           .set({ id_est: est, updated_at: new Date() })
           .where(eq(triages.id, id));
-        return findTriage(tx, id);
+        const after = await findTriage(tx, id);
+        await recordChange(tx, request, { ...entry('estado', id), before, after });
+        return after;
       });
       return ok(row, M.status);
     },
