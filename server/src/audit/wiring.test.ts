@@ -107,4 +107,32 @@ describe('the audit log records', () => {
       cambios: { servicios: { antes: [], despues: [serviceId] } },
     });
   });
+
+  it("a user's edit of their own profile", async () => {
+    const password = 'Clave123!';
+    const created = await admin.post('/user/register', {
+      tdoc: 2,
+      doc: '45871236',
+      name: 'Lucía',
+      surname: 'Ramírez Soto',
+      email: 'lucia.ramirez@groomer.pe',
+      login: 'lramirez',
+      password,
+      password_confirmation: password,
+    });
+    const id = created.body.data.id as number;
+    const lucia = apiClient(ctx.app, await ctx.signIn('lramirez', password));
+    const renamed = await lucia.patch('/profile', {
+      name: 'Lucía Elena',
+      email: 'lucia.ramirez@groomer.pe',
+    });
+    expect(renamed.status).toBe(200);
+
+    const log = (await entries('entidad=usuario')).filter((e) => e.entidad_id === id);
+    expect(log[0]).toMatchObject({
+      accion: 'editar',
+      login: 'lramirez',
+      cambios: { name: { antes: 'Lucía', despues: 'Lucía Elena' } },
+    });
+  });
 });

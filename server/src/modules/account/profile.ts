@@ -19,7 +19,7 @@ import {
   ProfileSchema,
   successOf,
 } from '@app/domain';
-import { actorOf, recordAudit } from '../../audit/record';
+import { actorOf, recordAudit, recordChange } from '../../audit/record';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { closeOtherSessions } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
@@ -120,7 +120,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
    * in one transaction that locks it. Only after the commit does the replaced file go; if the
    * write fails, the new file goes instead.
    */
-  const saveProfile = async (id: number, change: ProfileChange) => {
+  const saveProfile = async (request: FastifyRequest, id: number, change: ProfileChange) => {
     const ext = change.picture ? await pictureExtension(change.picture) : undefined;
     let image: string | null | undefined = change.picture === null ? null : undefined;
     if (change.picture && ext) {
@@ -134,7 +134,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     try {
       previous = await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ profile_image: users.profile_image })
+          .select({ name: users.name, email: users.email, profile_image: users.profile_image })
           .from(users)
           .where(eq(users.id, id))
           .for('update');
@@ -155,6 +155,18 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
             updated_at: new Date(),
           })
           .where(eq(users.id, id));
+        const after = {
+          ...row,
+          ...(fields ? { name: fields.name, email: fields.email } : {}),
+          ...(image !== undefined ? { profile_image: image } : {}),
+        };
+        await recordChange(tx, request, {
+          accion: 'editar',
+          entidad: 'usuario',
+          id,
+          before: row,
+          after,
+        });
         return row.profile_image;
       });
     } catch (error) {
@@ -194,7 +206,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     const { fields, files } = await readProfileForm(request);
     const { name, email, profile_image } = ProfileUpdateSchema.parse(fields);
     const picture = files.get(PICTURE_FIELD);
-    await saveProfile(id, {
+    await saveProfile(request, id, {
       fields: { name, email },
       // Only removal comes as a field: an image is set by sending its file.
       picture: picture ?? (profile_image === null ? null : undefined),
@@ -254,7 +266,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     const id = ownEditableId(request);
     const picture = (await readProfileForm(request)).files.get(PICTURE_FIELD);
     if (!picture) throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureRequired);
-    await saveProfile(id, { picture });
+    await saveProfile(request, id, { picture });
     const { profile_image } = await profileOf(id);
     return ok({ profile_image }, ACCOUNT_MESSAGES.pictureUpdated);
   });
