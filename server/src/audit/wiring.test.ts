@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupTestApp, TEST_PASSWORD } from '../test/app';
 import { apiClient } from '../test/http';
 
@@ -64,10 +64,13 @@ describe('the audit log records', () => {
     expect(sessions.map((e) => e.accion)).toEqual(
       expect.arrayContaining(['sesion_fallida', 'iniciar_sesion']),
     );
-    const denied = await entries('accion=denegado');
-    expect(denied[0]).toMatchObject({
-      login: 'groomer',
-      detalle: expect.stringContaining('/users'),
+    // A refusal is recorded once its answer has gone.
+    await vi.waitFor(async () => {
+      const denied = await entries('accion=denegado');
+      expect(denied[0]).toMatchObject({
+        login: 'groomer',
+        detalle: expect.stringContaining('/users'),
+      });
     });
   });
 

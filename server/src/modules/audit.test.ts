@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_MESSAGES, PERMISSION_MESSAGES } from '@app/domain';
 import { recordAudit } from '../audit/record';
 import { openSession } from '../auth/sessions';
@@ -88,6 +88,15 @@ describe('GET /api/auditoria/', () => {
         body: { status: 'error', message: PERMISSION_MESSAGES.forbidden },
       });
     }
+    // Each refusal is recorded once its answer has gone: wait for both, so that they land
+    // here and not in the next test's empty log.
+    await vi.waitFor(async () => {
+      const denied = await database.db
+        .select({ id: auditEntries.id })
+        .from(auditEntries)
+        .where(eq(auditEntries.accion, 'denegado'));
+      expect(denied).toHaveLength(2);
+    });
   });
 
   it('lists the entries newest first, with the login of their user', async () => {
