@@ -138,4 +138,28 @@ describe('the audit log records', () => {
       cambios: { name: { antes: 'Lucía', despues: 'Lucía Elena' } },
     });
   });
+
+  it('an account made through sign-up, without its password', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: {
+        name: 'John Smith',
+        email: 'john.smith@example.com',
+        password: 'Secret123!',
+        confirmPassword: 'Secret123!',
+        terms: true,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const log = await entries('entidad=usuario&accion=crear');
+    expect(log[0]).toMatchObject({
+      detalle: 'Registro desde la página de registro',
+      cambios: {
+        email: { antes: null, despues: 'john.smith@example.com' },
+        rol: { antes: null, despues: 'recepcion' },
+      },
+    });
+    expect(JSON.stringify(log[0])).not.toContain('Secret123!');
+  });
 });

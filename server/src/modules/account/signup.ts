@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, DocumentTypeId, SignupSchema, Status, DoneSchema } from '@app/domain';
+import { changesBetween, recordAudit } from '../../audit/record';
 import { hashPassword } from '../../auth/passwords';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
@@ -69,7 +70,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
    * The account of a sign-up: a new suspended one, or the one that already has the address
    * (then nothing is created).
    */
-  const signupAccount = async (name: string, email: string, hash: string) => {
+  const signupAccount = async (name: string, email: string, hash: string, ip: string) => {
     // A login or the e-mail taken between the look-up and the insert: look again.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -82,17 +83,32 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
           const login = await uniqueLogin(tx, email);
           // The form has only a name: surname and document wait for the administrator, who
           // completes them in Usuarios when activating the account (DESIGN §5).
-          await tx.insert(users).values({
+          const account = {
             name,
-            surname: '',
-            id_tipodoc: DocumentTypeId.DNI,
-            doc: '',
             email,
             login,
-            password: hash,
             id_est: Status.Suspendido,
             // The least an administrator may later widen (DESIGN §10.1).
-            rol: 'recepcion',
+            rol: 'recepcion' as const,
+          };
+          const [created] = await tx
+            .insert(users)
+            .values({
+              ...account,
+              surname: '',
+              id_tipodoc: DocumentTypeId.DNI,
+              doc: '',
+              password: hash,
+            })
+            .returning({ id: users.id });
+          await recordAudit(tx, {
+            id_usu: created.id,
+            ip,
+            accion: 'crear',
+            entidad: 'usuario',
+            entidad_id: created.id,
+            cambios: changesBetween(null, account),
+            detalle: 'Registro desde la página de registro',
           });
           return { login, email, id_est: Status.Suspendido, created: true };
         });
@@ -126,7 +142,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
       const { name, email, password } = request.body;
       // Hashed whether or not the address is taken, so the time of the answer tells nothing.
       const hash = await hashPassword(password);
-      const account = await signupAccount(name, email, hash);
+      const account = await signupAccount(name, email, hash, request.ip);
       // One answer for a new and a taken address, and no login in it: only the mailbox learns
       // which it was (the mail goes after the answer, so its time tells nothing either).
       const work = () =>
