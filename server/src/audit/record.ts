@@ -156,7 +156,7 @@ const SECRET_WORDS = new Set([
   'credentials',
 ]);
 
-/** Whether a field's name says it holds a secret: any of its words (snake, camel, kebab case). */
+/** Whether a field's name says it holds a secret, by each of its words (snake, camel, kebab case). */
 export function isSecretField(name: string): boolean {
   const words = name
     .replace(/([a-z\d])([A-Z])/g, '$1_$2')

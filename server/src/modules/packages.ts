@@ -86,9 +86,9 @@ async function servicesOf(executor: Db | Tx, id: number): Promise<PackageService
 /**
  * Replaces the package's services with `ids` in the caller's transaction. Each id must be an
  * active service, or one the package already has (a service suspended after it was added
- * may stay; it cannot be added anew).
+ * may stay; it cannot be added anew). Answers the ids the package had, read under its lock.
  */
-async function replaceServices(tx: Tx, id: number, ids: number[]) {
+async function replaceServices(tx: Tx, id: number, ids: number[]): Promise<number[]> {
   await lockPackage(tx, id);
   if (ids.length > 0) {
     const current = tx
@@ -110,14 +110,14 @@ async function replaceServices(tx: Tx, id: number, ids: number[]) {
       throw invalid('srvs', `${PACKAGE_SERVICES_MESSAGES.unavailable} ${missing.join(', ')}`);
     }
   }
-  await tx.delete(packageServices).where(eq(packageServices.id_paq, id));
+  const previous = await tx
+    .delete(packageServices)
+    .where(eq(packageServices.id_paq, id))
+    .returning({ id_srv: packageServices.id_srv });
   if (ids.length > 0) {
     await tx.insert(packageServices).values(ids.map((id_srv) => ({ id_paq: id, id_srv })));
   }
-}
-
-async function serviceIdsOf(tx: Tx, id: number): Promise<number[]> {
-  return (await servicesOf(tx, id)).map((s) => s.id_srv).sort((a, b) => a - b);
+  return previous.map((s) => s.id_srv);
 }
 
 /** A package's set of services, as the audit log shows it: the ids before and after. */
@@ -128,13 +128,13 @@ function recordServicesChange(
   before: number[],
   after: PackageService[],
 ) {
-  const ids = after.map((s) => s.id_srv).sort((a, b) => a - b);
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
   return recordChange(tx, request, {
     accion: 'editar',
     entidad: 'paquete',
     id,
-    before: { servicios: before },
-    after: { servicios: ids },
+    before: { servicios: sorted(before) },
+    after: { servicios: sorted(after.map((s) => s.id_srv)) },
   });
 }
 
@@ -219,8 +219,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const { id } = request.params;
       const rows = await db.transaction(async (tx) => {
-        const before = await serviceIdsOf(tx, id);
-        await replaceServices(tx, id, request.body.srvs);
+        const before = await replaceServices(tx, id, request.body.srvs);
         const after = await servicesOf(tx, id);
         await recordServicesChange(tx, request, id, before, after);
         return after;
@@ -245,7 +244,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           .returning({ id_srv: packageServices.id_srv });
         if (removed.length === 0) throw notFound(PACKAGE_MESSAGES.serviceNotInPackage);
         const after = await servicesOf(tx, id);
-        const before = [...after.map((s) => s.id_srv), serviceId].sort((a, b) => a - b);
+        const before = [...after.map((s) => s.id_srv), serviceId];
         await recordServicesChange(tx, request, id, before, after);
         return after;
       });

@@ -9,7 +9,7 @@ import { useMatches } from 'react-router';
  */
 
 /**
- * Who may open a route. private: any signed-in user; guest: only without a session (Login);
+ * Who may open a route. private: every signed-in user; guest: only without a session (Login);
  * public: either way; a permission: a signed-in user whose role has it (DESIGN §10.1). The
  * sidenav hides such a route from the others, and a deep link to it shows 'Sin permiso'.
  */

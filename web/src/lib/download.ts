@@ -7,7 +7,7 @@ import { clearCredential, getCredential } from './session';
 /**
  * A file the API streams (the CSV exports of DESIGN §10.6), saved by the browser. A link
  * cannot carry the Authorization header, so the file is fetched with it and handed to the
- * browser as a blob. Failures throw the same `ApiError` as any call (lib/api.ts); a 401 shows
+ * browser as a blob. Failures throw the same `ApiError` as every call (lib/api.ts); a 401 shows
  * the session-expired notice and ends the session, as there.
  */
 export async function downloadFile(path: string, query: Query, fallbackName: string) {

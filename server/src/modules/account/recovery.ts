@@ -24,7 +24,7 @@ import { tags, tooMany, emailEquals, afterAnswerQueue } from './shared';
 
 /**
  * The link of the reset e-mail. `redirect_url` is the front end's page (spec 000 §7), but a
- * link carrying a reset token must never point to another site: any other origin than
+ * link carrying a reset token must never point to another site: every other origin than
  * APP_URL's is replaced by APP_URL/password-reset.
  */
 function resetLink(appUrl: string, redirect: string | undefined, email: string, token: string) {
