@@ -212,3 +212,19 @@ export function recordChange(
     cambios: changesBetween(change.before, change.after, { ignore: ['created_at', 'updated_at'] }),
   });
 }
+
+/** A password set, by its owner, an admin or a reset link: how it was set, never the value. */
+export function recordPasswordChange(
+  tx: Db | Tx,
+  actor: AuditActor,
+  userId: number,
+  how: string,
+): Promise<void> {
+  return recordAudit(tx, {
+    ...actor,
+    accion: 'contrasena',
+    entidad: 'usuario',
+    entidad_id: userId,
+    detalle: how,
+  });
+}

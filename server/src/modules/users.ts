@@ -18,7 +18,7 @@ import {
   DoneSchema,
 } from '@app/domain';
 import { hashPassword } from '../auth/passwords';
-import { actorOf, keepLoginOnEntries, recordAudit } from '../audit/record';
+import { actorOf, keepLoginOnEntries, recordAudit, recordPasswordChange } from '../audit/record';
 import { closeOtherSessions } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { documentTypes, employees, users, userSearchSql } from '../db/schema';
@@ -198,13 +198,7 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         if (!user) throw notFound(USER_MESSAGES.notFound);
         // Whoever knew the old password is signed out; the caller keeps the session in use.
         await closeOtherSessions(tx, id, id === session.userId ? session.tokenHash : undefined);
-        await recordAudit(tx, {
-          ...actorOf(request),
-          accion: 'contrasena',
-          entidad: 'usuario',
-          entidad_id: id,
-          detalle: 'Asignada por un administrador',
-        });
+        await recordPasswordChange(tx, actorOf(request), id, 'Asignada por un administrador');
       });
       return ok(null, USER_MESSAGES.passwordChanged);
     },

@@ -19,7 +19,7 @@ import {
   ProfileSchema,
   successOf,
 } from '@app/domain';
-import { actorOf, recordAudit, recordChange } from '../../audit/record';
+import { actorOf, recordChange, recordPasswordChange } from '../../audit/record';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { closeOtherSessions } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
@@ -248,13 +248,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
           .returning({ id: users.id });
         if (!changed) throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
         await closeOtherSessions(tx, id, sessionOf(request).tokenHash);
-        await recordAudit(tx, {
-          ...actorOf(request),
-          accion: 'contrasena',
-          entidad: 'usuario',
-          entidad_id: id,
-          detalle: 'Cambio de la propia contraseña',
-        });
+        await recordPasswordChange(tx, actorOf(request), id, 'Cambio de la propia contraseña');
       });
       return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
     },

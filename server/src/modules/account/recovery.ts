@@ -11,7 +11,7 @@ import {
   Status,
   DoneSchema,
 } from '@app/domain';
-import { recordAudit } from '../../audit/record';
+import { recordPasswordChange } from '../../audit/record';
 import { hashPassword } from '../../auth/passwords';
 import { closeOtherSessions, hashToken } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
@@ -169,14 +169,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
           .set({ used_at: new Date() })
           .where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
         await closeOtherSessions(tx, reset.user_id);
-        await recordAudit(tx, {
-          id_usu: reset.user_id,
-          ip: request.ip,
-          accion: 'contrasena',
-          entidad: 'usuario',
-          entidad_id: reset.user_id,
-          detalle: 'Restablecida con el enlace enviado por correo',
-        });
+        await recordPasswordChange(
+          tx,
+          { id_usu: reset.user_id, ip: request.ip },
+          reset.user_id,
+          'Restablecida con el enlace enviado por correo',
+        );
       });
       resetByAddress.forgive(request.ip);
       return ok(null, ACCOUNT_MESSAGES.passwordChanged);
