@@ -73,15 +73,18 @@ function expireSession(): void {
   });
 }
 
-/** Sends a request and returns the whole success envelope (for callers that want `message`). */
-export async function request<T>(
+/**
+ * Sends a call with the spec's headers and the credential, and answers its response when the
+ * status is a success; otherwise throws the `ApiError` it carries.
+ */
+async function send(
   method: Method,
   path: string,
-  options: RequestOptions = {},
-): Promise<ApiSuccess<T>> {
-  const { body, query, signal } = options;
+  { body, query, signal }: RequestOptions,
+  accept = JSON_API,
+): Promise<Response> {
   const isForm = body instanceof FormData;
-  const headers = new Headers({ Accept: JSON_API, 'X-App-Request': 'true' });
+  const headers = new Headers({ Accept: accept, 'X-App-Request': 'true' });
   // The browser writes the multipart boundary itself; a body-less call declares no type.
   if (body !== undefined && !isForm) headers.set('Content-Type', JSON_API);
   const credential = getCredential();
@@ -99,24 +102,41 @@ export async function request<T>(
     if (signal?.aborted) throw cause;
     throw new ApiError(0, LOGIN_MESSAGES.serverError);
   }
+  if (!response.ok) throw errorOf(path, response.status, await readBody(response));
+  return response;
+}
 
-  const payload = await readBody(response);
-  if (response.ok && !isErrorBody(payload)) {
-    return isRecord(payload) && payload.status === 'success'
-      ? (payload as unknown as ApiSuccess<T>)
-      : // 204 and bare answers: keep the caller's contract of a success envelope.
-        ({ status: 'success', data: payload as T } satisfies ApiSuccess<T>);
-  }
-
+/** The error a failed call answers; a 401 outside sign-in also ends the session. */
+function errorOf(path: string, status: number, payload: unknown): ApiError {
   const errorBody = isErrorBody(payload) ? payload : undefined;
-  const message = errorBody?.message ?? (response.status >= 500 ? LOGIN_MESSAGES.serverError : '');
-  const expired = response.status === 401 && !SESSIONLESS_PATHS.has(path);
+  const message = errorBody?.message ?? (status >= 500 ? LOGIN_MESSAGES.serverError : '');
+  const expired = status === 401 && !SESSIONLESS_PATHS.has(path);
   if (expired) expireSession();
-  throw new ApiError(response.status, message, {
+  return new ApiError(status, message, {
     errors: errorBody?.errors,
     kind: errorBody?.status,
     sessionExpired: expired,
   });
+}
+
+/** Sends a request and returns the whole success envelope (for callers that want `message`). */
+export async function request<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiSuccess<T>> {
+  const response = await send(method, path, options);
+  const payload = await readBody(response);
+  if (isErrorBody(payload)) throw errorOf(path, response.status, payload);
+  return isRecord(payload) && payload.status === 'success'
+    ? (payload as unknown as ApiSuccess<T>)
+    : // 204 and bare answers: keep the caller's contract of a success envelope.
+      ({ status: 'success', data: payload as T } satisfies ApiSuccess<T>);
+}
+
+/** A file the API answers (a CSV export): its response, to read as a blob. */
+export function fetchFile(path: string, query: Query, accept: string): Promise<Response> {
+  return send('GET', path, { query }, accept);
 }
 
 async function data<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
