@@ -70,6 +70,8 @@ export const SIDENAV_GAP = 16;
 const COARSE_POINTER = '@media (pointer: coarse)';
 const TOUCH_TARGET = 44;
 const touchTarget = { [COARSE_POINTER]: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } };
+/** Rows and text buttons keep their width: only their height grows. */
+const touchHeight = { [COARSE_POINTER]: { minHeight: TOUCH_TARGET } };
 
 export function buildTheme(darkMode: boolean): Theme {
   return createTheme({
@@ -123,14 +125,14 @@ export function buildTheme(darkMode: boolean): Theme {
       },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { root: { [COARSE_POINTER]: { minHeight: TOUCH_TARGET } } },
+        styleOverrides: { root: touchHeight },
       },
       MuiIconButton: { styleOverrides: { root: touchTarget } },
       MuiCheckbox: { styleOverrides: { root: touchTarget } },
       MuiSwitch: { styleOverrides: { switchBase: touchTarget } },
-      MuiMenuItem: { styleOverrides: { root: { [COARSE_POINTER]: { minHeight: TOUCH_TARGET } } } },
+      MuiMenuItem: { styleOverrides: { root: touchHeight } },
       MuiListItemButton: {
-        styleOverrides: { root: { [COARSE_POINTER]: { minHeight: TOUCH_TARGET } } },
+        styleOverrides: { root: touchHeight },
       },
       MuiCssBaseline: {
         styleOverrides: {
