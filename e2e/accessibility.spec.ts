@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { registerClient, staffApi, uniqueWord } from './api';
-import { signIn } from './support';
+import { setDarkMode, signIn } from './support';
 
 /**
  * WCAG 2.2 AA on every screen (issue 19): axe runs on each route of the route table, signed in
@@ -46,20 +46,6 @@ async function settle(page: Page) {
   await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 10_000 });
 }
 
-interface WebStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-async function useMode(page: Page, mode: 'light' | 'dark') {
-  await page.evaluate((dark) => {
-    // Runs in the browser; the e2e tsconfig has no DOM library.
-    const storage = (globalThis as unknown as { localStorage: WebStorage }).localStorage;
-    const stored = JSON.parse(storage.getItem('shell-settings') ?? '{}') as object;
-    storage.setItem('shell-settings', JSON.stringify({ ...stored, darkMode: dark }));
-  }, mode === 'dark');
-}
-
 test.describe.configure({ timeout: 180_000 });
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
@@ -85,7 +71,7 @@ async function visit(page: Page, path: string, name: string) {
 for (const mode of ['light', 'dark'] as const) {
   test(`every signed-in screen passes axe in ${mode} mode`, async ({ page }) => {
     await signIn(page);
-    await useMode(page, mode);
+    await setDarkMode(page, mode === 'dark');
     await page.reload();
     const rules = mode === 'dark' ? ['color-contrast'] : undefined;
     const found: string[] = [];

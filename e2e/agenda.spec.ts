@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './support';
+import { PASSWORD, setDarkMode, signIn } from './support';
 
 /** A Lima calendar day `days` from today, `YYYY-MM-DD` (Peru is UTC−5 all year). */
 function limaDay(days: number): string {
@@ -286,18 +286,7 @@ test('EXPIRADA is a yellow badge with dark text, in light and dark mode', async 
     [false, 'rgb(251, 192, 45)', 'rgba(0, 0, 0, 0.87)'],
     [true, 'rgb(253, 216, 53)', 'rgb(26, 32, 53)'],
   ] as const) {
-    await page.evaluate((d) => {
-      const storage = (
-        globalThis as unknown as {
-          localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
-        }
-      ).localStorage;
-      const key = 'shell-settings';
-      storage.setItem(
-        key,
-        JSON.stringify({ ...JSON.parse(storage.getItem(key) ?? '{}'), darkMode: d }),
-      );
-    }, dark);
+    await setDarkMode(page, dark);
     await page.goto(`/reservaciones?cli=${dni}`);
     const badge = page.getByRole('row', { name: /EXPIRADA ROJAS/ }).locator('.MuiChip-root');
     await expect(badge).toHaveText('EXPIRADA');

@@ -24,6 +24,17 @@ export async function signIn(
 
 interface WebStorage {
   getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** Turns the shell's dark mode on or off, as 'Ajustes de Interfaz' keeps it (the next load reads it). */
+export async function setDarkMode(page: Page, dark: boolean) {
+  await page.evaluate((darkMode) => {
+    // Runs in the browser; the e2e tsconfig has no DOM library.
+    const storage = (globalThis as unknown as { localStorage: WebStorage }).localStorage;
+    const stored = JSON.parse(storage.getItem('shell-settings') ?? '{}') as object;
+    storage.setItem('shell-settings', JSON.stringify({ ...stored, darkMode }));
+  }, dark);
 }
 
 /** The stored credential ('Bearer …') in each storage. */
