@@ -5,6 +5,7 @@ export * from './permissions';
 export * from './list-query';
 export * from './resource';
 export * from './resources/account';
+export * from './resources/agenda';
 export * from './resources/appointments';
 export * from './resources/audit';
 export * from './resources/auth';

@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { webStaticOptions } from './http/static-files';
 import { MULTIPART_LIMITS } from './http/uploads';
 import { accountModule } from './modules/account';
+import { agendaModule } from './modules/agenda';
 import { appointmentsModule } from './modules/appointments';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
@@ -110,6 +111,7 @@ export async function buildApp({
       await api.register(packagesModule, { db });
       await api.register(reservationsModule, { db });
       await api.register(appointmentsModule, { db });
+      await api.register(agendaModule, { db });
       await api.register(triageModule, { db });
       await api.register(settingsModule, { db, dataDir: config.dataDir });
       await api.register(dashboardModule, { db });

@@ -124,6 +124,23 @@ export const PasswordResetFormSchema = matching(
 );
 export type PasswordResetForm = z.infer<typeof PasswordResetFormSchema>;
 
+/** Where a user lands after signing in (DESIGN §10.2, 'Página de inicio'): their own choice. */
+export const HOME_PAGES = ['dashboard', 'agenda'] as const;
+export type HomePage = (typeof HOME_PAGES)[number];
+export const HOME_PAGE_LABELS: Record<HomePage, string> = {
+  dashboard: 'Dashboard',
+  agenda: 'Agenda',
+};
+
+/**
+ * `PATCH /profile/inicio`: a preference, not the user's data, so the default users (whose
+ * profile is fixed, spec 000 §5) may choose it too.
+ */
+export const ProfileHomeSchema = z.object({
+  inicio: z.enum(HOME_PAGES, { error: 'Página de inicio inválida' }),
+});
+export const HOME_PAGE_SAVED = 'Página de inicio guardada';
+
 /** `PATCH /profile`: `profile_image: null` removes the picture (an upload sets it). */
 export const ProfileUpdateSchema = z.object({
   name: profileName,
@@ -161,6 +178,9 @@ export const ProfileSchema = z.strictObject({
   profile_image: z.string().nullable(),
   rol: z.enum(ROLES),
   permisos: z.array(z.enum(PERMISSIONS)),
+  inicio: z.enum(HOME_PAGES),
+  /** The employee the account belongs to: a groomer's own column in the agenda. */
+  id_emp: z.number().int().nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -10,11 +10,13 @@ import {
   chosenId,
   optionalId,
   PET_REQUIRED,
+  AgendaListQuerySchema,
   BookingClientSchema,
   BookingPetSchema,
   BookingUserSchema,
   NamedStatusSchema,
 } from './booking';
+import { duration, groomerId } from './agenda';
 
 export const APPOINTMENT_MESSAGES = {
   dateRequired: 'La fecha de cita es requerida',
@@ -95,6 +97,10 @@ const appointmentFields = {
   id_paquete: optionalId(M.packageRequired).optional(),
   fech_reg: registrationDay,
   obs: requiredText(M.obsRequired).max(500, M.obsMax),
+  /** The groomer (DESIGN §10.2); none leaves the visit in 'Sin asignar'. */
+  id_emp: groomerId.optional(),
+  /** Minutes; absent, a new visit takes its service's or package's and an edit keeps its own. */
+  duracion: duration.optional(),
 };
 
 type ItemChoice = { id_servicio?: number | null; id_paquete?: number | null };
@@ -148,6 +154,12 @@ export const AppointmentFormSchema = z
     id_paquete: tipo === 'paquete' ? (input.id_paquete ?? null) : null,
   }));
 
+/** `GET /api/citas/`: the agenda's list query, and `emp` for one groomer's visits. */
+export const AppointmentListQuerySchema = AgendaListQuerySchema.safeExtend({
+  emp: groomerId.optional(),
+});
+export type AppointmentListQuery = z.infer<typeof AppointmentListQuerySchema>;
+
 /** `PATCH /api/cita/estado`: cita, est. */
 export const AppointmentStatusSchema = z.object({
   cita: chosenId(M.notFound),
@@ -181,6 +193,12 @@ export const AppointmentSchema = z.strictObject({
     .strictObject({ id_paq: z.number().int(), nom_paq: z.string(), id_est: z.number().int() })
     .nullable(),
   usuario: BookingUserSchema,
+  id_emp: z.number().int().nullable(),
+  duracion: z.number().int(),
+  /** The groomer, or null while the visit is unassigned. */
+  empleado: z
+    .strictObject({ id_emp: z.number().int(), nom_emp: z.string(), ape_emp: z.string() })
+    .nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 
@@ -195,14 +213,34 @@ export const appointmentsResource = defineResource<Appointment>({
   status: { path: '/cita/estado', id: 'cita', estado: 'est' },
 });
 
+/** `PATCH /api/cita/mover`: a new time, groomer and duration for one visit (the calendar's drag). */
+export const AppointmentMoveSchema = z.object({
+  id: chosenId(M.notFound),
+  fec_cita: appointmentDateTime,
+  id_emp: groomerId,
+  duracion: duration,
+});
+export type AppointmentMove = z.infer<typeof AppointmentMoveSchema>;
+
 /**
  * DESIGN §10.1: 5 En Proceso and 6 Completada need agenda.atender (groomers start and complete
  * visits); any other status is booking's work, agenda.escribir. The server refuses by it and
- * the web hides by it. Groomers cannot be limited yet to the citas assigned to them:
- * appointments have no groomer until the agenda's redesign (§10.2).
+ * the web hides by it. A user who has agenda.atender without agenda.escribir (a groomer) does so
+ * only on the citas assigned to them or to no one (`mayAttend`).
  */
 export function appointmentStatusAccess(estado: number): Permission {
   return estado === AppointmentStatus.EnProceso || estado === AppointmentStatus.Completada
     ? 'agenda.atender'
     : 'agenda.escribir';
+}
+
+/**
+ * Whether a user may start, complete or triage this visit: anyone who books may; a groomer only
+ * when it is theirs (`ownEmployee`, the employee their account belongs to) or nobody's yet.
+ */
+export function mayAttend(
+  permissions: { book: boolean; ownEmployee: number | null },
+  assigned: number | null,
+): boolean {
+  return permissions.book || assigned === null || assigned === permissions.ownEmployee;
 }

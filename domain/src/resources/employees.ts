@@ -14,6 +14,7 @@ import {
   phone,
   requiredText,
 } from '../rules';
+import { hexColor } from './agenda';
 
 /** Spec 000 §9: the minimum age of an employee. */
 export const MIN_EMPLOYEE_AGE = 18;
@@ -56,6 +57,10 @@ const employeeFields = {
   email: email('El email es requerido', 'Debe ser un email válido').pipe(
     z.string().max(150, 'El email no puede exceder los 150 caracteres'),
   ),
+  /** Bookable: the employee has a column in the agenda (groomers). Absent, unchanged (false on register). */
+  agenda: z.boolean({ error: 'Indique si atiende citas en la agenda' }).optional(),
+  /** The calendar colour of the employee's citas; absent, one of GROOMER_COLORS is given. */
+  color: hexColor.optional(),
 };
 
 /** `POST /empleado/register` (spec 000 §5). */
@@ -94,6 +99,8 @@ export const EmployeeSchema = z.strictObject({
   id_est: z.number().int(),
   /** The system user created from this employee, if any. */
   id_usu: z.number().int().nullable(),
+  agenda: z.boolean(),
+  color: z.string(),
   created_at: isoDateTime,
 });
 export type Employee = z.infer<typeof EmployeeSchema>;
@@ -122,5 +129,7 @@ export const employeesResource = defineResource<Employee, EmployeeInput>({
     fecnac: e.fec_nac,
     email: e.email_emp,
     telef: e.tel_emp,
+    agenda: e.agenda,
+    color: e.color,
   }),
 });

@@ -21,6 +21,7 @@ export const PackageSchema = z.strictObject({
   nom_paq: z.string(),
   desc_paq: z.string(),
   precio_paq: money,
+  duracion: z.number().int(),
   id_est: z.number().int(),
   created_at: isoDateTime,
 });
@@ -32,6 +33,7 @@ export const AvailablePackageSchema = PackageSchema.pick({
   nom_paq: true,
   desc_paq: true,
   precio_paq: true,
+  duracion: true,
 });
 export type AvailablePackage = z.infer<typeof AvailablePackageSchema>;
 
@@ -82,5 +84,10 @@ export const packagesResource = defineResource<Package, PackageInput>({
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
   audit: 'paquete',
   rowId: (p) => p.id_paq,
-  toInput: (p) => ({ nombre: p.nom_paq, descripcion: p.desc_paq, precio: p.precio_paq }),
+  toInput: (p) => ({
+    nombre: p.nom_paq,
+    descripcion: p.desc_paq,
+    precio: p.precio_paq,
+    duracion: p.duracion,
+  }),
 });

@@ -3,6 +3,7 @@ import { isoDateTime, money } from '../api';
 import { defineResource } from '../resource';
 import { IdParamSchema } from '../list-query';
 import { lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
+import { duration } from './agenda';
 
 /**
  * Services and packages share one form and one set of rules (spec 001 §5 'Service and
@@ -79,6 +80,8 @@ export const CatalogueItemInputSchema = z.object({
     .max(500, M.descriptionMax)
     .regex(DESCRIPTION_CHARS, M.descriptionChars),
   precio: price,
+  /** Minutes a visit of it lasts (DESIGN §10.2); absent, 60 on register and unchanged on edit. */
+  duracion: duration.optional(),
 });
 export type CatalogueItemInput = z.infer<typeof CatalogueItemInputSchema>;
 
@@ -121,6 +124,7 @@ export const ServiceSchema = z.strictObject({
   nom_srv: z.string(),
   desc_srv: z.string(),
   precio_srv: money,
+  duracion: z.number().int(),
   id_est: z.number().int(),
   created_at: isoDateTime,
 });
@@ -132,6 +136,7 @@ export const AvailableServiceSchema = ServiceSchema.pick({
   nom_srv: true,
   desc_srv: true,
   precio_srv: true,
+  duracion: true,
 });
 export type AvailableService = z.infer<typeof AvailableServiceSchema>;
 
@@ -155,5 +160,10 @@ export const servicesResource = defineResource<Service, CatalogueItemInput>({
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
   audit: 'servicio',
   rowId: (s) => s.id_srv,
-  toInput: (s) => ({ nombre: s.nom_srv, descripcion: s.desc_srv, precio: s.precio_srv }),
+  toInput: (s) => ({
+    nombre: s.nom_srv,
+    descripcion: s.desc_srv,
+    precio: s.precio_srv,
+    duracion: s.duracion,
+  }),
 });

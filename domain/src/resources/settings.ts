@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../api';
 import { email, requiredText } from '../rules';
+import { OpeningHoursSchema } from './agenda';
 
 export const SETTINGS_MESSAGES = {
   nameRequired: 'El nombre de la empresa es obligatorio',
@@ -85,6 +86,8 @@ export const SettingsInputSchema = z.object({
   ),
   ruc,
   removeLogo: z.boolean().optional(),
+  /** Opening hours per weekday (DESIGN §10.2); absent, unchanged. */
+  horario: OpeningHoursSchema.optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInputSchema>;
 
@@ -99,6 +102,7 @@ export const SettingsSchema = z.strictObject({
   fonoEmp: z.string(),
   emailEmp: z.string(),
   rucEmp: z.string(),
+  horario: OpeningHoursSchema,
   updated_at: isoDateTime,
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,6 +1,18 @@
-import { and, desc, eq, getTableName, gte, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type { ListQuery, Page } from '@app/domain';
+import { limaToday, type ListQuery, type Page } from '@app/domain';
 import type { Db } from '../db/client';
 import { foldSql, statusCountedTables, statusCounts, type SearchText } from '../db/schema';
 import { invalid } from '../http/errors';
@@ -32,6 +44,12 @@ export interface ListDefinition {
   search?: SearchText[];
   /** Soft-deleted statuses: hidden unless the status filter asks for them. */
   hiddenStatuses?: number[];
+  /**
+   * Ordered around today instead of newest first (appointments: DESIGN §10.2): the rows from
+   * today's start in Lima on, soonest first, then the earlier ones, latest first. The column
+   * needs an index, and millisecond values (the cursor carries them through a Date).
+   */
+  timeline?: PgColumn;
 }
 
 /** Peru has one zone and no DST: a day starts at 05:00 UTC. */
@@ -258,6 +276,102 @@ const preparedValues = (values: PageValues): Record<string, unknown> => ({
   final: values.final instanceof Date ? values.final.toISOString() : values.final,
 });
 
+/** A timeline's two halves: from today's start on (0), and before it (1). */
+type Half = 0 | 1;
+interface TimelineCursor extends Cursor {
+  half: Half;
+}
+
+const TIMELINE_CURSOR = 't';
+
+function encodeTimelineCursor(row: Record<string, unknown>, def: ListDefinition, half: Half) {
+  const at = row[def.timeline!.name];
+  const id = row[def.id.name];
+  if (!(at instanceof Date) || typeof id !== 'number') return null;
+  const text = `${TIMELINE_CURSOR}|${half}|${at.toISOString()}|${id}`;
+  return Buffer.from(text).toString('base64url');
+}
+
+function decodeTimelineCursor(value: string): TimelineCursor {
+  const [mark, half, ...rest] = Buffer.from(value, 'base64url').toString().split('|');
+  if (mark !== TIMELINE_CURSOR || (half !== '0' && half !== '1')) {
+    throw invalid('after', 'Cursor de paginación inválido');
+  }
+  const cursor = decodeCursor(Buffer.from(rest.join('|')).toString('base64url'));
+  return { ...cursor, half: half === '0' ? 0 : 1 };
+}
+
+/**
+ * A timeline list's page: each half is read on the column's index in its own order, so a page
+ * costs its rows (plus the OFFSET of numbered pages, bounded by MAX_LIST_OFFSET) however many
+ * visits the list holds. The later half is read only when the first runs out on this page.
+ */
+async function timelineRows(
+  db: Db,
+  def: ListDefinition,
+  query: ListQuery,
+  where: SQL | undefined,
+  after: TimelineCursor | undefined,
+) {
+  const column = def.timeline!;
+  const split = limaDayStart(limaToday());
+  const select = () => {
+    const base = db.select(def.fields).from(def.table).$dynamic();
+    return def.join ? def.join(base) : base;
+  };
+  const upcoming = (offset: number, limit: number) =>
+    select()
+      .where(
+        and(
+          where,
+          gte(column, split),
+          after ? sql`(${column}, ${def.id}) > (${after.at}::timestamptz, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(column), asc(def.id))
+      .limit(limit)
+      .offset(offset);
+  const earlier = (offset: number, limit: number, from?: Cursor) =>
+    select()
+      .where(
+        and(
+          where,
+          lt(column, split),
+          from ? sql`(${column}, ${def.id}) < (${from.at}::timestamptz, ${from.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(column), desc(def.id))
+      .limit(limit)
+      .offset(offset);
+
+  const size = query.per_page;
+  if (after?.half === 1) {
+    const rows = await earlier(0, size, after);
+    return rows.map((row) => ({ row, half: 1 as Half }));
+  }
+  const offset = after ? 0 : (query.page - 1) * size;
+  const first = await upcoming(offset, size);
+  const rows = first.map((row) => ({ row, half: 0 as Half }));
+  if (rows.length === size) return rows;
+  // How many upcoming rows this page's OFFSET went past: all of them when it found none.
+  let skipped = offset;
+  if (rows.length === 0 && offset > 0) {
+    const counted = db
+      .select({ one: sql`1` })
+      .from(def.table)
+      .$dynamic();
+    const bounded = (def.join ? def.join(counted) : counted)
+      .where(and(where, gte(column, split)))
+      .limit(offset);
+    const [{ n }] = rowsOf<{ n: number | string }>(
+      await db.execute(sql`select count(*)::int as n from (${bounded}) as upcoming`),
+    );
+    skipped = Number(n);
+  }
+  const rest = await earlier(rows.length ? 0 : offset - skipped, size - rows.length);
+  return [...rows, ...rest.map((row) => ({ row, half: 1 as Half }))];
+}
+
 /**
  * One page of a list, newest first: OFFSET paging for the first pages, keyset paging with
  * `after` for deep ones, and a total that is exact up to COUNT_CAP.
@@ -268,6 +382,7 @@ export async function listPage<T>(
   query: ListQuery,
   extra: (SQL | undefined)[] = [],
 ): Promise<Page<T>> {
+  if (def.timeline) return timelinePage(db, def, query, extra);
   const cursor = query.after ? decodeCursor(query.after) : undefined;
   const values = pageValues(query, cursor);
   const filtered = extra.some(Boolean);
@@ -323,6 +438,48 @@ export async function listPage<T>(
     last_page: Math.max(1, Math.ceil(total / query.per_page)),
     total_is_estimate: estimated || undefined,
     next_cursor: last && rows.length === query.per_page ? encodeCursor(last, def) : null,
+  };
+}
+
+/** A page of a timeline list: its rows in timeline order, and the list's usual total. */
+async function timelinePage<T>(
+  db: Db,
+  def: ListDefinition,
+  query: ListQuery,
+  extra: (SQL | undefined)[],
+): Promise<Page<T>> {
+  const after = query.after ? decodeTimelineCursor(query.after) : undefined;
+  const { matching, totalSql } = pageQueries(
+    db,
+    def,
+    query,
+    extra,
+    undefined,
+    literal(pageValues(query)),
+  );
+  const where = and(...commonConditions(def, query), ...extra);
+  const rows = await timelineRows(db, def, query, where, after);
+  let total = Number(
+    rowsOf<{ n: number | string }>(await db.execute(sql`select ${totalSql} as n`))[0]?.n ?? 0,
+  );
+  const estimated = !statusOnly(def, query, extra) && total > COUNT_CAP;
+  if (estimated) {
+    total = query.search
+      ? COUNT_CAP + 1
+      : Math.max(COUNT_CAP + 1, await plannerEstimate(db, matching));
+  }
+  const last = rows.at(-1);
+  return {
+    current_page: query.page,
+    data: rows.map(({ row }) => row as T),
+    per_page: query.per_page,
+    total,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    total_is_estimate: estimated || undefined,
+    next_cursor:
+      last && rows.length === query.per_page
+        ? encodeTimelineCursor(last.row, def, last.half)
+        : null,
   };
 }
 

@@ -28,6 +28,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/profile': ALL,
   'PATCH /api/profile': ALL,
   'PATCH /api/profile/password': ALL,
+  'PATCH /api/profile/inicio': ALL,
   'POST /api/profile/picture': ALL,
   'GET /api/avatars/:file': PUBLIC,
   'POST /api/password-forgot': PUBLIC,
@@ -92,6 +93,9 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/cita/:id': ALL,
   'POST /api/cita/register': DESK,
   'PUT /api/cita': DESK,
+  'PATCH /api/cita/mover': DESK,
+  'GET /api/agenda': ALL,
+  'GET /api/agenda/groomers': ALL,
   // Per status inside: 5 and 6 for everyone, the rest for the desk (appointments.test.ts).
   'PATCH /api/cita/estado': ALL,
   'GET /api/triaje/:id': ALL,

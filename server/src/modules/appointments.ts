@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AgendaListQuerySchema,
+  AGENDA_MESSAGES,
+  AppointmentListQuerySchema,
+  AppointmentMoveSchema,
+  AppointmentSchema,
+  DEFAULT_DURATION,
+  successOf,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_STATUSES,
   AppointmentInputSchema,
@@ -17,9 +22,11 @@ import {
   appointmentStatusAccess,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
-import { appointments, packages, services } from '../db/schema';
+import { appointments, employees, packages, services } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
-import { invalid } from '../http/errors';
+import { recordChange } from '../audit/record';
+import { ok } from '../http/envelope';
+import { conflict, invalid, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
 import { findOne, resourceModule } from '../crud/resource';
 import { bookedObject, statusNameSql } from '../crud/sql';
@@ -30,6 +37,7 @@ import {
   bookedPet,
   bookedUser,
 } from './booking';
+import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
 
 const M = APPOINTMENT_MESSAGES;
 
@@ -66,22 +74,33 @@ export const appointmentList: ListDefinition = {
       id_est: packages.id_est,
     }),
     usuario: bookedUser(appointments.id_usu),
+    id_emp: appointments.id_emp,
+    duracion: appointments.duracion,
+    empleado: bookedObject(employees, employees.id_emp, appointments.id_emp, {
+      id_emp: employees.id_emp,
+      nom_emp: employees.nom_emp,
+      ape_emp: employees.ape_emp,
+    }),
   },
   id: appointments.id_cita,
   createdAt: appointments.created_at,
   status: appointments.id_est,
+  // Today's next visit first (DESIGN §10.2), then the rest of the future, then the past.
+  timeline: appointments.fec_cita,
   // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on its own index.
   // DESIGN §5: 8 (Eliminada) is a soft delete, shown only when the filter asks for it.
   hiddenStatuses: [AppointmentStatus.Eliminada],
 };
 
-const findAppointment = (executor: Db | Tx, id: number) =>
+export const findAppointment = (executor: Db | Tx, id: number) =>
   findOne<Appointment>(executor, appointmentList, id, M.notFound);
 
 interface BookedItem {
   id_srv: number | null;
   id_paq: number | null;
   precio: string;
+  /** The item's duration now: a new visit's unless the form gives its own. */
+  duracion?: number;
 }
 
 /**
@@ -99,26 +118,35 @@ async function bookableItem(
       return { id_srv: current.id_srv, id_paq: null, precio: current.precio };
     }
     const [service] = await tx
-      .select({ id_est: services.id_est, precio: services.precio_srv })
+      .select({
+        id_est: services.id_est,
+        precio: services.precio_srv,
+        duracion: services.duracion,
+      })
       .from(services)
       .where(eq(services.id_srv, input.id_servicio))
       .for('share');
     if (!service) throw invalid('id_servicio', M.serviceNotFound);
     if (service.id_est !== Status.Activo) throw invalid('id_servicio', M.serviceInactive);
-    return { id_srv: input.id_servicio, id_paq: null, precio: service.precio };
+    return {
+      id_srv: input.id_servicio,
+      id_paq: null,
+      precio: service.precio,
+      duracion: service.duracion,
+    };
   }
   if (input.id_paquete == null) throw invalid('id_servicio', M.itemRequired);
   if (current?.id_paq === input.id_paquete) {
     return { id_srv: null, id_paq: current.id_paq, precio: current.precio };
   }
   const [pack] = await tx
-    .select({ id_est: packages.id_est, precio: packages.precio_paq })
+    .select({ id_est: packages.id_est, precio: packages.precio_paq, duracion: packages.duracion })
     .from(packages)
     .where(eq(packages.id_paq, input.id_paquete))
     .for('share');
   if (!pack) throw invalid('id_paquete', M.packageNotFound);
   if (pack.id_est !== Status.Activo) throw invalid('id_paquete', M.packageInactive);
-  return { id_srv: null, id_paq: input.id_paquete, precio: pack.precio };
+  return { id_srv: null, id_paq: input.id_paquete, precio: pack.precio, duracion: pack.duracion };
 }
 
 const BOOKING_FIELDS = { dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' };
@@ -130,10 +158,19 @@ async function createValues(input: AppointmentInput, tx: Tx, request: FastifyReq
     petId: input.id_perro,
     fields: BOOKING_FIELDS,
   });
+  const item = await bookableItem(tx, input);
+  const placement = {
+    id_emp: await bookableGroomer(tx, input.id_emp ?? null),
+    inicio: new Date(input.fec_cita),
+    duracion: input.duracion ?? item.duracion ?? DEFAULT_DURATION,
+  };
+  await assertGroomerFree(tx, placement);
   return {
     ...booked,
-    ...(await bookableItem(tx, input)),
-    fec_cita: new Date(input.fec_cita),
+    ...item,
+    id_emp: placement.id_emp,
+    duracion: placement.duracion,
+    fec_cita: placement.inicio,
     obs_perro: input.obs,
     fech_reg: input.fech_reg,
     // Who registered it: the signed-in user, never a field of the body.
@@ -154,16 +191,69 @@ async function updateValues(input: AppointmentUpdate, tx: Tx) {
     },
     stored,
   );
+  const item = await bookableItem(tx, input, stored);
+  // Absent, the groomer and the duration stay: clients of the spec's API do not send them.
+  const placement = {
+    id_emp: await bookableGroomer(
+      tx,
+      input.id_emp === undefined ? stored.id_emp : input.id_emp,
+      stored.id_emp,
+    ),
+    inicio: new Date(input.fec_cita),
+    duracion: input.duracion ?? stored.duracion,
+    except: stored.id_cita,
+  };
+  if (occupiesTime(stored.id_est)) await assertGroomerFree(tx, placement);
   return {
     ...booked,
-    ...(await bookableItem(tx, input, stored)),
-    fec_cita: new Date(input.fec_cita),
+    ...item,
+    id_emp: placement.id_emp,
+    duracion: placement.duracion,
+    fec_cita: placement.inicio,
     obs_perro: input.obs,
     fech_reg: input.fech_reg,
   };
 }
 
 const ALLOWED = APPOINTMENT_STATUSES.map((s) => s.id_est);
+
+/** Visits that stay where they happened: the calendar cannot move them. */
+const UNMOVABLE: number[] = [AppointmentStatus.Completada, AppointmentStatus.Eliminada];
+
+/** The visit's row, locked for the change about to be made to it; 404 if there is none. */
+async function lockedAppointment(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id_est: appointments.id_est,
+      id_emp: appointments.id_emp,
+      fec_cita: appointments.fec_cita,
+      duracion: appointments.duracion,
+    })
+    .from(appointments)
+    .where(eq(appointments.id_cita, id))
+    .for('update');
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+/**
+ * A groomer attends only their own or unassigned visits; and a visit brought back from No
+ * Asistió or Eliminada takes its time again, so it must still be free.
+ */
+async function onStatusChange(tx: Tx, id: number, estado: number, request: FastifyRequest) {
+  const row = await lockedAppointment(tx, id);
+  if (appointmentStatusAccess(estado) === 'agenda.atender') {
+    await requireAttend(tx, request, row.id_emp);
+  }
+  if (!occupiesTime(row.id_est) && occupiesTime(estado)) {
+    await assertGroomerFree(tx, {
+      id_emp: row.id_emp,
+      inicio: row.fec_cita,
+      duracion: row.duracion,
+      except: id,
+    });
+  }
+}
 
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
@@ -172,8 +262,11 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       table: appointments,
       id: appointments.id_cita,
       list: appointmentList,
-      listQuery: AgendaListQuerySchema,
-      filters: agendaFilters(appointments),
+      listQuery: AppointmentListQuerySchema,
+      filters: (query) => [
+        ...agendaFilters(appointments)(query),
+        query.emp ? eq(appointments.id_emp, query.emp as number) : undefined,
+      ],
       create: { schema: AppointmentInputSchema, toValues: createValues, message: M.registered },
       update: { schema: AppointmentUpdateSchema, toValues: updateValues, message: M.updated },
       // Spec 001 §7: `PATCH /cita/estado` with `cita, est`; 4, 5, 6, 8 and 9, in any order (§4).
@@ -185,9 +278,46 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         schema: AppointmentStatusSchema,
         // Starting and completing a visit is the groomer's work too; the rest is booking's.
         access: { route: 'agenda.atender', of: appointmentStatusAccess },
+        onChange: onStatusChange,
       },
       notFound: M.notFound,
     }),
     { db },
+  );
+
+  // DESIGN §10.2: the calendar's drag and resize; the server's answer decides where it lands.
+  app.patch(
+    '/cita/mover',
+    {
+      config: { permission: 'agenda.escribir' },
+      schema: {
+        body: AppointmentMoveSchema,
+        response: { 200: successOf(AppointmentSchema) },
+        tags: ['citas'],
+      },
+    },
+    async (request) => {
+      const { id, fec_cita, id_emp, duracion } = request.body;
+      const row = await db.transaction(async (tx) => {
+        const locked = await lockedAppointment(tx, id);
+        const before = await findAppointment(tx, id);
+        if (UNMOVABLE.includes(locked.id_est)) throw conflict(AGENDA_MESSAGES.notMovable);
+        const placement = {
+          id_emp: await bookableGroomer(tx, id_emp, locked.id_emp),
+          inicio: new Date(fec_cita),
+          duracion,
+          except: id,
+        };
+        if (occupiesTime(locked.id_est)) await assertGroomerFree(tx, placement);
+        await tx
+          .update(appointments)
+          .set({ fec_cita: placement.inicio, id_emp, duracion, updated_at: new Date() })
+          .where(eq(appointments.id_cita, id));
+        const after = await findAppointment(tx, id);
+        await recordChange(tx, request, { accion: 'mover', entidad: 'cita', id, before, after });
+        return after;
+      });
+      return ok(row, AGENDA_MESSAGES.moved);
+    },
   );
 };

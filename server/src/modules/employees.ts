@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EMPLOYEE_MESSAGES,
+  GROOMER_COLORS,
   EmployeeInputSchema,
   EmployeeUpdateSchema,
   RECORD_STATUSES,
@@ -10,7 +11,7 @@ import {
   type EmployeeInput,
   employeesResource,
 } from '@app/domain';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { documentTypes, employees, employeeSearchSql, statuses, users } from '../db/schema';
 import { describeUniqueIndex } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
@@ -34,6 +35,8 @@ export const employeeList: ListDefinition = {
     id_est: employees.id_est,
     // The account made with 'Crear Usuario de Sistema', so the menu offers it only once.
     id_usu: users.id,
+    agenda: employees.agenda,
+    color: employees.color,
     created_at: employees.created_at,
   },
   join: (query: PgSelect) =>
@@ -58,7 +61,19 @@ const toValues = (input: EmployeeInput) =>
     fec_nac: input.fecnac,
     email_emp: input.email,
     tel_emp: input.telef,
+    // Absent: unchanged on edit (drizzle skips it); on register see `createValues`.
+    agenda: input.agenda,
+    color: input.color,
   });
+
+/** A new employee without a colour gets the palette's next one, so columns tell apart. */
+async function createValues(input: EmployeeInput, tx: Tx) {
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(employees);
+  return toValues({
+    ...input,
+    color: input.color ?? GROOMER_COLORS[count % GROOMER_COLORS.length],
+  });
+}
 
 export const employeesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
@@ -67,7 +82,11 @@ export const employeesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       table: employees,
       id: employees.id_emp,
       list: employeeList,
-      create: { schema: EmployeeInputSchema, toValues, message: EMPLOYEE_MESSAGES.registered },
+      create: {
+        schema: EmployeeInputSchema,
+        toValues: createValues,
+        message: EMPLOYEE_MESSAGES.registered,
+      },
       update: { schema: EmployeeUpdateSchema, toValues, message: EMPLOYEE_MESSAGES.updated },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),

@@ -265,6 +265,7 @@ describe('packages', () => {
     >[];
     expect(Object.keys(available[0]).sort()).toEqual([
       'desc_paq',
+      'duracion',
       'id_paq',
       'nom_paq',
       'precio_paq',

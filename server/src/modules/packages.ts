@@ -34,6 +34,7 @@ export const packageList: ListDefinition = {
     nom_paq: packages.nom_paq,
     desc_paq: packages.desc_paq,
     precio_paq: packages.precio_paq,
+    duracion: packages.duracion,
     id_est: packages.id_est,
     created_at: packages.created_at,
   },
@@ -49,6 +50,8 @@ const toValues = (input: PackageInput) =>
     nom_paq: input.nombre,
     desc_paq: input.descripcion,
     precio_paq: input.precio,
+    // Absent: the column's default on register, the stored value on edit (drizzle skips it).
+    duracion: input.duracion,
   });
 
 const PackageServiceParamsSchema = z.object({
@@ -176,6 +179,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           nom_paq: packages.nom_paq,
           desc_paq: packages.desc_paq,
           precio_paq: packages.precio_paq,
+          duracion: packages.duracion,
         })
         .from(packages)
         .where(eq(packages.id_est, Status.Activo))

@@ -202,6 +202,7 @@ describe('services', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
     expect(Object.keys(res.body.data[0] as object).sort()).toEqual([
       'desc_srv',
+      'duracion',
       'id_srv',
       'nom_srv',
       'precio_srv',

@@ -27,6 +27,7 @@ export const serviceList: ListDefinition = {
     nom_srv: services.nom_srv,
     desc_srv: services.desc_srv,
     precio_srv: services.precio_srv,
+    duracion: services.duracion,
     id_est: services.id_est,
     created_at: services.created_at,
   },
@@ -43,6 +44,8 @@ const toValues = (input: ServiceInput) =>
     desc_srv: input.descripcion,
     // Already the numeric(10,2) text ('45.00'): no float on the way to the column.
     precio_srv: input.precio,
+    // Absent: the column's default on register, the stored value on edit (drizzle skips it).
+    duracion: input.duracion,
   });
 
 /** How many package names a refusal lists before summarising the rest. */
@@ -112,6 +115,7 @@ export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           nom_srv: services.nom_srv,
           desc_srv: services.desc_srv,
           precio_srv: services.precio_srv,
+          duracion: services.duracion,
         })
         .from(services)
         .where(eq(services.id_est, Status.Activo))

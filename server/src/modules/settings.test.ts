@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrandInfo, Settings } from '@app/domain';
+import { DEFAULT_OPENING_HOURS, type BrandInfo, type Settings } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../db/schema';
 import { setupTestApp } from '../test/app';
@@ -242,6 +242,32 @@ describe('settings', () => {
     });
     expect(await ctx.database.db.select().from(settings)).toHaveLength(1);
     expect((await getLogo()).statusCode).toBe(200);
+  });
+
+  it('keeps the opening hours per weekday, and keeps them when they are not sent', async () => {
+    const before = (await api.get('/ajustes')).body.data as Settings;
+    expect(before.horario).toEqual(DEFAULT_OPENING_HOURS);
+    const horario = DEFAULT_OPENING_HOURS.map((day) =>
+      day.dia === 6 ? { ...day, abre: '10:00', cierra: '14:00' } : day,
+    );
+    const saved = await saveSettings({ ...valid, id: before.id, horario }, { update: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.horario).toEqual(horario);
+    const untouched = await saveSettings({ ...valid, id: before.id }, { update: true });
+    expect(untouched.body.data.horario).toEqual(horario);
+
+    const backwards = horario.map((day) => (day.dia === 1 ? { ...day, cierra: '08:00' } : day));
+    const refused = await saveSettings({ ...valid, horario: backwards }, { update: true });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['horario.0.cierra']).toEqual([
+      'La hora de cierre debe ser posterior a la de apertura',
+    ]);
+    const badTime = horario.map((day) => (day.dia === 2 ? { ...day, abre: '9am' } : day));
+    const bad = await saveSettings({ ...valid, horario: badTime }, { update: true });
+    expect(bad.body.errors['horario.1.abre']).toEqual(['La hora debe tener el formato HH:MM']);
+    const short = await saveSettings({ ...valid, horario: horario.slice(1) }, { update: true });
+    expect(short.body.errors.horario).toEqual(['El horario debe tener los 7 días de la semana']);
+    expect((await api.get('/ajustes')).body.data.horario).toEqual(horario);
   });
 
   it('replaces the logo and deletes the old file', async () => {

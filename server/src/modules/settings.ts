@@ -4,12 +4,14 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BrandInfoSchema,
+  DEFAULT_OPENING_HOURS,
   LOGO_PATH,
   SETTINGS_MESSAGES,
   SettingsInputSchema,
   SettingsSchema,
   successOf,
   type BrandInfo,
+  type OpeningHours,
   type Settings,
 } from '@app/domain';
 import { recordChange } from '../audit/record';
@@ -41,6 +43,7 @@ const toSettings = (row: SettingsRow): Settings => ({
   fonoEmp: row.fonoEmp,
   emailEmp: row.emailEmp,
   rucEmp: row.rucEmp,
+  horario: row.horario,
   updated_at: row.updated_at.toISOString(),
 });
 
@@ -48,6 +51,16 @@ const toSettings = (row: SettingsRow): Settings => ({
 async function currentSettings(executor: Db | Tx) {
   const [row] = await executor.select().from(settings).orderBy(asc(settings.id)).limit(1);
   return row;
+}
+
+/** The company's opening hours, or a salon's usual week before the settings are saved. */
+export async function openingHours(executor: Db | Tx): Promise<OpeningHours> {
+  const [row] = await executor
+    .select({ horario: settings.horario })
+    .from(settings)
+    .orderBy(asc(settings.id))
+    .limit(1);
+  return row?.horario ?? DEFAULT_OPENING_HOURS;
 }
 
 export interface SettingsOptions {
@@ -101,6 +114,7 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
           fonoEmp: input.fono,
           emailEmp: input.email,
           rucEmp: input.ruc,
+          horario: input.horario,
           logoEmp: stored ?? (input.removeLogo ? null : previousLogo),
           updated_at: new Date(),
         };

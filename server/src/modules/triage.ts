@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
@@ -20,6 +21,7 @@ import type { Db, Tx } from '../db/client';
 import { appointments, triages } from '../db/schema';
 import { ok } from '../http/envelope';
 import { conflict, describeUniqueIndex, invalid, notFound } from '../http/errors';
+import { requireAttend } from './scheduling';
 
 const M = TRIAGE_MESSAGES;
 
@@ -44,10 +46,13 @@ const measures = (input: TriageInput) => ({
   nota: input.notas,
 });
 
-/** The appointment a triage is recorded for: it must exist and not be deleted. */
-async function triageableAppointment(tx: Tx, id: number) {
+/**
+ * The appointment a triage is recorded for: it must exist and not be deleted, and a groomer
+ * records it only on their own or an unassigned visit (DESIGN §10.1).
+ */
+async function triageableAppointment(tx: Tx, request: FastifyRequest, id: number) {
   const [appointment] = await tx
-    .select({ id_est: appointments.id_est })
+    .select({ id_est: appointments.id_est, id_emp: appointments.id_emp })
     .from(appointments)
     .where(eq(appointments.id_cita, id))
     .for('share');
@@ -55,6 +60,7 @@ async function triageableAppointment(tx: Tx, id: number) {
   if (appointment.id_est === AppointmentStatus.Eliminada) {
     throw invalid('id_cita', M.appointmentDeleted);
   }
+  await requireAttend(tx, request, appointment.id_emp);
 }
 
 async function findTriage(executor: Db | Tx, id: number): Promise<Triage> {
@@ -114,7 +120,7 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request, reply) => {
       const input = request.body;
       const row = await db.transaction(async (tx) => {
-        await triageableAppointment(tx, input.id_cita);
+        await triageableAppointment(tx, request, input.id_cita);
         const [existing] = await tx
           .select({ id: triages.id, id_est: triages.id_est })
           .from(triages)
@@ -152,7 +158,7 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         const stored = await findTriage(tx, input.id_triaje);
         if (stored.id_est === Status.Eliminado) throw notFound(M.notFound);
         if (stored.id_cita !== input.id_cita) throw invalid('id_cita', M.otherAppointment);
-        await triageableAppointment(tx, input.id_cita);
+        await triageableAppointment(tx, request, input.id_cita);
         await tx
           .update(triages)
           .set({ ...measures(input), updated_at: new Date() })
@@ -177,6 +183,11 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
       const row = await db.transaction(async (tx) => {
         const before = await findTriage(tx, id);
+        const [appointment] = await tx
+          .select({ id_emp: appointments.id_emp })
+          .from(appointments)
+          .where(eq(appointments.id_cita, before.id_cita));
+        await requireAttend(tx, request, appointment?.id_emp ?? null);
         await tx
           .update(triages)
           .set({ id_est: est, updated_at: new Date() })

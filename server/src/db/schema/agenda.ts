@@ -11,6 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_DURATION, DURATION_MAX, DURATION_MIN } from '@app/domain';
 import { listTime, createdAt, updatedAt, money, listOrderIndexes } from './columns';
 import { statuses } from './company';
 import { users, employees } from './staff';
@@ -69,7 +70,10 @@ export const appointments = pgTable(
     id_usu: integer('id_usu')
       .notNull()
       .references(() => users.id),
+    /** The groomer (DESIGN §10.2), or null: 'Sin asignar'. */
     id_emp: integer('id_emp').references(() => employees.id_emp),
+    /** Minutes; the visit takes [fec_cita, fec_cita + duracion). */
+    duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
     obs_perro: varchar('obs_perro', { length: 500 }).notNull(),
     fech_reg: date('fech_reg', { mode: 'string' }).notNull(),
     id_est: smallint('id_est')
@@ -81,8 +85,15 @@ export const appointments = pgTable(
   },
   (t) => [
     check('citas_one_item_check', sql`(${t.id_srv} is null) <> (${t.id_paq} is null)`),
+    check(
+      'citas_duracion_check',
+      sql`${t.duracion} between ${sql.raw(String(DURATION_MIN))} and ${sql.raw(String(DURATION_MAX))}`,
+    ),
+    // The agenda's day of one groomer, and the overlap check of every booking.
+    index('citas_id_emp_fec_cita_idx').on(t.id_emp, t.fec_cita),
     ...listOrderIndexes('citas', t, t.id_cita),
-    index('citas_fec_cita_idx').on(t.fec_cita),
+    // The list's timeline order and the agenda's range.
+    index('citas_fec_cita_idx').on(t.fec_cita, t.id_cita),
     index('citas_id_cli_idx').on(t.id_cli),
     index('citas_id_perro_idx').on(t.id_perro),
     index('citas_id_usu_idx').on(t.id_usu),

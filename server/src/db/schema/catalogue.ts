@@ -16,6 +16,7 @@ import {
   type SearchColumn,
   listOrderIndexes,
 } from './columns';
+import { DEFAULT_DURATION } from '@app/domain';
 import { statuses } from './company';
 
 export function serviceSearchSql(t: Record<'nom_srv' | 'desc_srv', SearchColumn>): SQL {
@@ -33,6 +34,8 @@ export const services = pgTable(
     nom_srv: varchar('nom_srv', { length: 100 }).notNull(),
     desc_srv: varchar('desc_srv', { length: 500 }).notNull(),
     precio_srv: money('precio_srv').notNull(),
+    /** Minutes a visit of it lasts (DESIGN §10.2). */
+    duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
     id_est: smallint('id_est')
       .notNull()
       .default(1)
@@ -53,6 +56,8 @@ export const packages = pgTable(
     nom_paq: varchar('nom_paq', { length: 100 }).notNull(),
     desc_paq: varchar('desc_paq', { length: 500 }).notNull(),
     precio_paq: money('precio_paq').notNull(),
+    /** Minutes a visit of it lasts (DESIGN §10.2). */
+    duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
     id_est: smallint('id_est')
       .notNull()
       .default(1)

@@ -65,6 +65,11 @@ export const pets = pgTable(
     id_perro: serial('id_perro').primaryKey(),
     nom_perro: varchar('nom_perro', { length: 60 }).notNull(),
     raza_perro: varchar('raza_perro', { length: 60 }).notNull(),
+    /** Safety alerts a groomer must see before the visit ('muerde'...: PET_ALERTS). */
+    alertas: text('alertas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     id_cli: integer('id_cli')
       .notNull()
       .references(() => clients.id_cli),

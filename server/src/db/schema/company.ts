@@ -1,4 +1,6 @@
-import { pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@app/domain';
 import { updatedAt } from './columns';
 
 export const documentTypes = pgTable('tipo_doc', {
@@ -21,5 +23,10 @@ export const settings = pgTable('ajustes', {
   fonoEmp: varchar('fonoEmp', { length: 20 }).notNull(),
   emailEmp: varchar('emailEmp', { length: 150 }).notNull(),
   rucEmp: varchar('rucEmp', { length: 11 }).notNull(),
+  /** Opening hours per weekday (DESIGN §10.2). */
+  horario: jsonb('horario')
+    .$type<OpeningHours>()
+    .notNull()
+    .default(sql.raw(`'${JSON.stringify(DEFAULT_OPENING_HOURS)}'::jsonb`)),
   updated_at: updatedAt(),
 });

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLES, type Role } from '@app/domain';
+import { GROOMER_COLORS, ROLES, type HomePage, type Role } from '@app/domain';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -39,6 +40,8 @@ export const users = pgTable(
       .references(() => statuses.id_est),
     /** What the user may do (DESIGN §10.1); read with the session on every request. */
     rol: text('rol').$type<Role>().notNull().default('recepcion'),
+    /** Where the user lands after signing in (DESIGN §10.2): 'dashboard' or 'agenda'. */
+    inicio: text('inicio').$type<HomePage>().notNull().default('dashboard'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -105,6 +108,10 @@ export const employees = pgTable(
     email_emp: varchar('email_emp', { length: 150 }).notNull(),
     tel_emp: varchar('tel_emp', { length: 9 }).notNull(),
     picture: text('picture'),
+    /** Bookable: a column of the agenda (DESIGN §10.2). */
+    agenda: boolean('agenda').notNull().default(false),
+    /** The calendar colour of the employee's citas. */
+    color: varchar('color', { length: 7 }).notNull().default(GROOMER_COLORS[0]),
     id_est: smallint('id_est')
       .notNull()
       .default(1)

@@ -155,6 +155,8 @@ describe('own profile', () => {
         profile_image: null,
         rol: 'recepcion',
         permisos: [...ROLE_PERMISSIONS.recepcion],
+        inicio: 'dashboard',
+        id_emp: null,
       },
     });
     for (const login of ['admin', 'recepcion', 'groomer'] as const) {
@@ -166,6 +168,18 @@ describe('own profile', () => {
     expect(groomer).toContain('agenda.atender');
     expect(groomer).not.toContain('clientes.escribir');
     expect(groomer).not.toContain('usuarios.administrar');
+  });
+
+  it('keeps the landing page each user chooses, the default users too', async () => {
+    const admin = apiClient(ctx.app, await ctx.signIn('admin'));
+    const saved = await admin.patch('/profile/inicio', { inicio: 'agenda' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.inicio).toBe('agenda');
+    expect((await admin.get('/profile')).body.data.inicio).toBe('agenda');
+    const refused = await admin.raw('PATCH', '/profile/inicio', { inicio: 'reportes' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.inicio).toEqual(['Página de inicio inválida']);
+    await admin.patch('/profile/inicio', { inicio: 'dashboard' });
   });
 
   it('updates name and e-mail, with English field errors', async () => {

@@ -11,6 +11,8 @@ import {
   AVATAR_TYPES,
   PERMISSION_MESSAGES,
   ROLE_PERMISSIONS,
+  HOME_PAGE_SAVED,
+  ProfileHomeSchema,
   ProfilePasswordSchema,
   ProfileUpdateSchema,
   isDefaultUser,
@@ -80,6 +82,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
         email: users.email,
         profile_image: users.profile_image,
         rol: users.rol,
+        inicio: users.inicio,
+        id_emp: users.id_emp,
       })
       .from(users)
       .where(eq(users.id, id));
@@ -213,6 +217,34 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     });
     return ok(await profileOf(id), ACCOUNT_MESSAGES.profileUpdated);
   });
+
+  app.patch(
+    '/profile/inicio',
+    { config, schema: { body: ProfileHomeSchema, response: profile, tags } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ inicio: users.inicio })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!before) throw notFound();
+        await tx
+          .update(users)
+          .set({ inicio: request.body.inicio, updated_at: new Date() })
+          .where(eq(users.id, userId));
+        await recordChange(tx, request, {
+          accion: 'editar',
+          entidad: 'usuario',
+          id: userId,
+          before,
+          after: { inicio: request.body.inicio },
+        });
+      });
+      return ok(await profileOf(userId), HOME_PAGE_SAVED);
+    },
+  );
 
   app.patch(
     '/profile/password',
