@@ -21,8 +21,6 @@ import { conflict, HttpError, invalid } from '../http/errors';
 
 /** Statuses that free the visit's time: the groomer may book another visit over it. */
 const FREEING: number[] = [AppointmentStatus.NoAsistio, AppointmentStatus.Eliminada];
-/** Visits that stay where they happened. */
-const UNMOVABLE: number[] = [AppointmentStatus.Completada, AppointmentStatus.Eliminada];
 
 export const occupiesTime = (estado: number) => !FREEING.includes(estado);
 
