@@ -347,11 +347,11 @@ async function timelineRows(
   const size = query.per_page;
   if (after?.half === 1) {
     const rows = await earlier(0, size, after);
-    return rows.map((row) => ({ row, half: 1 }));
+    return rows.map((row) => ({ row, half: 1 as const }));
   }
   const offset = after ? 0 : (query.page - 1) * size;
   const first = await upcoming(offset, size);
-  const rows = first.map((row) => ({ row, half: 0 }));
+  const rows = first.map((row) => ({ row, half: 0 as const }));
   if (rows.length === size) return rows;
   // How many upcoming rows this page's OFFSET went past: all of them when it found none.
   let skipped = offset;
@@ -369,7 +369,7 @@ async function timelineRows(
     skipped = Number(n);
   }
   const rest = await earlier(rows.length ? 0 : offset - skipped, size - rows.length);
-  return [...rows, ...rest.map((row) => ({ row, half: 1 }))];
+  return [...rows, ...rest.map((row) => ({ row, half: 1 as const }))];
 }
 
 /**
