@@ -214,10 +214,26 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   await expect(page.getByText('Debe ser mayor de 18 años')).toBeVisible();
 
   await page.getByLabel('Fecha de Nacimiento').fill('1990-05-14');
+  // A groomer: bookable in the agenda, with the colour of her citas there.
+  await page.getByLabel('Atiende citas en la agenda').check();
+  await page.getByLabel('Color en la agenda').click();
+  await page.getByRole('option', { name: 'Fucsia' }).click();
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Empleado registrado exitosamente!')).toBeVisible();
   const row = page.getByRole('row', { name: /ROSA ELENA HUAMÁN TORRES/ });
   await expect(row.getByText('14/05/1990')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Agenda' })).toBeVisible();
+
+  // The edit modal keeps both; taken off the agenda, the row says nothing of it.
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Empleado' });
+  await expect(edit.getByLabel('Atiende citas en la agenda')).toBeChecked();
+  await expect(edit.getByLabel('Color en la agenda')).toHaveText('Fucsia');
+  await edit.getByLabel('Atiende citas en la agenda').uncheck();
+  await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('¡Empleado actualizado exitosamente!')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Agenda' })).toHaveCount(0);
 
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Crear Usuario de Sistema' }).click();
@@ -425,6 +441,33 @@ test('Submit Changes saves the picture with the fields, or nothing when the e-ma
   await page.reload();
   await expect(page.getByLabel('Name')).toHaveValue('Con Foto');
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+});
+
+test('Página de inicio: a user who chooses the Agenda lands there after signing in', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await submitLogin(page, user.login, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/user-profile');
+  await expect(page.getByLabel('Página de inicio')).toHaveText('Dashboard');
+  await page.getByLabel('Página de inicio').click();
+  await page.getByRole('option', { name: 'Agenda' }).click();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Página de inicio guardada')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Usuario').fill(user.login);
+  await page.getByLabel('Contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).toHaveURL(/\/agenda$/);
+
+  // Another user on the same browser still lands on the Dashboard.
+  await submitLogin(page, 'recepcion', PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('sign-up registers an account that waits for activation', async ({ page }) => {

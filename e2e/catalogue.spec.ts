@@ -35,11 +35,21 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   await price.fill('45');
   await price.blur();
   await expect(price).toHaveValue('45.00');
+  // DESIGN §10.2: an hour unless told otherwise, in the minutes the agenda allows.
+  const duration = page.getByLabel('Duración (min)');
+  await expect(duration).toHaveValue('60');
+  await duration.fill('500');
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await expect(
+    page.getByText('La duración debe ser un número entero de minutos entre 15 y 480'),
+  ).toBeVisible();
+  await duration.fill('45');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Servicio registrado exitosamente!')).toBeVisible();
 
   const bath = page.getByRole('row', { name: /BAÑO COMPLETO/ });
   await expect(bath.getByRole('cell', { name: 'S/. 45.00' })).toBeVisible();
+  await expect(bath.getByRole('cell', { name: '45 min' })).toBeVisible();
   await expect(bath.getByText('ACTIVO')).toBeVisible();
 
   await page.getByRole('button', { name: 'Añadir Servicio' }).click();
@@ -50,16 +60,20 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   await expect(page.getByText('¡Servicio registrado exitosamente!')).toBeVisible();
   const nails = page.getByRole('row', { name: /CORTE DE UÑAS/ });
   await expect(nails.getByRole('cell', { name: 'S/. 15.50' })).toBeVisible();
+  await expect(nails.getByRole('cell', { name: '60 min' })).toBeVisible();
 
   // Edit the price in the modal.
   await bath.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Editar' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar Servicio' });
   await expect(edit.getByLabel('Precio (S/.)')).toHaveValue('45.00');
+  await expect(edit.getByLabel('Duración (min)')).toHaveValue('45');
   await edit.getByLabel('Precio (S/.)').fill('50');
+  await edit.getByLabel('Duración (min)').fill('90');
   await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('¡Servicio actualizado exitosamente!')).toBeVisible();
   await expect(bath.getByRole('cell', { name: 'S/. 50.00' })).toBeVisible();
+  await expect(bath.getByRole('cell', { name: '90 min' })).toBeVisible();
 
   // Search by a word of the description.
   await page.getByLabel('Buscar por nombre o descripción').fill('limado');

@@ -127,6 +127,40 @@ test.describe('Ajustes', () => {
     await expect(page.getByRole('img', { name: 'Logo de la empresa' })).toBeVisible();
   });
 
+  test('saves the opening hours, refusing a day that closes before it opens', async ({ page }) => {
+    // The company saved above; other specs book against these hours: they are put back.
+    await signIn(page);
+    await page.goto('/ajustes');
+    const day = (name: string) => page.getByRole('group', { name });
+    const save = () => page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await expect(day('Lunes').getByLabel('Abierto')).toBeChecked();
+    await expect(day('Domingo').getByLabel('Abierto')).not.toBeChecked();
+    await expect(day('Domingo').getByLabel('Abre')).toBeDisabled();
+
+    await day('Domingo').getByLabel('Abierto').check();
+    await day('Domingo').getByLabel('Abre').fill('10:00');
+    await day('Domingo').getByLabel('Cierra').fill('09:30');
+    await save();
+    await expect(
+      day('Domingo').getByText('La hora de cierre debe ser posterior a la de apertura'),
+    ).toBeVisible();
+    await day('Domingo').getByLabel('Cierra').fill('13:00');
+    await day('Sábado').getByLabel('Cierra').fill('14:00');
+    await save();
+    await expect(page.getByText('Configuración actualizada correctamente')).toBeVisible();
+
+    await page.reload();
+    await expect(day('Domingo').getByLabel('Abierto')).toBeChecked();
+    await expect(day('Domingo').getByLabel('Abre')).toHaveValue('10:00');
+    await expect(day('Domingo').getByLabel('Cierra')).toHaveValue('13:00');
+    await expect(day('Sábado').getByLabel('Cierra')).toHaveValue('14:00');
+
+    await day('Domingo').getByLabel('Abierto').uncheck();
+    await day('Sábado').getByLabel('Cierra').fill('19:00');
+    await save();
+    await expect(page.getByText('Configuración actualizada correctamente')).toBeVisible();
+  });
+
   test('the login page shows the company name and logo before signing in', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: RENAMED })).toBeVisible();

@@ -4,6 +4,7 @@ import { PASSWORD, sidenav, signIn, storedCredential } from './support';
 
 const SIDENAV_LINKS = [
   'Dashboard',
+  'Agenda',
   'Citas',
   'Reservaciones',
   'Historial de Citas',

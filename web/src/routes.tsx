@@ -1,6 +1,7 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
@@ -47,6 +48,7 @@ const PasswordReset = lazyNamed(() => import('./features/password'), 'PasswordRe
 const Signup = lazyNamed(() => import('./features/signup'), 'SignupPage');
 const Dashboard = lazyNamed(() => import('./features/dashboard'), 'DashboardPage');
 const Settings = lazyNamed(() => import('./features/settings'), 'SettingsPage');
+const Agenda = lazyNamed(() => import('./features/agenda/calendar-page'), 'AgendaPage');
 const Appointments = lazyNamed(() => import('./features/agenda/appointments'), 'AppointmentsPage');
 const Audit = lazyNamed(() => import('./features/audit'), 'AuditPage');
 const Reservations = lazyNamed(() => import('./features/agenda/reservations'), 'ReservationsPage');
@@ -59,6 +61,12 @@ export const appEntries: readonly AppEntry[] = [
   }),
 
   heading('RESERVAS Y AGENDA'),
+  route('/agenda', {
+    name: 'Agenda',
+    access: 'agenda.leer',
+    screen: Agenda,
+    nav: { label: 'Agenda', icon: <CalendarMonthIcon /> },
+  }),
   route('/citas', {
     name: 'Citas',
     access: 'agenda.leer',

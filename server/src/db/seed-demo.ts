@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { DataDirLockedError } from './data-dir';
-import { seedAgenda } from './demo/agenda';
+import { groomersFor, seedAgenda } from './demo/agenda';
 import { seedCatalogue } from './demo/catalogue';
 import { seedPeople } from './demo/people';
+import { seedStaff } from './demo/staff';
 import { openAppDatabase } from './open';
 
 /**
@@ -32,6 +33,7 @@ async function main() {
   try {
     await seedPeople(database.db, clients);
     await seedCatalogue(database.db);
+    await seedStaff(database.db, { groomers: groomersFor(appointments) });
     const agenda = await seedAgenda(database.db, { appointments });
     console.log(
       `Agenda: ${agenda.appointments} citas, ${agenda.reservations} reservaciones, ${agenda.triages} triajes.`,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useLoggedIn } from '../lib/session';
+import { homePath, useProfile } from '../lib/use-profile';
 
 export interface GuardProps {
   children: ReactNode;
@@ -13,9 +14,18 @@ export function RequireSession({ children }: GuardProps) {
   return children;
 }
 
-/** Login is for visitors: a signed-in user goes on to the dashboard. */
+/**
+ * Login is for visitors: a signed-in user (the one who just signed in, too) goes on to their
+ * home page, once their profile says which.
+ */
 export function GuestOnly({ children }: GuardProps) {
   const loggedIn = useLoggedIn();
-  if (loggedIn) return <Navigate to="/dashboard" replace />;
+  if (loggedIn) return <GoHome />;
   return children;
+}
+
+function GoHome() {
+  const profile = useProfile();
+  if (profile.isPending) return null;
+  return <Navigate to={homePath(profile.data)} replace />;
 }

@@ -10,13 +10,13 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ResourceDescriptor } from '@app/domain';
 import { PageContainer } from '../app/page-container';
-import { confirm, showErrorDialog, toast } from '../lib/alerts';
+import { toast } from '../lib/alerts';
 import { ApiError, jsonField } from '../lib/api';
 import { usePermissions } from '../lib/use-profile';
 import { DataTable, type Column } from './data-table';
 import { FilterBar, type FilterDef } from './filter-bar';
 import { useListParams, type FilterValues } from './list-params';
-import { useListQuery, useResourceMutation } from './queries';
+import { useListQuery, useResourceMutation, useStatusChange } from './queries';
 import { ResourceForm, type FieldDef, type FormValues } from './resource-form';
 import { RowMenu, type RowMenuItem } from './row-menu';
 import { recordStatusActions, type StatusAction } from './status';
@@ -108,6 +108,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
     per_page: params.perPage,
   });
   const mutation = useResourceMutation(resource.plural);
+  const changeStatusOf = useStatusChange(resource);
   const [creating, setCreating] = useState(createWith !== undefined);
   const [prefill, setPrefill] = useState(createWith);
   const closeCreate = () => {
@@ -128,24 +129,15 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
     if (answer.message) toast.success(answer.message);
   };
 
-  const changeStatus = async (status: StatusConfig<Row>, row: Row, action: StatusAction) => {
-    const question =
-      status.question?.(action, row) ?? `¿Está seguro de ${action.verb} ${status.subject}?`;
-    if (!(await confirm(question))) return;
-    try {
-      const call = resource.status;
-      const answer = await mutation.mutateAsync({
-        method: 'PATCH',
-        path: call.path,
-        body: { [call.id]: resource.rowId(row), [call.estado]: action.status },
-      });
-      if (answer.message) toast.success(answer.message);
-    } catch (error) {
-      const title =
-        typeof status.errorTitle === 'string' ? status.errorTitle : status.errorTitle(action);
-      await showErrorDialog(title, error);
-    }
-  };
+  const changeStatus = (status: StatusConfig<Row>, row: Row, action: StatusAction) =>
+    changeStatusOf({
+      id: resource.rowId(row),
+      status: action.status,
+      question:
+        status.question?.(action, row) ?? `¿Está seguro de ${action.verb} ${status.subject}?`,
+      errorTitle:
+        typeof status.errorTitle === 'string' ? status.errorTitle : status.errorTitle(action),
+    });
 
   const menuFor = (row: Row): RowMenuItem[] => {
     const items: RowMenuItem[] = [...(config.leadingMenuItems?.(row) ?? [])];

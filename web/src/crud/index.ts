@@ -8,7 +8,7 @@ export {
 export { DataTable, type Column } from './data-table';
 export { FilterBar, type FilterDef } from './filter-bar';
 export { useListParams, type FilterValues } from './list-params';
-export { useListQuery, useResourceMutation } from './queries';
+export { useListQuery, useResourceMutation, useStatusChange, type StatusChange } from './queries';
 export {
   ResourceForm,
   type FieldDef,

@@ -8,6 +8,10 @@ import {
   ACCOUNT_MESSAGES,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
+  HOME_PAGE_LABELS,
+  HOME_PAGE_SAVED,
+  HOME_PAGES,
+  ProfileHomeSchema,
   ProfilePasswordSchema,
   ProfileUpdateSchema,
   type Profile,
@@ -56,6 +60,16 @@ const showFailure = () => toast.error(ACCOUNT_MESSAGES.failure);
 const profileFields: FieldDef<keyof ProfileUpdateInput>[] = [
   { name: 'name', label: PROFILE_TEXTS.name, autoComplete: 'name' },
   { name: 'email', label: PROFILE_TEXTS.email, kind: 'email', autoComplete: 'email' },
+];
+
+const homePageFields: FieldDef<'inicio'>[] = [
+  {
+    name: 'inicio',
+    label: 'Página de inicio',
+    kind: 'select',
+    options: HOME_PAGES.map((page) => ({ value: page, label: HOME_PAGE_LABELS[page] })),
+    hint: 'La pantalla que se abre al iniciar sesión',
+  },
 ];
 
 const passwordFields: FieldDef<keyof ProfilePasswordInput>[] = [
@@ -155,6 +169,31 @@ function AboutMe({ profile }: { profile: Profile }) {
   );
 }
 
+/** DESIGN §10.2: where signing in takes this user, the Dashboard unless they choose the Agenda. */
+function HomePageChoice({ profile }: { profile: Profile }) {
+  const client = useQueryClient();
+  return (
+    <Section title="Página de inicio">
+      <ResourceForm<typeof ProfileHomeSchema>
+        fields={homePageFields}
+        schema={ProfileHomeSchema}
+        defaultValues={{ inicio: profile.inicio }}
+        submitLabel="Guardar"
+        fieldWidth={12}
+        showUnplacedMessage
+        onSubmit={async (input) => {
+          const answer = await api.request<Profile>('PATCH', '/profile/inicio', {
+            body: jsonField(input),
+          });
+          toast.success(answer.message ?? HOME_PAGE_SAVED);
+          await client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+        }}
+        onFailure={showFailure}
+      />
+    </Section>
+  );
+}
+
 function ChangePassword() {
   return (
     <Section title={PROFILE_TEXTS.changePassword}>
@@ -198,6 +237,9 @@ export function AccountPage() {
           </Grid>
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChangePassword />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <HomePageChoice profile={profile.data} />
           </Grid>
         </Grid>
       )}

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { LOGIN_MESSAGES, LoginSchema, type LoginInput } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useBrand } from '../app/brand';
 import { ACCENTS } from '../app/theme';
 import { toast } from '../lib/alerts';
@@ -85,17 +85,14 @@ function LoginField({ name, label, error, ...input }: LoginFieldProps) {
 /** Spec 000 §2 'Login': the staff's way in. */
 export function LoginPage() {
   const brand = useBrand();
-  const navigate = useNavigate();
   const [remember, setRemember] = useState(false);
   // null until the first submit; from then on every change checks the fields again.
   const [errors, setErrors] = useState<LoginErrors | null>(null);
 
   const { mutate, isPending } = useMutation({
     mutationFn: (input: LoginInput) => signIn(input, remember),
-    onSuccess: () => {
-      toast.success(LOGIN_MESSAGES.welcome);
-      void navigate('/dashboard', { replace: true });
-    },
+    // The stored credential makes GuestOnly take the user to their home page.
+    onSuccess: () => toast.success(LOGIN_MESSAGES.welcome),
     onError: (error) => toast.error(loginErrorMessage(error)),
   });
 

@@ -2,14 +2,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  DEFAULT_OPENING_HOURS,
   LOGO_MAX_BYTES,
   LOGO_MIME_TYPES,
   SETTINGS_MESSAGES,
   SettingsInputSchema,
+  WEEKDAYS,
+  type OpeningDay,
   type Settings,
 } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +28,7 @@ import {
   ResourceForm,
   useImageChoice,
   type FieldDef,
+  type FieldRenderProps,
   type FormValues,
   type ImageRules,
 } from '../crud';
@@ -37,6 +45,10 @@ export const SETTINGS_TEXTS = {
   change: 'Cambiar',
   remove: 'Quitar',
   submit: 'Guardar Cambios',
+  hours: 'Horario de atención',
+  open: 'Abierto',
+  opens: 'Abre',
+  closes: 'Cierra',
 } as const;
 
 const fields: FieldDef[] = [
@@ -52,7 +64,79 @@ const fields: FieldDef[] = [
     sanitize: (value) => value.replace(/\D/g, '').slice(0, 11),
     width: 4,
   },
+  { name: 'horario', label: SETTINGS_TEXTS.hours, width: 12, render: OpeningHoursInput },
 ];
+
+type TimeField = 'abre' | 'cierra';
+
+/**
+ * DESIGN §10.2: the week's opening hours, a row per weekday: open or not, and from when to
+ * when. A closed day keeps its times, greyed out, for the day it opens again.
+ */
+function OpeningHoursInput({ field, error, form, disabled }: FieldRenderProps) {
+  const week = field.value as OpeningDay[];
+  const change = (index: number, changes: Partial<OpeningDay>) =>
+    field.onChange(week.map((day, i) => (i === index ? { ...day, ...changes } : day)));
+  const dayError = (index: number, name: TimeField) =>
+    form.getFieldState(`horario.${index}.${name}`, form.formState).error?.message;
+
+  return (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
+        {SETTINGS_TEXTS.hours}
+      </Typography>
+      {WEEKDAYS.map(({ nombre }, index) => {
+        const day = week[index];
+        const nameId = `horario-${index}`;
+        const timeInput = (name: TimeField, label: string) => {
+          const message = dayError(index, name);
+          return (
+            <TextField
+              type="time"
+              size="small"
+              label={label}
+              value={day[name]}
+              disabled={disabled || !day.abierto}
+              error={Boolean(message)}
+              helperText={message ?? ' '}
+              onChange={(event) => change(index, { [name]: event.target.value })}
+              onBlur={field.onBlur}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
+              sx={{ width: 150 }}
+            />
+          );
+        };
+        return (
+          <Box
+            key={day.dia}
+            role="group"
+            aria-labelledby={nameId}
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}
+          >
+            <Typography id={nameId} sx={{ width: 90, pt: 1 }}>
+              {nombre}
+            </Typography>
+            <FormControlLabel
+              label={SETTINGS_TEXTS.open}
+              disabled={disabled}
+              sx={{ width: 110 }}
+              control={
+                <Checkbox
+                  checked={day.abierto}
+                  onChange={(event) => change(index, { abierto: event.target.checked })}
+                  onBlur={field.onBlur}
+                />
+              }
+            />
+            {timeInput('abre', SETTINGS_TEXTS.opens)}
+            {timeInput('cierra', SETTINGS_TEXTS.closes)}
+          </Box>
+        );
+      })}
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Box>
+  );
+}
 
 const LOGO_RULES: ImageRules = {
   types: LOGO_MIME_TYPES,
@@ -68,6 +152,7 @@ const formValues = (settings: Settings | null): FormValues => ({
   fono: settings?.fonoEmp ?? '',
   email: settings?.emailEmp ?? '',
   ruc: settings?.rucEmp ?? '',
+  horario: settings?.horario ?? DEFAULT_OPENING_HOURS,
 });
 
 function SettingsForm({ settings }: { settings: Settings | null }) {

@@ -85,7 +85,10 @@ export async function showErrorDialog(title: string, error: unknown): Promise<vo
   if (sessionNotice || (error instanceof ApiError && error.sessionExpired)) return;
   const message =
     error instanceof Error && error.message ? error.message : ALERT_TEXTS.unknownError;
-  const details = error instanceof ApiError ? Object.values(error.errors).flat() : [];
+  // A refusal whose one field error is its message (an overlap) says it once.
+  const details = (error instanceof ApiError ? Object.values(error.errors).flat() : []).filter(
+    (detail, index, all) => detail !== message && all.indexOf(detail) === index,
+  );
 
   // Built as nodes, not as an HTML string: the messages come from the server.
   const body = document.createElement('div');

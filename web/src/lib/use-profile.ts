@@ -11,6 +11,16 @@ import { useLoggedIn } from './session';
  */
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
+/**
+ * Where signing in takes the user (DESIGN §10.2): the Agenda when their profile chose it and
+ * their role may see it, else the Dashboard.
+ */
+export function homePath(profile: Profile | undefined): string {
+  return profile?.inicio === 'agenda' && profile.permisos.includes('agenda.leer')
+    ? '/agenda'
+    : '/dashboard';
+}
+
 /** Fetched only while a credential is stored, like the session (use-session.ts). */
 export function useProfile() {
   const loggedIn = useLoggedIn();

@@ -3,67 +3,79 @@ import { CatalogueItemInputSchema } from '@app/domain';
 import type { Db } from '../client';
 import { packages, packageServices, services } from '../schema';
 
-/** A grooming salon's price list in soles; every entry passes the form's own rules. */
+/**
+ * A grooming salon's price list in soles and minutes; every entry passes the form's own rules.
+ */
 const SERVICES = [
   {
     nombre: 'Baño completo',
     descripcion:
       'Baño con champú neutro, enjuague con acondicionador, secado con soplador y cepillado final.',
     precio: '45',
+    duracion: 60,
   },
   {
     nombre: 'Baño medicado',
     descripcion:
       'Baño con champú medicado indicado por el veterinario, para perros con dermatitis, hongos o alergias.',
     precio: '60',
+    duracion: 60,
   },
   {
     nombre: 'Corte de pelo',
     descripcion:
       'Corte a máquina y tijera según la raza o al gusto del dueño, con perfilado de cara, patas y cola.',
     precio: '55',
+    duracion: 90,
   },
   {
     nombre: 'Corte de uñas',
     descripcion:
       'Corte y limado de uñas con cuidado de no lastimar la parte viva, en las cuatro patas.',
     precio: '15',
+    duracion: 15,
   },
   {
     nombre: 'Limpieza de oídos',
     descripcion:
       'Limpieza externa de oídos con solución especial y retiro del exceso de pelo del canal.',
     precio: '15',
+    duracion: 15,
   },
   {
     nombre: 'Desparasitación',
     descripcion:
       'Desparasitación interna con tableta según el peso del perro, con registro de la fecha de la próxima dosis.',
     precio: '25',
+    duracion: 15,
   },
   {
     nombre: 'Deslanado',
     descripcion:
       'Retiro del subpelo muerto con rastrillo y soplador, ideal para razas de doble capa en época de muda.',
     precio: '70',
+    duracion: 90,
   },
   {
     nombre: 'Limpieza dental',
     descripcion:
       'Cepillado de dientes con pasta enzimática canina y revisión del estado de las encías.',
     precio: '30',
+    duracion: 30,
   },
   {
     nombre: 'Vaciado de glándulas',
     descripcion:
       'Vaciado manual de glándulas perianales para evitar molestias, malos olores e infecciones.',
     precio: '20',
+    duracion: 15,
   },
   {
     nombre: 'Baño antipulgas',
     descripcion:
       'Baño con champú antipulgas y garrapatas, con revisión del pelaje y retiro manual de parásitos visibles.',
     precio: '50',
+    duracion: 60,
   },
 ];
 
@@ -74,12 +86,14 @@ const PACKAGES = [
     descripcion:
       'Baño completo con corte de pelo según la raza, el servicio más pedido de la casa.',
     precio: '90',
+    duracion: 120,
     servicios: ['Baño completo', 'Corte de pelo'],
   },
   {
     nombre: 'Higiene básica',
     descripcion: 'Corte de uñas, limpieza de oídos y vaciado de glándulas en una sola visita.',
     precio: '40',
+    duracion: 45,
     servicios: ['Corte de uñas', 'Limpieza de oídos', 'Vaciado de glándulas'],
   },
   {
@@ -87,6 +101,7 @@ const PACKAGES = [
     descripcion:
       'Baño completo, corte de pelo, corte de uñas, limpieza de oídos y limpieza dental, para consentir a su mascota.',
     precio: '135.50',
+    duracion: 150,
     servicios: [
       'Baño completo',
       'Corte de pelo',
@@ -100,12 +115,14 @@ const PACKAGES = [
     descripcion:
       'Baño medicado con baño antipulgas y desparasitación, para perros con problemas de piel.',
     precio: '115',
+    duracion: 120,
     servicios: ['Baño medicado', 'Baño antipulgas', 'Desparasitación'],
   },
   {
     nombre: 'Temporada de muda',
     descripcion: 'Deslanado con baño completo y corte de uñas, pensado para razas de doble capa.',
     precio: '110',
+    duracion: 150,
     servicios: ['Deslanado', 'Baño completo', 'Corte de uñas'],
   },
 ];
@@ -141,6 +158,7 @@ export async function seedCatalogue(db: Db): Promise<{ services: number; package
               nom_srv: s.nombre,
               desc_srv: s.descripcion,
               precio_srv: s.precio,
+              duracion: s.duracion,
             })),
           )
           .returning({ id_srv: services.id_srv, nom_srv: services.nom_srv })
@@ -163,7 +181,12 @@ export async function seedCatalogue(db: Db): Promise<{ services: number; package
     for (const p of newPackages) {
       const [inserted] = await tx
         .insert(packages)
-        .values({ nom_paq: p.nombre, desc_paq: p.descripcion, precio_paq: p.precio })
+        .values({
+          nom_paq: p.nombre,
+          desc_paq: p.descripcion,
+          precio_paq: p.precio,
+          duracion: p.duracion,
+        })
         .returning({ id_paq: packages.id_paq });
       await tx.insert(packageServices).values(
         p.servicios.map((name) => {

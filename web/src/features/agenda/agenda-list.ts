@@ -11,11 +11,18 @@ export const ADVANCED_FILTER_LABELS = {
 
 export const CHANGE_STATUS_SECTION = 'Cambiar Estado';
 
-/** Basic search by client and pet; user, status and registration days behind the toggle. */
-export function agendaFilters(statuses: readonly StatusItem[]): FilterDef[] {
+/**
+ * Basic search by client and pet (and a list's own, such as the groomer); user, status and
+ * registration days behind the toggle.
+ */
+export function agendaFilters(
+  statuses: readonly StatusItem[],
+  basic: FilterDef[] = [],
+): FilterDef[] {
   return [
     { name: 'cli', label: 'Cliente (nombre, apellido o DNI)' },
     { name: 'pe', label: 'Mascota' },
+    ...basic,
     { name: 'usu', label: 'Usuario', advanced: true },
     {
       name: 'est',

@@ -6,17 +6,17 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import {
+  AGENDA_MESSAGES,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_STATUSES,
-  AppointmentFormSchema,
   AppointmentStatus,
-  limaToday,
+  type AgendaGroomer,
   type Appointment,
   type Permission,
   appointmentsResource,
   appointmentStatusAccess,
 } from '@app/domain';
-import { CrudPage, StatusBadge, type CrudConfig, type FieldDef } from '../../crud';
+import { CrudPage, StatusBadge, type CrudConfig } from '../../crud';
 import { formatDate, fullName, TIME_ZONE, upper } from '../../lib/format';
 import {
   ADVANCED_FILTER_LABELS,
@@ -26,36 +26,12 @@ import {
   changeQuestion,
   statusActions,
 } from './agenda-list';
-import { appointmentBooked, BOOKED } from './booked';
-import { clientPetFields } from './client-pet-fields';
-import { ItemTabsField } from './item-tabs-field';
+import { appointmentCreate, appointmentEdit } from './appointment-form';
+import { groomerFilterOptions, useGroomers } from './groomers';
 import { TriageDialog } from './triage-dialog';
 
 /** What starting, completing and recording the triage of a visit need. */
 const ATTEND: Permission = 'agenda.atender';
-
-/** json (id), fec_cita, dni_cli, id_perro, id_cliente, id_servicio, id_paquete, fech_reg, obs. */
-const fields: FieldDef[] = [
-  { name: 'fec_cita', label: 'Fecha y hora de la cita', kind: 'datetime', width: 4 },
-  ...clientPetFields({ dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' }, 4),
-  {
-    name: 'tipo',
-    label: 'Servicio o paquete',
-    width: 12,
-    render: (props) => <ItemTabsField {...props} />,
-  },
-  {
-    name: 'obs',
-    label: 'Observaciones',
-    kind: 'textarea',
-    maxLength: 500,
-    width: 8,
-  },
-  { name: 'fech_reg', label: 'Fecha de registro', kind: 'date', width: 4 },
-];
-
-/** The stored time as the form's `datetime-local` value, in Lima time. */
-const toLocalInput = (iso: string) => dayjs(iso).tz(TIME_ZONE).format('YYYY-MM-DDTHH:mm');
 
 /** What the spec's SERVICIOS column lists: the service and/or the package, as bullets. */
 function ItemsCell({ row }: { row: Appointment }) {
@@ -79,7 +55,10 @@ function ObservationsCell({ row }: { row: Appointment }) {
   );
 }
 
-function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<Appointment> {
+function appointmentsConfig(
+  openTriage: (row: Appointment) => void,
+  groomers: AgendaGroomer[] | undefined,
+): CrudConfig<Appointment> {
   return {
     resource: appointmentsResource,
     title: 'Lista de Citas',
@@ -99,6 +78,13 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
       },
       { header: 'CLIENTE', render: (c) => fullName(c.cliente.nom_cli, c.cliente.ape_cli) },
       { header: 'MASCOTA', render: (c) => upper(c.perro.nom_perro) },
+      {
+        header: 'GROOMER',
+        render: (c) =>
+          c.empleado
+            ? fullName(c.empleado.nom_emp, c.empleado.ape_emp)
+            : AGENDA_MESSAGES.unassigned,
+      },
       { header: 'SERVICIOS', render: (c) => <ItemsCell row={c} /> },
       { header: 'OBERVACIONES', align: 'center', render: (c) => <ObservationsCell row={c} /> },
       { header: 'USUARIO', render: (c) => c.usuario.login },
@@ -110,46 +96,13 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
     actionsHeader: 'ACCIONES',
     loadingText: 'CARGANDO...',
     loadErrorText: APPOINTMENT_MESSAGES.loadWarning,
-    filters: agendaFilters(APPOINTMENT_STATUSES),
-    filterDefaults: agendaFilterDefaults,
+    filters: agendaFilters(APPOINTMENT_STATUSES, [
+      { name: 'emp', label: 'Groomer', type: 'select', options: groomerFilterOptions(groomers) },
+    ]),
+    filterDefaults: () => ({ ...agendaFilterDefaults(), emp: '' }),
     advancedLabels: ADVANCED_FILTER_LABELS,
-    create: {
-      title: 'Registrar Cita',
-      fields,
-      schema: AppointmentFormSchema,
-      errorTitle: APPOINTMENT_MESSAGES.registerErrorTitle,
-      defaults: () => ({
-        fec_cita: '',
-        dni_cli: '',
-        id_cliente: '',
-        id_perro: '',
-        tipo: 'servicio',
-        id_servicio: '',
-        id_paquete: '',
-        obs: '',
-        // Spec 001 §9: the registration date defaults to today.
-        fech_reg: limaToday(),
-      }),
-    },
-    // DESIGN §5: Editar opens a real edit form (PUT /cita).
-    edit: {
-      title: 'Editar Cita',
-      fields,
-      schema: AppointmentFormSchema,
-      errorTitle: APPOINTMENT_MESSAGES.updateErrorTitle,
-      fromRow: (c) => ({
-        fec_cita: toLocalInput(c.fec_cita),
-        dni_cli: c.cliente.dni_cli,
-        id_cliente: c.id_cli,
-        id_perro: c.id_perro,
-        tipo: c.id_paq !== null ? 'paquete' : 'servicio',
-        id_servicio: c.id_srv ?? '',
-        id_paquete: c.id_paq ?? '',
-        obs: c.obs_perro,
-        fech_reg: c.fech_reg,
-        [BOOKED]: appointmentBooked(c),
-      }),
-    },
+    create: appointmentCreate,
+    edit: appointmentEdit,
     // DESIGN §10.1: attending a visit (triage, En Proceso, Completada) is the groomer's work
     // too; editing, cancelling and the other statuses are booking's (the resource's write).
     menuItems: (c) => [{ label: 'Triaje', access: ATTEND, onClick: () => openTriage(c) }],
@@ -173,12 +126,13 @@ function appointmentsConfig(openTriage: (row: Appointment) => void): CrudConfig<
 
 export function AppointmentsPage() {
   const [triageFor, setTriageFor] = useState<Appointment | null>(null);
+  const groomers = useGroomers().data;
   const config = useMemo(
     () => ({
-      ...appointmentsConfig(setTriageFor),
+      ...appointmentsConfig(setTriageFor, groomers),
       children: <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />,
     }),
-    [triageFor],
+    [triageFor, groomers],
   );
   return <CrudPage config={config} />;
 }

@@ -18,6 +18,8 @@ export interface BookedRecords {
   client: BookingClient;
   pet: BookingPet;
   item?: { kind: AppointmentItemKind; id: number; name: string; precio: string; id_est: number };
+  /** The appointment's groomer, bookable or not since. */
+  groomer?: Appointment['empleado'];
 }
 
 /** The form value that carries them: not a field, and the schemas drop it from the payload. */
@@ -47,6 +49,7 @@ export function appointmentBooked(row: Appointment): BookedRecords {
     client: row.cliente,
     pet: row.perro,
     item: item && { ...item, precio: row.precio },
+    groomer: row.empleado,
   };
 }
 

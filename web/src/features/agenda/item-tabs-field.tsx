@@ -14,6 +14,8 @@ import { bookedOf, withStatus } from './booked';
 interface Option {
   id: number;
   label: string;
+  /** Minutes a visit of it lasts; unknown for a booked item no longer offered. */
+  duracion?: number;
 }
 
 /** The active services or packages, for the booking form (GET /servicios|paquetes/disponibles). */
@@ -35,10 +37,12 @@ function useOptions(kind: AppointmentItemKind) {
       ? (services.data ?? []).map((s) => ({
           id: s.id_srv,
           label: `${s.nom_srv} — ${formatMoney(s.precio_srv)}`,
+          duracion: s.duracion,
         }))
       : (packages.data ?? []).map((p) => ({
           id: p.id_paq,
           label: `${p.nom_paq} — ${formatMoney(p.precio_paq)}`,
+          duracion: p.duracion,
         }));
   const failed = kind === 'servicio' ? services.isError : packages.isError;
   return { options, failed };
@@ -49,12 +53,17 @@ const TABS: { kind: AppointmentItemKind; label: string; name: string; select: st
   { kind: 'paquete', label: 'Paquetes', name: 'id_paquete', select: 'Paquete' },
 ];
 
+export interface ItemTabsFieldProps extends FieldRenderProps {
+  /** The form's duration field: a chosen item sets it unless the user typed one. */
+  durationField: string;
+}
+
 /**
  * Spec 001 §2: tabs Servicios and Paquetes, one select each; the active tab decides which is
  * sent. This field is the tab (`tipo`); the select below it is the tab's own field. New
  * choices are the active services or packages; an edit also shows the one it has.
  */
-export function ItemTabsField({ field, form, disabled }: FieldRenderProps) {
+export function ItemTabsField({ field, form, disabled, durationField }: ItemTabsFieldProps) {
   const kind: AppointmentItemKind = field.value === 'paquete' ? 'paquete' : 'servicio';
   const tab = TABS.find((t) => t.kind === kind) ?? TABS[0];
   const item = useController({ control: form.control, name: tab.name });
@@ -98,7 +107,15 @@ export function ItemTabsField({ field, form, disabled }: FieldRenderProps) {
         disabled={disabled}
         error={Boolean(error) || failed}
         helperText={error ?? (failed ? 'No se pudieron cargar las opciones' : ' ')}
-        onChange={(e) => item.field.onChange(Number(e.target.value))}
+        onChange={(e) => {
+          const id = Number(e.target.value);
+          item.field.onChange(id);
+          const chosen = options.find((o) => o.id === id);
+          // DESIGN §10.2: a visit lasts what its service or package does, unless typed.
+          if (chosen?.duracion && !form.getFieldState(durationField).isDirty) {
+            form.setValue(durationField, chosen.duracion);
+          }
+        }}
         onBlur={item.field.onBlur}
       >
         {options.map((option) => (

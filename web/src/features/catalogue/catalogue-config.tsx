@@ -1,6 +1,7 @@
 import {
   CatalogueItemInputSchema,
   CatalogueItemUpdateSchema,
+  DEFAULT_DURATION,
   formatPriceOnBlur,
   keepPriceChars,
   Status,
@@ -11,17 +12,21 @@ import {
 import { StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
 
-/** Spec §2: nombre, precio, descripcion (multi-line); §5: what each input lets through. */
+/**
+ * Spec §2: nombre, precio, descripcion (multi-line); §5: what each input lets through. DESIGN
+ * §10.2: the minutes a visit of it takes, which a new appointment copies.
+ */
 const fields: FieldDef<keyof CatalogueItemInput>[] = [
-  { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 8 },
+  { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 6 },
   {
     name: 'precio',
     label: 'Precio (S/.)',
     maxLength: 10,
     sanitize: keepPriceChars,
     formatOnBlur: formatPriceOnBlur,
-    width: 4,
+    width: 3,
   },
+  { name: 'duracion', label: 'Duración (min)', kind: 'number', step: '15', width: 3 },
   { name: 'descripcion', label: 'Descripción', kind: 'textarea', maxLength: 500, width: 12 },
 ];
 
@@ -31,6 +36,7 @@ export interface CatalogueItem {
   nombre: string;
   descripcion: string;
   precio: string;
+  duracion: number;
   estado: number;
 }
 
@@ -59,6 +65,7 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
       { header: 'Nombre', render: (row) => upper(item(row).nombre) },
       { header: 'Descripción', render: (row) => item(row).descripcion },
       { header: 'Precio', align: 'right', render: (row) => formatMoney(item(row).precio) },
+      { header: 'Duración', align: 'right', render: (row) => `${item(row).duracion} min` },
       { header: 'Estado', render: (row) => <StatusBadge id={item(row).estado} /> },
     ],
     filters: [
@@ -72,7 +79,12 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
       fields,
       schema: CatalogueItemInputSchema,
       errorTitle: kind.errorTitles.form,
-      defaults: () => ({ nombre: '', precio: '', descripcion: '' }),
+      defaults: () => ({
+        nombre: '',
+        precio: '',
+        duracion: DEFAULT_DURATION,
+        descripcion: '',
+      }),
     },
     edit: {
       title: `Editar ${noun}`,

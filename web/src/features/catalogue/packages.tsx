@@ -52,8 +52,11 @@ function ServiceHeadCells() {
   );
 }
 
+/** A service as the package's tables show it (both lists carry more). */
+type ListedService = Pick<AvailableService, 'id_srv' | 'nom_srv' | 'desc_srv' | 'precio_srv'>;
+
 /** A service's description and price, after its name. */
-function ServiceDetailCells({ service }: { service: AvailableService }) {
+function ServiceDetailCells({ service }: { service: ListedService }) {
   return (
     <>
       <TableCell>{service.desc_srv}</TableCell>
@@ -105,7 +108,7 @@ function ViewServicesDialog({ pkg, services, onClose }: ViewServicesDialogProps)
   );
 }
 
-interface ChecklistRow extends AvailableService {
+interface ChecklistRow extends ListedService {
   id_est: number;
 }
 
@@ -288,6 +291,7 @@ export function PackagesPage() {
           nombre: p.nom_paq,
           descripcion: p.desc_paq,
           precio: p.precio_paq,
+          duracion: p.duracion,
           estado: p.id_est,
         }),
         errorTitles: { form: PACKAGE_MESSAGES.errorTitle, status: PACKAGE_MESSAGES.errorTitle },

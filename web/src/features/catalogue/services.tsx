@@ -12,6 +12,7 @@ const servicesConfig: CrudConfig<Service> = {
       nombre: s.nom_srv,
       descripcion: s.desc_srv,
       precio: s.precio_srv,
+      duracion: s.duracion,
       estado: s.id_est,
     }),
     errorTitles: {

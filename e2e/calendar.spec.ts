@@ -1,0 +1,297 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  limaDay,
+  registerClient,
+  registerPet,
+  staffApi,
+  uniqueDni,
+  uniqueWord,
+  type CreatedClient,
+  type StaffApi,
+} from './api';
+import { field, signIn, storedCredential } from './support';
+
+/*
+ * The agenda's calendar (DESIGN §10.2) as the front desk uses it: booking from an empty slot
+ * of a groomer's column, dragging a visit to another groomer, the overlap the server refuses,
+ * and completing a visit from its card. Every test arranges its own groomers and client.
+ */
+
+const DESCRIPTION = 'Servicio de prueba para el calendario, con productos de calidad y buen trato.';
+
+interface Groomer {
+  id_emp: number;
+  name: string;
+}
+
+async function registerGroomer(api: StaffApi, color: string): Promise<Groomer> {
+  const [nom, ape] = [uniqueWord(), uniqueWord()];
+  const row = await api.create<{ id_emp: number }>('/empleado/register', {
+    nom,
+    ape,
+    fecnac: '1992-04-15',
+    email: `groomer.${nom.toLowerCase()}@gmail.com`,
+    dni: uniqueDni(),
+    telef: '987654321',
+    agenda: true,
+    color,
+  });
+  return { id_emp: row.id_emp, name: `${nom} ${ape}` };
+}
+
+async function registerService(api: StaffApi, duracion: number) {
+  const nombre = `Baño calendario ${uniqueWord()}`;
+  const row = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre,
+    descripcion: DESCRIPTION,
+    precio: '45',
+    duracion,
+  });
+  return { id_srv: row.id_srv, nombre };
+}
+
+interface Visit {
+  client: CreatedClient;
+  petId: number;
+  pet: string;
+  serviceId: number;
+}
+
+/** A client with a pet, and a service to book for it (an hour long unless told). */
+async function arrangeVisit(api: StaffApi, minutes = 60): Promise<Visit> {
+  const client = await registerClient(api, uniqueWord(), `Calendario ${uniqueWord()}`);
+  const pet = uniqueWord();
+  const petId = await registerPet(api, client, pet);
+  const { id_srv } = await registerService(api, minutes);
+  return { client, petId, pet, serviceId: id_srv };
+}
+
+/** Books the visit at `at` (Lima `YYYY-MM-DDTHH:mm`) with the groomer; returns its id. */
+async function book(api: StaffApi, visit: Visit, at: string, groomer: Groomer | null) {
+  const row = await api.create<{ id_cita: number }>('/cita/register', {
+    fec_cita: at,
+    dni_cli: visit.client.dni,
+    id_cliente: visit.client.id_cli,
+    id_perro: visit.petId,
+    id_servicio: visit.serviceId,
+    id_emp: groomer?.id_emp ?? null,
+    fech_reg: limaDay(0),
+    obs: 'Cita de prueba del calendario',
+  });
+  return row.id_cita;
+}
+
+/** The appointment as the server has it now. */
+async function storedAppointment(page: Page, id: number) {
+  const { session, local } = await storedCredential(page);
+  const res = await page.request.get(`/api/cita/${id}`, {
+    headers: { authorization: session ?? local ?? '' },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { id_emp: number | null; id_est: number } }).data;
+}
+
+/** A Lima weekday (Monday to Friday) at least `days` ahead: open in the default hours. */
+function weekdayAhead(days: number): string {
+  for (let ahead = days; ; ahead++) {
+    const day = limaDay(ahead);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday >= 1 && weekday <= 5) return day;
+  }
+}
+
+/** The calendar's day view of `day`, its columns named by the groomers. */
+async function openDay(page: Page, day: string) {
+  await page.goto(`/agenda?fecha=${day}&vista=day`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Agenda de Citas' })).toBeVisible();
+  await expect(page.locator('.rbc-time-view')).toBeVisible();
+}
+
+/** A groomer's column heading in the day view. */
+function column(page: Page, name: string) {
+  return page.locator('.rbc-row-resource .rbc-header', { hasText: name });
+}
+
+/** A point inside the first quarter-hour slot of `time` (HH:MM) in the groomer's column. */
+async function slotPoint(page: Page, groomer: string, time: string) {
+  const heading = await column(page, groomer).boundingBox();
+  const label = await page
+    .locator('.rbc-time-gutter .rbc-label')
+    .filter({ hasText: new RegExp(`^${time}$`) })
+    .boundingBox();
+  expect(heading && label, `the column of ${groomer} and the ${time} line`).toBeTruthy();
+  return { x: heading!.x + heading!.width / 2, y: label!.y + 6 };
+}
+
+/** The card of the pet's visit. */
+function card(page: Page, pet: string) {
+  return page.getByRole('button', { name: new RegExp(pet.toUpperCase()) });
+}
+
+/** Whether the card sits in the groomer's column. */
+async function expectInColumn(page: Page, target: Locator, groomer: string) {
+  const heading = await column(page, groomer).boundingBox();
+  await expect(async () => {
+    const box = await target.boundingBox();
+    const center = box!.x + box!.width / 2;
+    expect(center).toBeGreaterThan(heading!.x);
+    expect(center).toBeLessThan(heading!.x + heading!.width);
+  }).toPass();
+}
+
+/** Drags the card by its middle, in small steps as a hand would, to the same time in `groomer`'s column. */
+async function dragToColumn(page: Page, target: Locator, groomer: string) {
+  const from = await target.boundingBox();
+  const heading = await column(page, groomer).boundingBox();
+  const y = from!.y + from!.height / 3;
+  await page.mouse.move(from!.x + from!.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(from!.x + from!.width / 2 + 10, y, { steps: 5 });
+  await page.mouse.move(heading!.x + heading!.width / 2, y, { steps: 15 });
+  await page.mouse.up();
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test('books a visit from an empty slot of a groomer’s column', async ({ page }) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  const groomer = await registerGroomer(api, '#2e7d32');
+  const visit = await arrangeVisit(api);
+  const service = await registerService(api, 45);
+  const day = weekdayAhead(10);
+
+  await openDay(page, day);
+  const { x, y } = await slotPoint(page, groomer.name, '10:00');
+  await page.mouse.click(x, y);
+
+  const form = page.getByRole('dialog', { name: 'Registrar Cita' });
+  await expect(field(form, 'Fecha y hora de la cita')).toHaveValue(`${day}T10:00`);
+  await expect(form.getByRole('combobox', { name: 'Groomer' })).toHaveText(groomer.name);
+  await field(form, 'DNI del cliente').fill(visit.client.dni);
+  await expect(
+    form.getByText(`Cliente: ${visit.client.name} ${visit.client.surname}`),
+  ).toBeVisible();
+  await form.getByRole('combobox', { name: 'Mascota' }).click();
+  await page.getByRole('option', { name: visit.pet }).click();
+  await form.getByRole('combobox', { name: 'Servicio' }).click();
+  await page.getByRole('option', { name: new RegExp(service.nombre) }).click();
+  // The visit lasts what its service does.
+  await expect(field(form, 'Duración (min)')).toHaveValue('45');
+  await field(form, 'Observaciones').fill('Reservada desde el calendario');
+  await form.getByRole('button', { name: 'Registrar' }).click();
+
+  await expect(page.getByText('¡Cita registrada exitosamente!')).toBeVisible();
+  await expect(form).toBeHidden();
+  const booked = card(page, visit.pet);
+  await expect(booked).toContainText('10:00 – 10:45');
+  await expectInColumn(page, booked, groomer.name);
+});
+
+test('dragging a card to another groomer’s column reassigns the visit', async ({ page }) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  const [first, second] = [
+    await registerGroomer(api, '#1a73e8'),
+    await registerGroomer(api, '#6a1b9a'),
+  ];
+  const visit = await arrangeVisit(api);
+  const day = weekdayAhead(11);
+  const id = await book(api, visit, `${day}T11:00`, first);
+
+  await openDay(page, day);
+  const moving = card(page, visit.pet);
+  await expectInColumn(page, moving, first.name);
+  await dragToColumn(page, moving, second.name);
+
+  await expect(page.getByText('Cita reprogramada correctamente')).toBeVisible();
+  await expectInColumn(page, moving, second.name);
+  await expect(moving).toContainText('11:00 – 12:00');
+  expect((await storedAppointment(page, id)).id_emp).toBe(second.id_emp);
+});
+
+test('a drop onto a groomer’s busy time is refused and the card goes back', async ({ page }) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  const [first, second] = [
+    await registerGroomer(api, '#c2185b'),
+    await registerGroomer(api, '#00796b'),
+  ];
+  const [mine, theirs] = [await arrangeVisit(api), await arrangeVisit(api)];
+  const day = weekdayAhead(12);
+  const id = await book(api, mine, `${day}T14:00`, first);
+  await book(api, theirs, `${day}T14:00`, second);
+
+  await openDay(page, day);
+  const moving = card(page, mine.pet);
+  await dragToColumn(page, moving, second.name);
+
+  // The error dialog: the server's message (and its field error, the same words).
+  await expect(
+    page.getByText('El groomer ya tiene una cita de 14:00 a 15:00').first(),
+  ).toBeVisible();
+  await expectInColumn(page, moving, first.name);
+  expect((await storedAppointment(page, id)).id_emp).toBe(first.id_emp);
+});
+
+test('a visit is completed from its card', async ({ page }) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  const groomer = await registerGroomer(api, '#455a64');
+  const visit = await arrangeVisit(api);
+  const day = weekdayAhead(13);
+  const id = await book(api, visit, `${day}T16:00`, groomer);
+
+  await openDay(page, day);
+  const visitCard = card(page, visit.pet);
+  await expect(visitCard).toContainText('Programada', { ignoreCase: true });
+  // A card is a button: the keyboard opens it as a click does.
+  await visitCard.focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: `Cita de ${visit.pet.toUpperCase()}` });
+  await expect(details.getByText(groomer.name)).toBeVisible();
+  await details.getByRole('button', { name: 'Completada' }).click();
+  await expect(page.getByText('¿Está seguro de cambiar la cita a: Completada?')).toBeVisible();
+  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+
+  await expect(page.getByText('Se cambio el estado de la Cita correctamente')).toBeVisible();
+  await expect(details.getByText('COMPLETADA')).toBeVisible();
+  await details.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(visitCard).toContainText('Completada', { ignoreCase: true });
+  expect((await storedAppointment(page, id)).id_est).toBe(6);
+});
+
+test('a week of 1,000 visits: time from navigation to the cards on screen', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  const api = await staffApi(page);
+  const visit = await arrangeVisit(api, 15);
+  // A week of its own, far enough ahead that no other test books in it.
+  const monday = weekdayAhead(70 + Math.floor(Math.random() * 200));
+  const start = new Date(`${monday}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
+  const times = Array.from({ length: 1000 }, (_, i) => {
+    const day = new Date(start.getTime() + (i % 6) * 86_400_000).toISOString().slice(0, 10);
+    const quarter = Math.floor(i / 6) % 40;
+    const hour = String(9 + Math.floor(quarter / 4)).padStart(2, '0');
+    return `${day}T${hour}:${String((quarter % 4) * 15).padStart(2, '0')}`;
+  });
+  const created = Date.now();
+  for (let i = 0; i < times.length; i += 25) {
+    await Promise.all(times.slice(i, i + 25).map((at) => book(api, visit, at, null)));
+  }
+  console.log(`1,000 citas created through the API in ${Date.now() - created} ms`);
+
+  const opened = Date.now();
+  const answered = page
+    .waitForResponse((res) => res.url().includes('/api/agenda?'))
+    .then(() => Date.now() - opened);
+  await page.goto(`/agenda?fecha=${monday}&vista=week`);
+  await page.locator('.rbc-event').nth(999).waitFor({ state: 'attached', timeout: 60_000 });
+  const rendered = Date.now() - opened;
+  console.log(
+    `week of 1,000 citas, from navigation (a full page load): GET /api/agenda answered at ` +
+      `${await answered} ms, the 1,000 cards on the page at ${rendered} ms`,
+  );
+  await expect(page.locator('.rbc-event', { hasText: visit.pet.toUpperCase() })).toHaveCount(1000);
+});

@@ -1,0 +1,152 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import {
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_STATUSES,
+  AppointmentStatus,
+  appointmentsResource,
+  appointmentStatusAccess,
+  mayAttend,
+  type AgendaEntry,
+  type Appointment,
+} from '@app/domain';
+import { StatusBadge, useStatusChange } from '../../crud';
+import { showErrorDialog } from '../../lib/alerts';
+import { formatDateTime, formatMoney, TIME_ZONE, upper } from '../../lib/format';
+import { usePermissions, useProfile } from '../../lib/use-profile';
+import { changeQuestion, statusActions } from './agenda-list';
+import { AlertChips, clientName } from './calendar-event';
+import { useAppointmentLoader } from './use-agenda';
+
+export interface AppointmentDetailsProps {
+  /** The card opened; null closes the dialog. */
+  entry: AgendaEntry | null;
+  groomerName: string;
+  onClose(): void;
+  onEdit(appointment: Appointment): void;
+  onTriage(appointment: Appointment): void;
+}
+
+/** A calendar card opened: the visit's details and what the user may do with it. */
+export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDetailsProps) {
+  return (
+    // The status change's confirmation opens over this dialog and must keep the focus.
+    <Dialog open={entry !== null} onClose={onClose} maxWidth="sm" fullWidth disableEnforceFocus>
+      {entry && <DetailsContent entry={entry} onClose={onClose} {...props} />}
+    </Dialog>
+  );
+}
+
+function DetailsContent({
+  entry,
+  groomerName,
+  onClose,
+  onEdit,
+  onTriage,
+}: AppointmentDetailsProps & { entry: AgendaEntry }) {
+  const { can } = usePermissions();
+  const ownEmployee = useProfile().data?.id_emp ?? null;
+  const changeStatus = useStatusChange(appointmentsResource);
+  const loadAppointment = useAppointmentLoader();
+  // DESIGN §10.1: a groomer starts, completes and triages only their own visits or unassigned ones.
+  const attends = mayAttend({ book: can('agenda.escribir'), ownEmployee }, entry.id_emp);
+  const statuses = statusActions(entry.id_est, APPOINTMENT_STATUSES, [
+    { status: AppointmentStatus.EnProceso },
+    { status: AppointmentStatus.Completada },
+    { status: AppointmentStatus.NoAsistio },
+  ]).filter((action) => {
+    const access = appointmentStatusAccess(action.status);
+    return can(access) && (access !== 'agenda.atender' || attends);
+  });
+
+  /** Triaje and Editar work on the whole appointment, fetched when asked for. */
+  const withAppointment = (open: (appointment: Appointment) => void) => async () => {
+    try {
+      const appointment = await loadAppointment(entry.id_cita);
+      onClose();
+      open(appointment);
+    } catch (error) {
+      await showErrorDialog(APPOINTMENT_MESSAGES.loadWarning, error);
+    }
+  };
+
+  const limaTime = (iso: string) => dayjs(iso).tz(TIME_ZONE).format('HH:mm');
+  const details: [string, ReactNode][] = [
+    ['Fecha', `${formatDateTime(entry.inicio)} – ${limaTime(entry.fin)}`],
+    ['Cliente', `${clientName(entry)} (DNI ${entry.cliente.dni_cli})`],
+    [
+      'Mascota',
+      <>
+        {upper(entry.perro.nom_perro)}
+        <AlertChips alerts={entry.perro.alertas} />
+      </>,
+    ],
+    [entry.item.tipo === 'servicio' ? 'Servicio' : 'Paquete', entry.item.nombre],
+    ['Groomer', groomerName],
+    ['Duración', `${entry.duracion} min`],
+    ['Precio', formatMoney(entry.precio)],
+    ['Estado', <StatusBadge key="estado" id={entry.id_est} catalogue={APPOINTMENT_STATUSES} />],
+    ['Triaje', entry.triaje ? 'Registrado' : 'Pendiente'],
+    ['Observaciones', entry.obs],
+  ];
+
+  return (
+    <>
+      <DialogTitle>Cita de {upper(entry.perro.nom_perro)}</DialogTitle>
+      <DialogContent>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}
+        >
+          {details.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ fontWeight: 700 }}>
+                {label}
+              </Box>
+              <Box component="dd" sx={{ m: 0 }}>
+                {value}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {statuses.map((action) => (
+          <Button
+            key={action.status}
+            variant="outlined"
+            onClick={() =>
+              void changeStatus({
+                id: entry.id_cita,
+                status: action.status,
+                question: changeQuestion(action.status, APPOINTMENT_STATUSES),
+                errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
+              })
+            }
+          >
+            {action.label}
+          </Button>
+        ))}
+        {can('agenda.atender') && attends && (
+          <Button variant="outlined" onClick={() => void withAppointment(onTriage)()}>
+            Triaje
+          </Button>
+        )}
+        {can('agenda.escribir') && (
+          <Button variant="outlined" onClick={() => void withAppointment(onEdit)()}>
+            Editar
+          </Button>
+        )}
+        <Button variant="contained" onClick={onClose}>
+          Cerrar
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

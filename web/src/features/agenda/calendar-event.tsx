@@ -1,0 +1,132 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import type { CSSProperties } from 'react';
+import type { EventProps } from 'react-big-calendar';
+import { APPOINTMENT_STATUSES, PET_ALERTS, statusName, type AgendaEntry } from '@app/domain';
+import { fullName, upper } from '../../lib/format';
+import type { CalendarView } from './calendar-time';
+
+/** One card: the visit and where the calendar places it (calendar times, see use-agenda.ts). */
+export interface CalendarEvent {
+  entry: AgendaEntry;
+  start: Date;
+  end: Date;
+  /** The day view's column: the groomer, or UNASSIGNED_COLUMN. */
+  column: number;
+  /** The groomer's calendar colour; none while unassigned. */
+  groomerColor?: string;
+}
+
+/** The day view's 'Sin asignar' column. Not 0: the calendar takes a falsy column for none. */
+export const UNASSIGNED_COLUMN = -1;
+
+export const clientName = (entry: AgendaEntry) =>
+  fullName(entry.cliente.nom_cli, entry.cliente.ape_cli);
+
+const statusOf = (entry: AgendaEntry) => statusName(entry.id_est, APPOINTMENT_STATUSES);
+
+/** What the card says, for its tooltip: client, pet, service and status. */
+export function eventSummary({ entry }: CalendarEvent): string {
+  return [clientName(entry), upper(entry.perro.nom_perro), entry.item.nombre, statusOf(entry)].join(
+    ' · ',
+  );
+}
+
+/** The status's badge colour of the theme, with the text it carries at 4.5:1 or more. */
+function statusColors(theme: Theme, id_est: number) {
+  const color = APPOINTMENT_STATUSES.find((s) => s.id_est === id_est)?.color ?? 'default';
+  const background = color === 'default' ? theme.palette.grey[700] : theme.palette[color].main;
+  return { background, text: theme.palette.getContrastText(background) };
+}
+
+/**
+ * The card's colours. In the day view each groomer has a column, so the card is coloured by
+ * its status and the groomer's colour is its left edge; the week view has no columns, so the
+ * card takes the groomer's colour and the status is the edge. The text is white or dark,
+ * whichever reads at 4.5:1 on the background, in light and dark mode.
+ */
+export function cardStyle(theme: Theme, event: CalendarEvent, view: CalendarView): CSSProperties {
+  const status = statusColors(theme, event.entry.id_est);
+  const groomer = event.groomerColor ?? theme.palette.grey[600];
+  const background = view === 'week' ? groomer : status.background;
+  return {
+    backgroundColor: background,
+    color: theme.palette.getContrastText(background),
+    border: 'none',
+    borderLeft: `6px solid ${view === 'week' ? status.background : groomer}`,
+  };
+}
+
+/** The pet's alerts (DESIGN §10.5) as small chips in the surrounding text's colour. */
+export function AlertChips({ alerts }: { alerts: string[] }) {
+  if (alerts.length === 0) return null;
+  return (
+    // Spans: the list view's card is a button, which holds phrasing content only.
+    <Stack component="span" direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.25 }}>
+      {alerts.map((id) => (
+        <Chip
+          key={id}
+          component="span"
+          size="small"
+          variant="outlined"
+          label={PET_ALERTS.find((a) => a.id === id)?.nombre ?? id}
+          sx={{ color: 'inherit', borderColor: 'currentColor', height: 18, fontSize: '0.7rem' }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** Class names the calendar's stylesheet gives the card's lines (calendar-page.tsx). */
+export const CARD_CLASSES = { lines: 'agenda-card', client: 'agenda-card-client' } as const;
+
+/**
+ * The card's lines as plain elements styled once by the calendar: a busy week has a thousand
+ * cards, and a styled component per line would cost each of them a style computation.
+ */
+function CardLines({ entry }: { entry: AgendaEntry }) {
+  return (
+    <span className={CARD_CLASSES.lines}>
+      <span className={CARD_CLASSES.client}>
+        {clientName(entry)} · {upper(entry.perro.nom_perro)}
+      </span>
+      <span>{entry.item.nombre}</span>
+      <span>{statusOf(entry)}</span>
+      <AlertChips alerts={entry.perro.alertas} />
+    </span>
+  );
+}
+
+/** The card of the day and week views; the calendar writes its time above it. */
+export function TimeGridCard({ event }: EventProps<CalendarEvent>) {
+  return <CardLines entry={event.entry} />;
+}
+
+/**
+ * The list view's card. The list's cell opens the cita on a click; the card is a real button
+ * so that a keyboard reaches it and Enter clicks it.
+ */
+export function ListCard({ event }: EventProps<CalendarEvent>) {
+  return (
+    <Box
+      component="button"
+      type="button"
+      sx={(theme) => ({
+        ...cardStyle(theme, event, 'agenda'),
+        display: 'block',
+        width: '100%',
+        textAlign: 'left',
+        font: 'inherit',
+        borderRadius: 1,
+        px: 1,
+        py: 0.5,
+        cursor: 'pointer',
+        '&:focus-visible': { outline: `3px solid ${theme.palette.text.primary}`, outlineOffset: 2 },
+      })}
+    >
+      <CardLines entry={event.entry} />
+    </Box>
+  );
+}

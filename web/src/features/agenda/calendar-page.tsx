@@ -1,0 +1,372 @@
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import dayjs from 'dayjs';
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  Calendar,
+  dayjsLocalizer,
+  type Components,
+  type DateRangeFormatFunction,
+  type Formats,
+  type SlotInfo,
+} from 'react-big-calendar';
+import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import {
+  AGENDA_MESSAGES,
+  APPOINTMENT_MESSAGES,
+  AppointmentStatus,
+  DEFAULT_OPENING_HOURS,
+  DURATION_MIN,
+  withinOpeningHours,
+  type AgendaGroomer,
+  type Appointment,
+  type OpeningHours,
+} from '@app/domain';
+import { PageContainer } from '../../app/page-container';
+import { confirm } from '../../lib/alerts';
+import { usePermissions } from '../../lib/use-profile';
+import { AppointmentDetails } from './appointment-details';
+import { AppointmentFormDialog, type AppointmentFormTarget } from './appointment-form';
+import {
+  cardStyle,
+  eventSummary,
+  ListCard,
+  TimeGridCard,
+  UNASSIGNED_COLUMN,
+  type CalendarEvent,
+} from './calendar-event';
+import { CALENDAR_MESSAGES, CALENDAR_VIEWS, CalendarToolbar } from './calendar-toolbar';
+import { groomerFilterOptions, useGroomers } from './groomers';
+import { TriageDialog } from './triage-dialog';
+import {
+  calendarNow,
+  fromCalendarTime,
+  limaDateTimeInput,
+  LIST_DAYS,
+  minutesBetween,
+  toCalendarTime,
+  visibleDays,
+  visibleHours,
+  type CalendarView,
+} from './calendar-time';
+import { calendarSx, CLOSED_SLOT_CLASS } from './calendar-theme';
+import { useAgenda, useMoveAppointment } from './use-agenda';
+
+/**
+ * The localizer's dayjs: the app's (Spanish, weeks from Monday) without the timezone plugin's
+ * `tz`, which the localizer would otherwise call on every date it compares (an Intl call each:
+ * slow with a busy week). Its dates are calendar times (calendar-time.ts): the browser's zone is
+ * the right one for them.
+ */
+const calendarDayjs = new Proxy(dayjs, {
+  get: (target, key): unknown => (key === 'tz' ? undefined : Reflect.get(target, key)),
+});
+const localizer = dayjsLocalizer(calendarDayjs);
+
+interface CalendarColumn {
+  id: number;
+  title: string;
+}
+
+/** The addon is CommonJS: bundled into an ES module, its default arrives as its `exports`. */
+const withDragAndDrop = (
+  'default' in dragAndDrop ? dragAndDrop.default : dragAndDrop
+) as typeof dragAndDrop;
+const DragAndDropCalendar = withDragAndDrop<CalendarEvent, CalendarColumn>(Calendar);
+
+/** Minutes a slot lasts: a visit's shortest length, and what drags and resizes snap to. */
+const STEP_MINUTES = DURATION_MIN;
+
+const hoursAndMinutes = (date: Date) => dayjs(date).format('HH:mm');
+const timeRange: DateRangeFormatFunction = ({ start, end }) =>
+  `${hoursAndMinutes(start)} – ${hoursAndMinutes(end)}`;
+
+const FORMATS: Formats = {
+  timeGutterFormat: 'HH:mm',
+  eventTimeRangeFormat: timeRange,
+  selectRangeFormat: timeRange,
+  agendaTimeRangeFormat: timeRange,
+  agendaTimeFormat: 'HH:mm',
+  agendaDateFormat: 'ddd DD/MM',
+  dayFormat: 'ddd DD/MM',
+  dayHeaderFormat: 'dddd D [de] MMMM [de] YYYY',
+  dayRangeHeaderFormat: ({ start, end }) =>
+    `${dayjs(start).format('D [de] MMMM')} – ${dayjs(end).format('D [de] MMMM [de] YYYY')}`,
+  agendaHeaderFormat: ({ start, end }) =>
+    `${dayjs(start).format('DD/MM/YYYY')} – ${dayjs(end).format('DD/MM/YYYY')}`,
+};
+
+/** A column heading as plain text: the calendar's own claims a table role it is not in. */
+function PlainHeader({ label }: { label: string }) {
+  return <>{label}</>;
+}
+
+const COMPONENTS: Components<CalendarEvent, CalendarColumn> = {
+  toolbar: CalendarToolbar,
+  event: TimeGridCard,
+  header: PlainHeader,
+  agenda: { event: ListCard },
+};
+
+/** The groomer of a day view column; undefined where the view has no columns (week). */
+function columnGroomer(column: string | number | null | undefined): number | null | undefined {
+  if (column === null || column === undefined) return undefined;
+  return Number(column) === UNASSIGNED_COLUMN ? null : Number(column);
+}
+
+/** Staff book outside the opening hours only once they confirm it (DESIGN §10.2). */
+async function confirmedHours(hours: OpeningHours, start: Date, minutes: number) {
+  return (
+    withinOpeningHours(hours, fromCalendarTime(start), minutes) ||
+    confirm(AGENDA_MESSAGES.outsideHours)
+  );
+}
+
+const CLOSED_SLOT = { className: CLOSED_SLOT_CLASS };
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface CalendarPlace {
+  /** The day shown (or a day of the week or list shown), a calendar Date. */
+  date: Date;
+  view: CalendarView;
+  /** The groomer filter: an id, or '' for everyone. */
+  groomer: string;
+}
+
+/**
+ * The day, the view and the groomer shown live in the address, as the lists' filters do: a
+ * reload or a shared link (`/agenda?fecha=2026-12-01&vista=week`) shows the same agenda.
+ */
+function useCalendarPlace(defaultView: CalendarView) {
+  const [params, setParams] = useSearchParams();
+  const day = params.get('fecha') ?? '';
+  const date = useMemo(() => (ISO_DAY.test(day) ? dayjs(day).toDate() : calendarNow()), [day]);
+  const place: CalendarPlace = {
+    date,
+    view: CALENDAR_VIEWS.find((v) => v === params.get('vista')) ?? defaultView,
+    groomer: params.get('emp') ?? '',
+  };
+  const go = (change: Partial<CalendarPlace>) => {
+    const next = { ...place, ...change };
+    setParams(
+      {
+        fecha: dayjs(next.date).format('YYYY-MM-DD'),
+        vista: next.view,
+        ...(next.groomer === '' ? {} : { emp: next.groomer }),
+      },
+      { replace: true },
+    );
+  };
+  return [place, go] as const;
+}
+
+export function AgendaPage() {
+  const theme = useTheme();
+  const { can } = usePermissions();
+  const canBook = can('agenda.escribir');
+  // Phones start on the list: a day of columns does not fit them.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [{ date, view, groomer: groomerFilter }, go] = useCalendarPlace(phone ? 'agenda' : 'day');
+  const emp = groomerFilter === '' ? undefined : Number(groomerFilter);
+  const agenda = useAgenda({ ...visibleDays(date, view), emp });
+  const groomers = useGroomers();
+  const move = useMoveAppointment();
+  const [openedId, setOpenedId] = useState<number | null>(null);
+  const [form, setForm] = useState<AppointmentFormTarget | null>(null);
+  const [triageFor, setTriageFor] = useState<Appointment | null>(null);
+
+  const data = agenda.data;
+  const hours = data?.horario ?? DEFAULT_OPENING_HOURS;
+  const events = useMemo(() => {
+    const colors = new Map(data?.groomers.map((g) => [g.id_emp, g.color]));
+    return (data?.citas ?? []).map((entry): CalendarEvent => ({
+      entry,
+      start: toCalendarTime(entry.inicio),
+      end: toCalendarTime(entry.fin),
+      column: entry.id_emp ?? UNASSIGNED_COLUMN,
+      groomerColor: entry.id_emp === null ? undefined : colors.get(entry.id_emp),
+    }));
+  }, [data]);
+  const columns = useMemo(
+    () => [
+      ...(data?.groomers ?? []).map((g) => ({ id: g.id_emp, title: g.nombre })),
+      // Filtered to one groomer, the day shows their column alone.
+      ...(emp === undefined ? [{ id: UNASSIGNED_COLUMN, title: AGENDA_MESSAGES.unassigned }] : []),
+    ],
+    [data, emp],
+  );
+  const { min, max } = useMemo(() => visibleHours(hours, events), [hours, events]);
+
+  const eventPropGetter = useCallback(
+    (event: CalendarEvent) => (view === 'agenda' ? {} : { style: cardStyle(theme, event, view) }),
+    [theme, view],
+  );
+  const slotPropGetter = useCallback(
+    (date: Date) =>
+      withinOpeningHours(hours, fromCalendarTime(date), STEP_MINUTES) ? {} : CLOSED_SLOT,
+    [hours],
+  );
+  const movable = useCallback(
+    (event: CalendarEvent) => canBook && event.entry.id_est !== AppointmentStatus.Completada,
+    [canBook],
+  );
+
+  const book = async ({ start, end, resourceId }: SlotInfo) => {
+    if (!(await confirmedHours(hours, start, minutesBetween(start, end)))) return;
+    const groomer = columnGroomer(resourceId);
+    const id_emp = groomer === undefined ? (emp ?? null) : groomer;
+    setForm({ prefill: { fec_cita: limaDateTimeInput(start), id_emp } });
+  };
+
+  /** A drop or a resize: the new start, length and (day view) groomer go to /cita/mover. */
+  const moveTo = async ({ event, start, end, resourceId }: EventInteractionArgs<CalendarEvent>) => {
+    const { entry } = event;
+    const from = new Date(start);
+    const minutes = Math.max(DURATION_MIN, minutesBetween(from, new Date(end)));
+    const groomer = columnGroomer(resourceId);
+    const id_emp = groomer === undefined ? entry.id_emp : groomer;
+    const unchanged =
+      from.getTime() === event.start.getTime() &&
+      minutes === entry.duracion &&
+      id_emp === entry.id_emp;
+    if (unchanged || !(await confirmedHours(hours, from, minutes))) return;
+    move.mutate({ entry, start: from, groomer: id_emp, minutes });
+  };
+
+  const opened = data?.citas.find((c) => c.id_cita === openedId) ?? null;
+  const groomerName = (id: number | null) =>
+    id === null
+      ? AGENDA_MESSAGES.unassigned
+      : (data?.groomers.find((g) => g.id_emp === id)?.nombre ?? '');
+
+  return (
+    <PageContainer
+      title="Agenda de Citas"
+      actions={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <GroomerFilter
+            groomers={groomers.data}
+            value={groomerFilter}
+            onChange={(groomer) => go({ groomer })}
+          />
+          {canBook && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setForm({ prefill: { id_emp: emp ?? null } })}
+            >
+              Añadir Cita
+            </Button>
+          )}
+        </Stack>
+      }
+    >
+      {agenda.isError && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {agenda.error.message || APPOINTMENT_MESSAGES.loadWarning}
+        </Alert>
+      )}
+      <Paper sx={{ p: 2, position: 'relative' }}>
+        {agenda.isFetching && (
+          <LinearProgress
+            aria-label="Cargando agenda"
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0 }}
+          />
+        )}
+        <Box sx={calendarSx}>
+          <DragAndDropCalendar
+            localizer={localizer}
+            culture="es"
+            messages={CALENDAR_MESSAGES}
+            formats={FORMATS}
+            components={COMPONENTS}
+            views={CALENDAR_VIEWS}
+            view={view}
+            onView={(next) => go({ view: next as CalendarView })}
+            date={date}
+            onNavigate={(next) => go({ date: next })}
+            getNow={calendarNow}
+            length={LIST_DAYS}
+            events={events}
+            titleAccessor={eventSummary}
+            tooltipAccessor={eventSummary}
+            resources={view === 'day' ? columns : undefined}
+            resourceAccessor="column"
+            resourceIdAccessor="id"
+            resourceTitleAccessor="title"
+            min={min}
+            max={max}
+            step={STEP_MINUTES}
+            timeslots={60 / STEP_MINUTES}
+            dayLayoutAlgorithm="no-overlap"
+            showMultiDayTimes
+            eventPropGetter={eventPropGetter}
+            slotPropGetter={slotPropGetter}
+            onSelectEvent={(event) => setOpenedId(event.entry.id_cita)}
+            onKeyPressEvent={(event, e) => {
+              const { key } = e as KeyboardEvent<HTMLElement>;
+              if (key !== 'Enter' && key !== ' ') return;
+              e.preventDefault();
+              setOpenedId(event.entry.id_cita);
+            }}
+            selectable={canBook}
+            onSelectSlot={(slot) => void book(slot)}
+            draggableAccessor={movable}
+            resizableAccessor={movable}
+            onEventDrop={(args) => void moveTo(args)}
+            onEventResize={(args) => void moveTo(args)}
+          />
+        </Box>
+      </Paper>
+      <AppointmentDetails
+        entry={opened}
+        groomerName={groomerName(opened?.id_emp ?? null)}
+        onClose={() => setOpenedId(null)}
+        onEdit={(appointment) => setForm({ appointment })}
+        onTriage={setTriageFor}
+      />
+      <AppointmentFormDialog target={form} onClose={() => setForm(null)} />
+      <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />
+    </PageContainer>
+  );
+}
+
+interface GroomerFilterProps {
+  groomers: AgendaGroomer[] | undefined;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** Shows one groomer's visits, or everyone's ('Todos'). */
+function GroomerFilter({ groomers, value, onChange }: GroomerFilterProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Groomer"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 200 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      {groomerFilterOptions(groomers).map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,36 @@
+import { alpha, type Theme } from '@mui/material/styles';
+import { CARD_CLASSES } from './calendar-event';
+
+/** The class of a slot outside the opening hours (greyed). */
+export const CLOSED_SLOT_CLASS = 'agenda-closed';
+
+/** react-big-calendar's light-only stylesheet in the theme's colours, light and dark. */
+export const calendarSx = (theme: Theme) => ({
+  color: 'text.primary',
+  '& .rbc-calendar *:not(.rbc-event)': { borderColor: theme.palette.divider },
+  '& .rbc-today': { backgroundColor: alpha(theme.palette.primary.main, 0.06) },
+  // No visit lasts all day: the row for them is only noise.
+  '& .rbc-allday-cell': { display: 'none' },
+  '& .rbc-timeslot-group': { minHeight: 96 },
+  [`& .rbc-day-slot .rbc-time-slot.${CLOSED_SLOT_CLASS}`]: {
+    backgroundColor: theme.palette.action.disabledBackground,
+  },
+  '& .rbc-header': { py: 0.75, fontWeight: 700 },
+  '& .rbc-day-slot .rbc-event': { flexFlow: 'column nowrap', borderRadius: 1 },
+  [`& .${CARD_CLASSES.lines}`]: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    fontSize: '0.75rem',
+    lineHeight: 1.3,
+  },
+  [`& .${CARD_CLASSES.client}`]: { fontWeight: 700 },
+  '& .rbc-event:focus-visible': {
+    outline: `3px solid ${theme.palette.text.primary}`,
+    outlineOffset: 1,
+  },
+  '& .rbc-current-time-indicator': { backgroundColor: theme.palette.error.main, height: 2 },
+  // The page scrolls, not the calendar: its views take the height of what they show.
+  '& .rbc-agenda-view, & .rbc-agenda-content': { flex: 'none' },
+  '& .rbc-agenda-view table.rbc-agenda-table tbody > tr > td': { verticalAlign: 'middle' },
+});

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_OPENING_HOURS } from '@app/domain';
+import {
+  fromCalendarTime,
+  limaDateTimeInput,
+  toCalendarTime,
+  visibleDays,
+  visibleHours,
+} from './calendar-time';
+
+const machineZone = process.env.TZ;
+
+afterEach(() => {
+  process.env.TZ = machineZone;
+});
+
+describe('calendar time', () => {
+  for (const zone of ['America/Lima', 'Asia/Tokyo', 'Europe/Madrid', 'UTC']) {
+    it(`shows Lima's wall clock and reads it back in a browser set to ${zone}`, () => {
+      process.env.TZ = zone;
+      const shown = toCalendarTime('2026-12-01T15:30:00.000Z');
+      expect([shown.getDate(), shown.getHours(), shown.getMinutes()]).toEqual([1, 10, 30]);
+      expect(limaDateTimeInput(shown)).toBe('2026-12-01T10:30');
+      expect(fromCalendarTime(shown).toISOString()).toBe('2026-12-01T15:30:00.000Z');
+    });
+  }
+
+  it('keeps the Lima day of a visit late in the evening', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    expect(limaDateTimeInput(toCalendarTime('2026-12-02T03:00:00.000Z'))).toBe('2026-12-01T22:00');
+  });
+
+  it('asks for the days each view shows', () => {
+    const wednesday = new Date(2026, 11, 2, 9, 0);
+    expect(visibleDays(wednesday, 'day')).toEqual({ desde: '2026-12-02', hasta: '2026-12-02' });
+    expect(visibleDays(wednesday, 'week')).toEqual({ desde: '2026-11-30', hasta: '2026-12-06' });
+    expect(visibleDays(new Date(2026, 11, 6), 'week')).toEqual({
+      desde: '2026-11-30',
+      hasta: '2026-12-06',
+    });
+    expect(visibleDays(wednesday, 'agenda')).toEqual({ desde: '2026-12-02', hasta: '2026-12-09' });
+  });
+
+  it('shows the opening hours, stretched to whole hours around a visit outside them', () => {
+    const hoursOf = (range: { min: Date; max: Date }) =>
+      [range.min, range.max].map((d) => `${d.getHours()}:${d.getMinutes()}`);
+    expect(hoursOf(visibleHours(DEFAULT_OPENING_HOURS, []))).toEqual(['9:0', '19:0']);
+    const early = { start: new Date(2026, 11, 2, 7, 30), end: new Date(2026, 11, 2, 8, 15) };
+    const late = { start: new Date(2026, 11, 2, 19, 0), end: new Date(2026, 11, 2, 20, 10) };
+    expect(hoursOf(visibleHours(DEFAULT_OPENING_HOURS, [early, late]))).toEqual(['7:0', '21:0']);
+    const closed = DEFAULT_OPENING_HOURS.map((day) => ({ ...day, abierto: false }));
+    expect(hoursOf(visibleHours(closed, []))).toEqual(['8:0', '20:0']);
+  });
+});

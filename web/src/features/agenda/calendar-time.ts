@@ -1,0 +1,87 @@
+import dayjs from 'dayjs';
+import type { OpeningHours } from '@app/domain';
+
+/*
+ * Calendar time. react-big-calendar lays days and hours out with the browser's own clock, and
+ * staff may open the back-office from a laptop set to any zone. So the calendar is given Lima's
+ * wall-clock times as the browser's (10:00 in Lima is a Date reading 10:00 here) and what it
+ * answers is read back the same way. Peru is UTC−5 all year (DESIGN §1).
+ */
+const LIMA_OFFSET_MS = 5 * 3_600_000;
+
+/** The calendar's Date for a moment: the same wall-clock reading it has in Lima. */
+export function toCalendarTime(moment: string | Date): Date {
+  const lima = new Date(new Date(moment).getTime() - LIMA_OFFSET_MS);
+  return new Date(
+    lima.getUTCFullYear(),
+    lima.getUTCMonth(),
+    lima.getUTCDate(),
+    lima.getUTCHours(),
+    lima.getUTCMinutes(),
+  );
+}
+
+/** The moment a calendar Date stands for. */
+export function fromCalendarTime(date: Date): Date {
+  const wallClock = Date.UTC(
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+  );
+  return new Date(wallClock + LIMA_OFFSET_MS);
+}
+
+/** 'YYYY-MM-DDTHH:mm' of a calendar Date: the Lima time the forms and /cita/mover take. */
+export const limaDateTimeInput = (date: Date) => dayjs(date).format('YYYY-MM-DDTHH:mm');
+
+const limaDayOf = (date: Date | dayjs.Dayjs) => dayjs(date).format('YYYY-MM-DD');
+
+export type CalendarView = 'day' | 'week' | 'agenda';
+
+/** The list view's days: a week from the chosen day. */
+export const LIST_DAYS = 7;
+
+/** The Lima days (both included) a view of `date` shows: what GET /agenda is asked for. */
+export function visibleDays(date: Date, view: CalendarView): { desde: string; hasta: string } {
+  const day = dayjs(date);
+  if (view === 'week') {
+    // Weeks start on Monday, as the calendar's Spanish locale has them.
+    const monday = day.subtract((day.day() + 6) % 7, 'day');
+    return { desde: limaDayOf(monday), hasta: limaDayOf(monday.add(6, 'day')) };
+  }
+  if (view === 'agenda')
+    return { desde: limaDayOf(day), hasta: limaDayOf(day.add(LIST_DAYS, 'day')) };
+  return { desde: limaDayOf(day), hasta: limaDayOf(day) };
+}
+
+/** Now, as the calendar shows it. */
+export const calendarNow = () => toCalendarTime(new Date());
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const minutesOfDay = (date: Date) => date.getHours() * 60 + date.getMinutes();
+const LAST_MINUTE = 24 * 60 - 1;
+
+/**
+ * The hours the day and week views show: from the earliest opening to the latest closing
+ * (08:00 to 20:00 when every day is closed), stretched to whole hours around any visit booked
+ * outside them so that none is hidden.
+ */
+export function visibleHours(hours: OpeningHours, visits: { start: Date; end: Date }[]) {
+  const open = hours.filter((day) => day.abierto);
+  let from = open.length > 0 ? Math.min(...open.map((day) => minutesOf(day.abre))) : 8 * 60;
+  let to = open.length > 0 ? Math.max(...open.map((day) => minutesOf(day.cierra))) : 20 * 60;
+  for (const { start, end } of visits) {
+    from = Math.min(from, minutesOfDay(start));
+    to = Math.max(to, end.getDate() === start.getDate() ? minutesOfDay(end) : LAST_MINUTE);
+  }
+  const atMinute = (minutes: number) => new Date(1970, 0, 1, 0, minutes);
+  return {
+    min: atMinute(Math.floor(from / 60) * 60),
+    max: atMinute(Math.min(Math.ceil(to / 60) * 60, LAST_MINUTE)),
+  };
+}
+
+export const minutesBetween = (start: Date, end: Date) =>
+  Math.round((end.getTime() - start.getTime()) / 60_000);

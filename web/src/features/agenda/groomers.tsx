@@ -1,0 +1,70 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { AGENDA_MESSAGES, type AgendaGroomer } from '@app/domain';
+import type { FieldRenderProps } from '../../crud';
+import { api } from '../../lib/api';
+import { bookedOf } from './booked';
+
+/** What a select holds for 'Sin asignar': the API reads 0 as no groomer. */
+export const UNASSIGNED = 0;
+
+/**
+ * The active bookable employees (GET /agenda/groomers): the form's choice, the filters and the
+ * calendar's columns. Keyed under the employees so editing one refreshes them.
+ */
+export function useGroomers() {
+  return useQuery({
+    queryKey: ['empleados', 'agenda'],
+    queryFn: ({ signal }) => api.get<AgendaGroomer[]>('/agenda/groomers', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The filters' options: Todos, then each groomer. */
+export function groomerFilterOptions(groomers: AgendaGroomer[] | undefined) {
+  return [
+    { value: '', label: 'Todos' },
+    ...(groomers ?? []).map((g) => ({ value: String(g.id_emp), label: g.nombre })),
+  ];
+}
+
+/**
+ * The form's 'Groomer': 'Sin asignar' or a bookable groomer. An edit keeps showing the groomer
+ * it has even if they are no longer bookable.
+ */
+export function GroomerSelect({ field, error, form, disabled }: FieldRenderProps) {
+  const groomers = useGroomers();
+  const booked = bookedOf(form)?.groomer;
+  const options = [
+    { id: UNASSIGNED, label: AGENDA_MESSAGES.unassigned },
+    ...(groomers.data ?? []).map((g) => ({ id: g.id_emp, label: g.nombre })),
+  ];
+  if (booked && !options.some((o) => o.id === booked.id_emp)) {
+    options.push({ id: booked.id_emp, label: `${booked.nom_emp} ${booked.ape_emp}` });
+  }
+  const value = Number(field.value) || UNASSIGNED;
+  return (
+    <TextField
+      select
+      fullWidth
+      id={`field-${field.name}`}
+      label="Groomer"
+      name={field.name}
+      inputRef={field.ref}
+      // A groomer the options do not hold yet (still loading) shows as empty, not as a warning.
+      value={options.some((o) => o.id === value) ? value : ''}
+      disabled={disabled}
+      error={Boolean(error) || groomers.isError}
+      helperText={error ?? (groomers.isError ? 'No se pudieron cargar los groomers' : ' ')}
+      onChange={(e) => field.onChange(Number(e.target.value))}
+      onBlur={field.onBlur}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.id} value={option.id}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
