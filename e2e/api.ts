@@ -137,3 +137,24 @@ export async function registerPet(
   });
   return row.id_perro;
 }
+
+export interface Groomer {
+  id_emp: number;
+  name: string;
+}
+
+/** A bookable employee (DESIGN §10.2): a column of the agenda. */
+export async function registerGroomer(api: StaffApi, color: string): Promise<Groomer> {
+  const [nom, ape] = [uniqueWord(), uniqueWord()];
+  const row = await api.create<{ id_emp: number }>('/empleado/register', {
+    nom,
+    ape,
+    fecnac: '1992-04-15',
+    email: `groomer.${nom.toLowerCase()}@gmail.com`,
+    dni: uniqueDni(),
+    telef: '987654321',
+    agenda: true,
+    color,
+  });
+  return { id_emp: row.id_emp, name: `${nom} ${ape}` };
+}

@@ -4,9 +4,10 @@ import {
   registerClient,
   registerPet,
   staffApi,
-  uniqueDni,
+  registerGroomer,
   uniqueWord,
   type CreatedClient,
+  type Groomer,
   type StaffApi,
 } from './api';
 import { field, signIn, storedCredential } from './support';
@@ -18,26 +19,6 @@ import { field, signIn, storedCredential } from './support';
  */
 
 const DESCRIPTION = 'Servicio de prueba para el calendario, con productos de calidad y buen trato.';
-
-interface Groomer {
-  id_emp: number;
-  name: string;
-}
-
-async function registerGroomer(api: StaffApi, color: string): Promise<Groomer> {
-  const [nom, ape] = [uniqueWord(), uniqueWord()];
-  const row = await api.create<{ id_emp: number }>('/empleado/register', {
-    nom,
-    ape,
-    fecnac: '1992-04-15',
-    email: `groomer.${nom.toLowerCase()}@gmail.com`,
-    dni: uniqueDni(),
-    telef: '987654321',
-    agenda: true,
-    color,
-  });
-  return { id_emp: row.id_emp, name: `${nom} ${ape}` };
-}
 
 async function registerService(api: StaffApi, duracion: number) {
   const nombre = `Baño calendario ${uniqueWord()}`;

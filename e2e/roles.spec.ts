@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   limaDay,
   registerClient,
+  registerGroomer,
   registerPet,
   staffApi,
   uniqueWord,
@@ -21,6 +22,8 @@ interface Booking {
   client: CreatedClient;
   pet: string;
   service: string;
+  /** A second pet, booked with another groomer when asked for. */
+  othersPet: string;
 }
 
 /**
@@ -28,7 +31,11 @@ interface Booking {
  * add to the catalogue), who then signs out through the account menu: the next user starts
  * from the Login screen with none of the administrator's cached permissions.
  */
-async function arrangeAsAdmin(page: Page, appointmentAt?: string): Promise<Booking> {
+async function arrangeAsAdmin(
+  page: Page,
+  appointmentAt?: string,
+  withOtherGroomer = false,
+): Promise<Booking> {
   await signIn(page);
   const api = await staffApi(page);
   const client = await registerClient(api, uniqueWord(), `Roles ${uniqueWord()}`);
@@ -40,21 +47,27 @@ async function arrangeAsAdmin(page: Page, appointmentAt?: string): Promise<Booki
     descripcion: DESCRIPTION,
     precio: '45',
   });
-  if (appointmentAt) {
-    await api.create('/cita/register', {
+  const othersPet = uniqueWord();
+  const book = async (pet: number, id_emp: number | null) =>
+    api.create('/cita/register', {
       fec_cita: appointmentAt,
       dni_cli: client.dni,
       id_cliente: client.id_cli,
-      id_perro,
+      id_perro: pet,
       id_servicio: id_srv,
       fech_reg: limaDay(0),
       obs: 'Cita para probar los roles',
+      id_emp,
     });
+  if (appointmentAt) await book(id_perro, null);
+  if (appointmentAt && withOtherGroomer) {
+    const other = await registerGroomer(api, '#c62828');
+    await book(await registerPet(api, client, othersPet), other.id_emp);
   }
   await page.getByRole('button', { name: 'Cuenta' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  return { client, pet, service };
+  return { client, pet, service, othersPet };
 }
 
 /** The rows a search by the client's DNI finds on an agenda or client list. */
@@ -77,7 +90,7 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
   page,
 }) => {
   test.setTimeout(60_000);
-  const { client, pet } = await arrangeAsAdmin(page, `${limaDay(2)}T11:00`);
+  const { client, pet, othersPet } = await arrangeAsAdmin(page, `${limaDay(2)}T11:00`, true);
   await signIn(page, 'groomer');
 
   // The menu: what the groomer works with, and no heading left without entries.
@@ -112,6 +125,9 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toHaveCount(0);
   }
   await page.keyboard.press('Escape');
+  // Another groomer's visit is theirs to attend: nothing to offer (DESIGN §10.1).
+  const othersVisit = page.getByRole('row', { name: new RegExp(othersPet, 'i') });
+  await expect(othersVisit.getByRole('button', { name: /Acciones de/ })).toHaveCount(0);
 
   // A deep link to a screen the role may not use: a clear page inside the shell.
   await page.goto('/users');

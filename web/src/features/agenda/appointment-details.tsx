@@ -12,16 +12,16 @@ import {
   AppointmentStatus,
   appointmentsResource,
   appointmentStatusAccess,
-  mayAttend,
   type AgendaEntry,
   type Appointment,
 } from '@app/domain';
 import { StatusBadge, useStatusChange } from '../../crud';
 import { showErrorDialog } from '../../lib/alerts';
 import { formatDateTime, formatMoney, TIME_ZONE, upper } from '../../lib/format';
-import { usePermissions, useProfile } from '../../lib/use-profile';
+import { usePermissions } from '../../lib/use-profile';
 import { changeQuestion, statusActions } from './agenda-list';
 import { AlertChips, clientName } from './calendar-event';
+import { useAttends } from './groomers';
 import { useAppointmentLoader } from './use-agenda';
 
 export interface AppointmentDetailsProps {
@@ -51,11 +51,10 @@ function DetailsContent({
   onTriage,
 }: AppointmentDetailsProps & { entry: AgendaEntry }) {
   const { can } = usePermissions();
-  const ownEmployee = useProfile().data?.id_emp ?? null;
+  const attendsTo = useAttends();
   const changeStatus = useStatusChange(appointmentsResource);
   const loadAppointment = useAppointmentLoader();
-  // DESIGN §10.1: a groomer starts, completes and triages only their own visits or unassigned ones.
-  const attends = mayAttend({ book: can('agenda.escribir'), ownEmployee }, entry.id_emp);
+  const attends = attendsTo(entry.id_emp);
   const statuses = statusActions(entry.id_est, APPOINTMENT_STATUSES, [
     { status: AppointmentStatus.EnProceso },
     { status: AppointmentStatus.Completada },

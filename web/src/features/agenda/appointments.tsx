@@ -27,7 +27,7 @@ import {
   statusActions,
 } from './agenda-list';
 import { appointmentCreate, appointmentEdit } from './appointment-form';
-import { groomerFilterOptions, useGroomers } from './groomers';
+import { groomerFilterOptions, useAttends, useGroomers } from './groomers';
 import { TriageDialog } from './triage-dialog';
 
 /** What starting, completing and recording the triage of a visit need. */
@@ -58,6 +58,7 @@ function ObservationsCell({ row }: { row: Appointment }) {
 function appointmentsConfig(
   openTriage: (row: Appointment) => void,
   groomers: AgendaGroomer[] | undefined,
+  attends: (assigned: number | null) => boolean,
 ): CrudConfig<Appointment> {
   return {
     resource: appointmentsResource,
@@ -105,7 +106,8 @@ function appointmentsConfig(
     edit: appointmentEdit,
     // DESIGN §10.1: attending a visit (triage, En Proceso, Completada) is the groomer's work
     // too; editing, cancelling and the other statuses are booking's (the resource's write).
-    menuItems: (c) => [{ label: 'Triaje', access: ATTEND, onClick: () => openTriage(c) }],
+    menuItems: (c) =>
+      attends(c.id_emp) ? [{ label: 'Triaje', access: ATTEND, onClick: () => openTriage(c) }] : [],
     status: {
       current: (c) => c.id_est,
       subject: 'esta cita',
@@ -118,7 +120,9 @@ function appointmentsConfig(
           { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION },
           { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION },
           { status: AppointmentStatus.Programada, section: CHANGE_STATUS_SECTION },
-        ]).map((action) => ({ ...action, access: appointmentStatusAccess(action.status) })),
+        ])
+          .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
+          .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
     },
   };
@@ -127,12 +131,13 @@ function appointmentsConfig(
 export function AppointmentsPage() {
   const [triageFor, setTriageFor] = useState<Appointment | null>(null);
   const groomers = useGroomers().data;
+  const attends = useAttends();
   const config = useMemo(
     () => ({
-      ...appointmentsConfig(setTriageFor, groomers),
+      ...appointmentsConfig(setTriageFor, groomers, attends),
       children: <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />,
     }),
-    [triageFor, groomers],
+    [triageFor, groomers, attends],
   );
   return <CrudPage config={config} />;
 }

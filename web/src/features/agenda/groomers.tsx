@@ -1,9 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { AGENDA_MESSAGES, type AgendaGroomer } from '@app/domain';
+import { useCallback } from 'react';
+import { AGENDA_MESSAGES, mayAttend, type AgendaGroomer } from '@app/domain';
 import type { FieldRenderProps } from '../../crud';
 import { api } from '../../lib/api';
+import { usePermissions, useProfile } from '../../lib/use-profile';
 import { bookedOf } from './booked';
 
 /** What a select holds for 'Sin asignar': the API reads 0 as no groomer. */
@@ -19,6 +21,21 @@ export function useGroomers() {
     queryFn: ({ signal }) => api.get<AgendaGroomer[]>('/agenda/groomers', undefined, { signal }),
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * DESIGN §10.1: whether the user may start, complete and triage a visit assigned to `assigned`:
+ * those who book may attend any; a groomer only their own visits and unassigned ones.
+ */
+export function useAttends(): (assigned: number | null) => boolean {
+  const { can } = usePermissions();
+  const ownEmployee = useProfile().data?.id_emp ?? null;
+  const attend = can('agenda.atender');
+  const book = can('agenda.escribir');
+  return useCallback(
+    (assigned) => attend && mayAttend({ book, ownEmployee }, assigned),
+    [attend, book, ownEmployee],
+  );
 }
 
 /** The filters' options: Todos, then each groomer. */
