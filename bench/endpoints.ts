@@ -298,10 +298,12 @@ function agendaLists(): BenchEndpoint[] {
       path: 'citas',
       est: '6',
       table: 'a',
-      select: `SELECT a.id_cita, a.fec_cita, a.id_cli, a.id_perro, a.id_srv, a.id_paq, a.id_usu, a.id_est, a.obs_perro, a.precio, a.fech_reg, a.created_at, ${client('a')}, ${pet('a')}, (SELECT json_build_object('id_srv', s.id_srv, 'nom_srv', s.nom_srv, 'id_est', s.id_est) FROM servicios s WHERE s.id_srv = a.id_srv) AS servicio, (SELECT json_build_object('id_paq', k.id_paq, 'nom_paq', k.nom_paq, 'id_est', k.id_est) FROM paquetes k WHERE k.id_paq = a.id_paq) AS paquete, ${user('a')} FROM citas a`,
+      select: `SELECT a.id_cita, a.fec_cita, a.id_cli, a.id_perro, a.id_srv, a.id_paq, a.id_usu, a.id_est, a.obs_perro, a.precio, a.fech_reg, a.created_at, a.id_emp, a.duracion, ${client('a')}, ${pet('a')}, (SELECT json_build_object('id_srv', s.id_srv, 'nom_srv', s.nom_srv, 'id_est', s.id_est) FROM servicios s WHERE s.id_srv = a.id_srv) AS servicio, (SELECT json_build_object('id_paq', k.id_paq, 'nom_paq', k.nom_paq, 'id_est', k.id_est) FROM paquetes k WHERE k.id_paq = a.id_paq) AS paquete, ${user('a')}, (SELECT json_build_object('id_emp', e.id_emp, 'nom_emp', e.nom_emp, 'ape_emp', e.ape_emp) FROM empleados e WHERE e.id_emp = a.id_emp) AS empleado FROM citas a`,
       visible: 'a.id_est NOT IN (8)',
       at: 'a.created_at',
-      order: 'a.created_at DESC, a.id_cita DESC',
+      // The list's first half (crud/list.ts `timeline`): today's and later visits, soonest first.
+      from: `a.fec_cita >= '${limaDayStart()}'`,
+      order: 'a.fec_cita, a.id_cita',
     },
   ];
   return lists.flatMap((list) => {
@@ -335,9 +337,14 @@ function agendaLists(): BenchEndpoint[] {
       method: 'GET' as const,
       path: `/api/${list.path}/${query ? `?${query}` : ''}`,
       auth: true,
-      sql: `${list.select} WHERE ${where} ORDER BY ${list.order} LIMIT 20`,
+      sql: `${list.select} WHERE ${where}${'from' in list ? ` AND ${list.from}` : ''} ORDER BY ${list.order} LIMIT 20`,
     }));
   });
+}
+
+/** Today's start in Lima, as an ISO moment. */
+function limaDayStart(): string {
+  return new Date(`${limaToday().toISOString().slice(0, 10)}T00:00:00-05:00`).toISOString();
 }
 
 function limaToday(): Date {
