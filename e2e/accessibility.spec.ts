@@ -123,7 +123,9 @@ test('a form in its modal and a confirmation dialog pass axe', async ({ page }) 
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 
-  test('every icon button and menu entry is at least 44 px for a finger', async ({ page }) => {
+  test('every icon button, menu entry and calendar button is at least 44 px for a finger', async ({
+    page,
+  }) => {
     await signIn(page);
     const word = uniqueWord();
     await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
@@ -144,6 +146,18 @@ test.describe('on a tablet', () => {
       .first()
       .click();
     await measure('[role="menuitem"]:visible');
+    await page.keyboard.press('Escape');
+
+    // The calendar's text and toggle buttons grow to a finger's height.
+    await page.goto('/agenda');
+    await settle(page);
+    for (const target of await page
+      .locator('.MuiButton-root:visible, .MuiToggleButton-root:visible')
+      .all()) {
+      const box = await target.boundingBox();
+      if (box && box.height < 44)
+        small.push(`${await target.innerText()} ${Math.round(box.height)} px high`);
+    }
     expect(small).toEqual([]);
   });
 });

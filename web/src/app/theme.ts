@@ -131,6 +131,7 @@ export function buildTheme(darkMode: boolean): Theme {
       MuiCheckbox: { styleOverrides: { root: touchTarget } },
       MuiSwitch: { styleOverrides: { switchBase: touchTarget } },
       MuiMenuItem: { styleOverrides: { root: touchHeight } },
+      MuiToggleButton: { styleOverrides: { root: touchHeight } },
       MuiListItemButton: {
         styleOverrides: { root: touchHeight },
       },
