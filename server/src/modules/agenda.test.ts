@@ -68,6 +68,10 @@ async function booked(day: string, time: string, extra: object = {}) {
   return res.body.data as { id_cita: number; duracion: number; id_emp: number | null };
 }
 
+/** PATCH /cita/mover as the calendar sends it: Lima day and time, groomer, minutes. */
+const move = (id: number, at: string, id_emp: number | null, duracion: number, extra = {}) =>
+  recepcion.patch('/cita/mover', { id, fec_cita: at, id_emp, duracion, ...extra });
+
 const agenda = async (query: string) => {
   const res = await recepcion.get(`/agenda?${query}`);
   return { ...res, citas: (res.body.data?.citas ?? []) as AgendaEntry[] };
@@ -262,36 +266,21 @@ describe('PATCH /api/cita/mover', () => {
     const day = freshDay();
     const visit = await booked(day, '09:00');
     await booked(day, '12:00', { id_emp: luis });
-    const moved = await recepcion.patch('/cita/mover', {
-      id: visit.id_cita,
-      fec_cita: `${day}T10:00`,
-      id_emp: luis,
-      duracion: 120,
-    });
+    const moved = await move(visit.id_cita, `${day}T10:00`, luis, 120);
     expect(moved.status).toBe(200);
     expect(moved.body.message).toBe(AGENDA_MESSAGES.moved);
     expect(moved.body.data).toMatchObject({ id_emp: luis, duracion: 120 });
     expect(moved.body.data.empleado).toMatchObject({ id_emp: luis, nom_emp: 'Luis' });
 
     // Stretching it into Luis's noon visit is refused and leaves it as it was.
-    const longer = await recepcion.patch('/cita/mover', {
-      id: visit.id_cita,
-      fec_cita: `${day}T10:00`,
-      id_emp: luis,
-      duracion: 150,
-    });
+    const longer = await move(visit.id_cita, `${day}T10:00`, luis, 150);
     expect(longer.status).toBe(409);
     expect(longer.body.message).toBe('El groomer ya tiene una cita de 12:00 a 13:00');
     const stored = await recepcion.get(`/cita/${visit.id_cita}`);
     expect(stored.body.data).toMatchObject({ id_emp: luis, duracion: 120 });
 
     // To 'Sin asignar', and into the audit log as a move.
-    const unassigned = await recepcion.patch('/cita/mover', {
-      id: visit.id_cita,
-      fec_cita: `${day}T12:00`,
-      id_emp: null,
-      duracion: 60,
-    });
+    const unassigned = await move(visit.id_cita, `${day}T12:00`, null, 60);
     expect(unassigned.body.data.id_emp).toBeNull();
     const log = await admin.get(`/auditoria/?entidad=cita&accion=mover`);
     expect(log.body.data.data.length).toBeGreaterThan(0);
@@ -307,28 +296,17 @@ describe('PATCH /api/cita/mover', () => {
       [{ id_emp: 999_999 }, 'id_emp', AGENDA_MESSAGES.groomerNotFound],
     ];
     for (const [change, field, message] of cases) {
-      const res = await recepcion.patch('/cita/mover', {
-        id: visit.id_cita,
-        fec_cita: `${day}T10:00`,
-        id_emp: ana,
-        duracion: 60,
-        ...change,
-      });
+      const res = await move(visit.id_cita, `${day}T10:00`, ana, 60, change);
       expect(res.status, JSON.stringify(change)).toBe(422);
       expect(res.body.errors[field]).toEqual([message]);
     }
-    const missing = await recepcion.patch('/cita/mover', {
-      id: 999_999,
-      fec_cita: `${day}T10:00`,
-      id_emp: ana,
-      duracion: 60,
-    });
+    const missing = await move(999_999, `${day}T10:00`, ana, 60);
     expect(missing.status).toBe(404);
 
-    const move = { id: visit.id_cita, fec_cita: `${day}T10:00`, id_emp: ana, duracion: 60 };
-    expect((await groomer.patch('/cita/mover', move)).status).toBe(403);
+    const body = { id: visit.id_cita, fec_cita: `${day}T10:00`, id_emp: ana, duracion: 60 };
+    expect((await groomer.patch('/cita/mover', body)).status).toBe(403);
     await recepcion.patch('/cita/estado', { cita: visit.id_cita, est: 6 });
-    const done = await recepcion.patch('/cita/mover', move);
+    const done = await move(visit.id_cita, `${day}T10:00`, ana, 60);
     expect(done.status).toBe(409);
     expect(done.body.message).toBe(AGENDA_MESSAGES.notMovable);
   });
