@@ -15,6 +15,15 @@ const LETTERS = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]+$/;
 export const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
+/** A text that may be absent: blank or missing becomes null. */
+export const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 function allEqual(digits: string): boolean {
   return /^(\d)\1*$/.test(digits);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ListQuerySchema } from '../list-query';
 import { amountInWords, formatCents, igvOf, MAX_CENTS, MONEY_PATTERN, parseCents } from '../money';
-import { id, isoDate, requiredText } from '../rules';
+import { id, isoDate, optionalText, requiredText } from '../rules';
 import { optionalId } from './booking';
 import { ruc } from './settings';
 
@@ -181,15 +181,6 @@ const optionalMoney = (minMessage: string) =>
     (v) => (v === undefined || v === null || v === '' ? '0' : v),
     moneyField(M.moneyFormat, { cents: 0, message: minMessage }),
   );
-
-/** A text that may be absent: blank or missing becomes null. */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const quantity = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),

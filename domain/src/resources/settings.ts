@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../api';
-import { email, requiredText } from '../rules';
+import { email, optionalText, requiredText } from '../rules';
 import { OpeningHoursSchema } from './agenda';
 
 export const SETTINGS_MESSAGES = {
@@ -53,14 +53,6 @@ export const ruc = requiredText(SETTINGS_MESSAGES.rucRequired).superRefine((valu
         : undefined;
   if (message) ctx.addIssue({ code: 'custom', message });
 });
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * The settings form and `POST /api/ajustes` (spec 001 §3: id, nom, slogan, dir, fono, email,
