@@ -1,9 +1,19 @@
 /** Peru has one zone and no daylight saving time: Lima is always UTC−5 (DESIGN §1). */
-const LIMA_OFFSET_MS = 5 * 3_600_000;
+export const LIMA_OFFSET_MS = 5 * 3_600_000;
+
+/** The moment shifted so that its UTC fields read Lima's clock (`getUTCHours()` is Lima's hour). */
+export function limaWallClock(at: Date): Date {
+  return new Date(at.getTime() - LIMA_OFFSET_MS);
+}
 
 /** Today's calendar day in Lima, `YYYY-MM-DD`, whatever the zone of the machine. */
 export function limaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() - LIMA_OFFSET_MS).toISOString().slice(0, 10);
+  return limaWallClock(now).toISOString().slice(0, 10);
+}
+
+/** The moment a Lima calendar day (`YYYY-MM-DD`) starts. */
+export function limaDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + LIMA_OFFSET_MS);
 }
 
 /** Whole years from `birth` to `today` (both `YYYY-MM-DD`): a birthday counts on its day. */

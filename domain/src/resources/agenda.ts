@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, money } from '../api';
+import { limaWallClock } from '../lima-date';
 import { isoDate } from '../rules';
 import { optionalId } from './booking';
 
@@ -41,7 +42,7 @@ export function overlapMessage(start: Date, end: Date): string {
 
 /** HH:MM in Lima (UTC-5, no daylight saving). */
 export function limaTime(at: Date): string {
-  return new Date(at.getTime() - 5 * 3_600_000).toISOString().slice(11, 16);
+  return limaWallClock(at).toISOString().slice(11, 16);
 }
 
 /** A visit's minutes: a whole number from 15 to 480 (text or number, as forms send it). */
@@ -129,21 +130,23 @@ export const DEFAULT_OPENING_HOURS: OpeningHours = WEEKDAYS.map(({ dia }) => ({
 
 /** Lima's weekday (1 Monday ... 7 Sunday) and minutes since midnight of a moment. */
 function limaWeekdayAndMinutes(at: Date) {
-  const lima = new Date(at.getTime() - 5 * 3_600_000);
+  const lima = limaWallClock(at);
   return {
     dia: ((lima.getUTCDay() + 6) % 7) + 1,
     minutes: lima.getUTCHours() * 60 + lima.getUTCMinutes(),
   };
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes since midnight of an 'HH:MM' time. */
+export const minutesOfTime = (time: string) =>
+  Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** True when the whole visit falls on an open day, between its opening and closing times. */
 export function withinOpeningHours(hours: OpeningHours, start: Date, minutes: number): boolean {
   const { dia, minutes: from } = limaWeekdayAndMinutes(start);
   const day = hours.find((d) => d.dia === dia);
   if (!day?.abierto) return false;
-  return from >= minutesOf(day.abre) && from + minutes <= minutesOf(day.cierra);
+  return from >= minutesOfTime(day.abre) && from + minutes <= minutesOfTime(day.cierra);
 }
 
 /* Pet alerts shown on the calendar's cards (DESIGN §10.5) */

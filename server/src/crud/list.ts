@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import { limaToday, type ListQuery, type Page } from '@app/domain';
+import { limaDayStart, limaToday, type ListQuery, type Page } from '@app/domain';
 import type { Db } from '../db/client';
 import { foldSql, statusCountedTables, statusCounts, type SearchText } from '../db/schema';
 import { invalid } from '../http/errors';
@@ -53,8 +53,6 @@ export interface ListDefinition {
 }
 
 /** Peru has one zone and no DST: a day starts at 05:00 UTC. */
-const LIMA_OFFSET = '-05:00';
-const limaDayStart = (day: string) => new Date(`${day}T00:00:00${LIMA_OFFSET}`);
 const limaDayEnd = (day: string) => new Date(limaDayStart(day).getTime() + 86_400_000);
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,7 +92,12 @@ function encodeCursor(row: Record<string, unknown>, def: ListDefinition): string
 }
 
 function decodeCursor(value: string): Cursor {
-  const [at, id] = Buffer.from(value, 'base64url').toString().split('|');
+  return parseCursor(Buffer.from(value, 'base64url').toString());
+}
+
+/** `at|id`: the order time and the id of the last row seen. */
+function parseCursor(text: string): Cursor {
+  const [at, id] = text.split('|');
   if (!at || !id || Number.isNaN(Date.parse(at)) || !/^\d{1,10}$/.test(id)) {
     throw invalid('after', 'Cursor de paginación inválido');
   }
@@ -297,8 +300,7 @@ function decodeTimelineCursor(value: string): TimelineCursor {
   if (mark !== TIMELINE_CURSOR || (half !== '0' && half !== '1')) {
     throw invalid('after', 'Cursor de paginación inválido');
   }
-  const cursor = decodeCursor(Buffer.from(rest.join('|')).toString('base64url'));
-  return { ...cursor, half: half === '0' ? 0 : 1 };
+  return { ...parseCursor(rest.join('|')), half: half === '0' ? 0 : 1 };
 }
 
 /**
@@ -419,17 +421,47 @@ export async function listPage<T>(
           ? 0
           : await countOnly();
   }
-  // Beyond the cap, a list gives the planner's estimate (a plan, no rows read); a text search
-  // says "more than" only: its estimate would be rough, and staff refine a search, not page it.
-  const estimated = !statusOnly(def, query, extra) && total > COUNT_CAP;
-  if (estimated) {
-    total = query.search
-      ? COUNT_CAP + 1
-      : Math.max(COUNT_CAP + 1, await plannerEstimate(db, queries().matching));
-  }
-
-  const data = rows as T[];
   const last = rows.at(-1);
+  return pageAnswer(
+    query,
+    rows as T[],
+    await shownTotal(db, def, query, extra, total, () => queries().matching),
+    last && rows.length === query.per_page ? encodeCursor(last, def) : null,
+  );
+}
+
+interface ShownTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Beyond the cap, a list gives the planner's estimate (a plan, no rows read); a text search
+ * says "more than" only: its estimate would be rough, and staff refine a search, not page it.
+ */
+async function shownTotal(
+  db: Db,
+  def: ListDefinition,
+  query: ListQuery,
+  extra: (SQL | undefined)[],
+  counted: number,
+  matching: () => PgSelect,
+): Promise<ShownTotal> {
+  if (statusOnly(def, query, extra) || counted <= COUNT_CAP) {
+    return { total: counted, estimated: false };
+  }
+  const total = query.search
+    ? COUNT_CAP + 1
+    : Math.max(COUNT_CAP + 1, await plannerEstimate(db, matching()));
+  return { total, estimated: true };
+}
+
+function pageAnswer<T>(
+  query: ListQuery,
+  data: T[],
+  { total, estimated }: ShownTotal,
+  next_cursor: string | null,
+): Page<T> {
   return {
     current_page: query.page,
     data,
@@ -437,7 +469,7 @@ export async function listPage<T>(
     total,
     last_page: Math.max(1, Math.ceil(total / query.per_page)),
     total_is_estimate: estimated || undefined,
-    next_cursor: last && rows.length === query.per_page ? encodeCursor(last, def) : null,
+    next_cursor,
   };
 }
 
@@ -459,28 +491,16 @@ async function timelinePage<T>(
   );
   const where = and(...commonConditions(def, query), ...extra);
   const rows = await timelineRows(db, def, query, where, after);
-  let total = Number(
+  const counted = Number(
     rowsOf<{ n: number | string }>(await db.execute(sql`select ${totalSql} as n`))[0]?.n ?? 0,
   );
-  const estimated = !statusOnly(def, query, extra) && total > COUNT_CAP;
-  if (estimated) {
-    total = query.search
-      ? COUNT_CAP + 1
-      : Math.max(COUNT_CAP + 1, await plannerEstimate(db, matching));
-  }
   const last = rows.at(-1);
-  return {
-    current_page: query.page,
-    data: rows.map(({ row }) => row as T),
-    per_page: query.per_page,
-    total,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    total_is_estimate: estimated || undefined,
-    next_cursor:
-      last && rows.length === query.per_page
-        ? encodeTimelineCursor(last.row, def, last.half)
-        : null,
-  };
+  return pageAnswer(
+    query,
+    rows.map(({ row }) => row as T),
+    await shownTotal(db, def, query, extra, counted, () => matching),
+    last && rows.length === query.per_page ? encodeTimelineCursor(last.row, def, last.half) : null,
+  );
 }
 
 /** The key under which a page's rows carry their total, removed before they are answered. */

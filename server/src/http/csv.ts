@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { limaWallClock } from '@app/domain';
 
 /**
  * CSV as Excel opens it in es-PE (DESIGN §10.6): UTF-8 with a byte order mark, `;` between
@@ -27,11 +28,9 @@ export function csvCell(value: CsvCell): string {
 export const csvLine = (cells: readonly CsvCell[]): string =>
   cells.map(csvCell).join(CSV_SEPARATOR) + CSV_NEWLINE;
 
-const LIMA_OFFSET_MS = 5 * 3_600_000;
-
 /** `dd/mm/yyyy HH:mm:ss` in Lima (UTC−5 all year), whatever the zone of the machine. */
 export function limaDateTimeText(at: Date): string {
-  const iso = new Date(at.getTime() - LIMA_OFFSET_MS).toISOString();
+  const iso = limaWallClock(at).toISOString();
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
 }
 

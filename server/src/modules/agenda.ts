@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,8 +6,8 @@ import {
   AgendaQuerySchema,
   AgendaSchema,
   AppointmentStatus,
-  DURATION_MAX,
   Status,
+  limaDayStart,
   successOf,
   type AgendaEntry,
   type AgendaGroomer,
@@ -15,15 +15,13 @@ import {
 import type { Db } from '../db/client';
 import { appointments, clients, employees, packages, pets, services, triages } from '../db/schema';
 import { ok } from '../http/envelope';
-import { minutes } from './scheduling';
+import { overlapping } from './scheduling';
 import { openingHours } from './settings';
 
 /**
  * The calendar (DESIGN §10.2): the visits of a range with what their cards show, the groomers
  * that are its columns and the opening hours. Placing and moving visits is appointments.ts's.
  */
-const limaDayStart = (day: string) => new Date(`${day}T00:00:00-05:00`);
-
 const groomerFields = {
   id_emp: employees.id_emp,
   nombre: sql<string>`${employees.nom_emp} || ' ' || ${employees.ape_emp}`,
@@ -84,9 +82,7 @@ export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .where(
           and(
             // Visits that started before the range and run into it are shown too.
-            gt(appointments.fec_cita, new Date(from.getTime() - DURATION_MAX * 60_000)),
-            lt(appointments.fec_cita, to),
-            sql`${appointments.fec_cita} + ${minutes(appointments.duracion)} > ${from}`,
+            overlapping(from, to),
             ne(appointments.id_est, AppointmentStatus.Eliminada),
             emp === undefined || emp === null ? undefined : eq(appointments.id_emp, emp),
           ),

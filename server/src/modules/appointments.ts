@@ -92,7 +92,7 @@ export const appointmentList: ListDefinition = {
   hiddenStatuses: [AppointmentStatus.Eliminada],
 };
 
-export const findAppointment = (executor: Db | Tx, id: number) =>
+const findAppointment = (executor: Db | Tx, id: number) =>
   findOne<Appointment>(executor, appointmentList, id, M.notFound);
 
 interface BookedItem {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   AGENDA_MESSAGES,
@@ -27,7 +27,19 @@ export const occupiesTime = (estado: number) => !FREEING.includes(estado);
 /** An arbitrary constant: with a groomer's id, the advisory lock of that groomer's bookings. */
 const GROOMER_LOCK = 5_210_013;
 
-export const minutes = (count: unknown) => sql`(${count} * interval '1 minute')`;
+const minutes = (count: unknown) => sql`(${count} * interval '1 minute')`;
+
+/**
+ * The visits that overlap [from, to): they start before `to` and end after `from`. The lower
+ * bound (no visit lasts over DURATION_MAX) keeps the search on an index of fec_cita.
+ */
+export function overlapping(from: Date, to: Date): SQL | undefined {
+  return and(
+    gt(appointments.fec_cita, new Date(from.getTime() - DURATION_MAX * 60_000)),
+    lt(appointments.fec_cita, to),
+    sql`${appointments.fec_cita} + ${minutes(appointments.duracion)} > ${from}`,
+  );
+}
 
 /** The employee a visit is given to must be active and bookable; keeping the one it has is allowed. */
 export async function bookableGroomer(tx: Tx, id: number | null, current?: number | null) {
@@ -63,18 +75,13 @@ export async function assertGroomerFree(tx: Tx, placement: Placement) {
   if (id_emp === null) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${GROOMER_LOCK}, ${id_emp})`);
   const end = new Date(inicio.getTime() + duracion * 60_000);
-  // A visit that ends after `inicio` started less than the longest visit before it: the
-  // lower bound keeps the search on the (id_emp, fec_cita) index.
-  const earliest = new Date(inicio.getTime() - DURATION_MAX * 60_000);
   const [other] = await tx
     .select({ fec_cita: appointments.fec_cita, duracion: appointments.duracion })
     .from(appointments)
     .where(
       and(
         eq(appointments.id_emp, id_emp),
-        gt(appointments.fec_cita, earliest),
-        lt(appointments.fec_cita, end),
-        sql`${appointments.fec_cita} + ${minutes(appointments.duracion)} > ${inicio}`,
+        overlapping(inicio, end),
         notInArray(appointments.id_est, FREEING),
         except === undefined ? undefined : ne(appointments.id_cita, except),
       ),

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { OpeningHours } from '@app/domain';
+import { LIMA_OFFSET_MS, limaWallClock, minutesOfTime, type OpeningHours } from '@app/domain';
 
 /*
  * Calendar time. react-big-calendar lays days and hours out with the browser's own clock, and
@@ -7,11 +7,10 @@ import type { OpeningHours } from '@app/domain';
  * wall-clock times as the browser's (10:00 in Lima is a Date reading 10:00 here) and what it
  * answers is read back the same way. Peru is UTC−5 all year (DESIGN §1).
  */
-const LIMA_OFFSET_MS = 5 * 3_600_000;
 
 /** The calendar's Date for a moment: the same wall-clock reading it has in Lima. */
 export function toCalendarTime(moment: string | Date): Date {
-  const lima = new Date(new Date(moment).getTime() - LIMA_OFFSET_MS);
+  const lima = limaWallClock(new Date(moment));
   return new Date(
     lima.getUTCFullYear(),
     lima.getUTCMonth(),
@@ -59,7 +58,6 @@ export function visibleDays(date: Date, view: CalendarView): { desde: string; ha
 /** Now, as the calendar shows it. */
 export const calendarNow = () => toCalendarTime(new Date());
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const minutesOfDay = (date: Date) => date.getHours() * 60 + date.getMinutes();
 const LAST_MINUTE = 24 * 60 - 1;
 
@@ -70,8 +68,8 @@ const LAST_MINUTE = 24 * 60 - 1;
  */
 export function visibleHours(hours: OpeningHours, visits: { start: Date; end: Date }[]) {
   const open = hours.filter((day) => day.abierto);
-  let from = open.length > 0 ? Math.min(...open.map((day) => minutesOf(day.abre))) : 8 * 60;
-  let to = open.length > 0 ? Math.max(...open.map((day) => minutesOf(day.cierra))) : 20 * 60;
+  let from = open.length > 0 ? Math.min(...open.map((day) => minutesOfTime(day.abre))) : 8 * 60;
+  let to = open.length > 0 ? Math.max(...open.map((day) => minutesOfTime(day.cierra))) : 20 * 60;
   for (const { start, end } of visits) {
     from = Math.min(from, minutesOfDay(start));
     to = Math.max(to, end.getDate() === start.getDate() ? minutesOfDay(end) : LAST_MINUTE);
