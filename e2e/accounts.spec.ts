@@ -51,6 +51,15 @@ async function submitLogin(page: Page, login: string, password: string) {
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 }
 
+/** A new user, signed in (landing on the Dashboard) and on their own profile page. */
+async function signedInOnProfile(page: Page, request: APIRequestContext) {
+  const user = await createUser(request);
+  await submitLogin(page, user.login, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/user-profile');
+  return user;
+}
+
 interface Storage {
   removeItem(key: string): void;
 }
@@ -346,10 +355,7 @@ test('own profile: a user renames themselves; a default user is refused', async 
   page,
   request,
 }) => {
-  const user = await createUser(request);
-  await submitLogin(page, user.login, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/user-profile');
+  await signedInOnProfile(page, request);
   await expect(page.getByRole('heading', { name: 'About me' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Select Image' })).toBeVisible();
   await page.getByLabel('Name').fill('Pruebita');
@@ -371,10 +377,7 @@ test('own password: the current one is asked for; a default user may not change 
   page,
   request,
 }) => {
-  const user = await createUser(request);
-  await submitLogin(page, user.login, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/user-profile');
+  const user = await signedInOnProfile(page, request);
   await field(page, 'Current Password').fill('NoEsLaMia1!');
   await field(page, 'New Password').fill('Cambiada1!');
   await field(page, 'Confirm Password').fill('Cambiada1!');
@@ -410,10 +413,7 @@ test('Submit Changes saves the picture with the fields, or nothing when the e-ma
   page,
   request,
 }) => {
-  const user = await createUser(request);
-  await submitLogin(page, user.login, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/user-profile');
+  const user = await signedInOnProfile(page, request);
   await page.locator('input[type=file]').setInputFiles({
     name: 'foto.png',
     mimeType: 'image/png',
@@ -447,10 +447,7 @@ test('Página de inicio: a user who chooses the Agenda lands there after signing
   page,
   request,
 }) => {
-  const user = await createUser(request);
-  await submitLogin(page, user.login, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/user-profile');
+  const user = await signedInOnProfile(page, request);
   await expect(page.getByLabel('Página de inicio')).toHaveText('Dashboard');
   await page.getByLabel('Página de inicio').click();
   await page.getByRole('option', { name: 'Agenda' }).click();
