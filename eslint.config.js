@@ -103,6 +103,14 @@ export default tseslint.config(
     ]),
   },
   {
+    // Charging and the receipt, opened from the agenda, the citas list and the sales screens.
+    files: ['web/src/checkout/**'],
+    rules: boundaries([
+      { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
+      { group: ['**/features/**'], message: 'Checkout does not import features.' },
+    ]),
+  },
+  {
     files: ['domain/src/**'],
     rules: boundaries([
       {

@@ -235,6 +235,15 @@ export const endpoints: BenchEndpoint[] = [
     auth: true,
     sql: dashboardSql(),
   },
+  // The navbar bell, asked by every screen each minute: low stock, tomorrow's citas, the
+  // pending reservations of today.
+  {
+    name: 'notificaciones',
+    method: 'GET',
+    path: '/api/notificaciones',
+    auth: true,
+    sql: notificationsSql(),
+  },
   // Staff: system users and employees (small tables; the same list machinery).
   {
     name: 'users',
@@ -268,6 +277,21 @@ export const endpoints: BenchEndpoint[] = [
     path: `/api/agenda?desde=${weekStart()}&hasta=${addDays(weekStart(), 6)}`,
     auth: true,
     sql: agendaWeekSql(),
+  },
+  // Checkout (DESIGN §10.3): the sales list, one method, the day's till and a month's report.
+  { name: 'ventas', method: 'GET', path: '/api/ventas/', auth: true },
+  { name: 'ventas ?metodo=plin', method: 'GET', path: '/api/ventas/?metodo=plin', auth: true },
+  {
+    name: 'caja (today)',
+    method: 'GET',
+    path: `/api/caja?fecha=${limaToday().toISOString().slice(0, 10)}`,
+    auth: true,
+  },
+  {
+    name: 'ventas/reporte (this month)',
+    method: 'GET',
+    path: `/api/ventas/reporte?desde=${monthStart()}&hasta=${limaToday().toISOString().slice(0, 10)}`,
+    auth: true,
   },
 ];
 
@@ -400,10 +424,29 @@ function dashboardSql(): string {
   return [
     `SELECT lima_day, id_est, total FROM appointment_days WHERE lima_day >= '${first.toISOString().slice(0, 10)}' AND lima_day <= '${today}'`,
     `SELECT to_char(lima_day, 'YYYY-MM'), round(sum(revenue), 2)::text FROM appointment_days WHERE id_est = 6 AND lima_day >= '${sixMonthsBack.toISOString().slice(0, 10)}' AND lima_day < '${nextDay(monthEnd())}' GROUP BY 1`,
+    `SELECT to_char(fecha - interval '5 hours', 'YYYY-MM'), sum(total)::text FROM ventas WHERE fecha >= '${sixMonthsBack.toISOString().slice(0, 10)}T00:00:00-05:00' AND anulada_at IS NULL GROUP BY 1`,
+    `SELECT to_char(a.fec_cita - interval '5 hours', 'YYYY-MM'), sum(a.precio)::text FROM ventas v JOIN citas a ON a.id_cita = v.id_cita WHERE v.anulada_at IS NULL AND a.id_est = 6 AND a.fec_cita >= '${sixMonthsBack.toISOString().slice(0, 10)}T00:00:00-05:00' AND v.fecha >= '${sixMonthsBack.toISOString().slice(0, 10)}T00:00:00-05:00'::timestamptz - interval '1 day' GROUP BY 1`,
     `SELECT (SELECT total FROM status_counts WHERE table_name = 'clientes' AND id_est = 1), (SELECT count(*) FROM clientes WHERE created_at >= '${monthStart()}T00:00:00-05:00'), (SELECT total FROM status_counts WHERE table_name = 'perros' AND id_est = 1), (SELECT count(*) FROM reservaciones WHERE id_est = 1 AND fec_cita >= '${today}')`,
     `SELECT a.id_cita, a.fec_cita, a.id_est, c.id_cli, c.nom_cli, c.ape_cli, p.id_perro, p.nom_perro, s.nom_srv, k.nom_paq FROM (SELECT id_cita, fec_cita, id_est, id_cli, id_perro, id_srv, id_paq FROM citas WHERE fec_cita >= now() AND id_est IN (9, 5) ORDER BY fec_cita, id_cita LIMIT 8) a JOIN clientes c ON c.id_cli = a.id_cli JOIN perros p ON p.id_perro = a.id_perro LEFT JOIN servicios s ON s.id_srv = a.id_srv LEFT JOIN paquetes k ON k.id_paq = a.id_paq ORDER BY a.fec_cita, a.id_cita`,
     `SELECT a.id_cita, a.created_at, ${names}, p.nom_perro, a.fec_cita FROM (SELECT id_cita, created_at, fec_cita, id_cli, id_perro FROM citas ORDER BY created_at DESC, id_cita DESC LIMIT 8) a JOIN clientes c ON c.id_cli = a.id_cli JOIN perros p ON p.id_perro = a.id_perro`,
     `SELECT r.id_res, r.fec_reg, ${names}, p.nom_perro, r.fec_cita FROM (SELECT id_res, fec_reg, fec_cita, id_cli, id_perro FROM reservaciones ORDER BY fec_reg DESC, id_res DESC LIMIT 8) r JOIN clientes c ON c.id_cli = r.id_cli JOIN perros p ON p.id_perro = r.id_perro`,
     `SELECT c.id_cli, c.created_at, ${names} FROM clientes c ORDER BY c.created_at DESC, c.id_cli DESC LIMIT 8`,
+    lowStockSql(),
+  ].join(';\n');
+}
+
+/** The active products at or below their minimum, through `productos_low_stock_idx`. */
+function lowStockSql(): string {
+  return 'SELECT id_prod, sku, nom_prod, stock, stock_min, (count(*) OVER ())::int FROM productos WHERE stock <= stock_min AND id_est = 1 ORDER BY stock, stock_min DESC, id_prod LIMIT 5';
+}
+
+/** What `GET /notificaciones` asks (server/src/modules/notifications.ts) for an admin. */
+function notificationsSql(): string {
+  const today = limaToday().toISOString().slice(0, 10);
+  const tomorrow = nextDay(today);
+  return [
+    lowStockSql(),
+    `SELECT count(*) FROM citas WHERE fec_cita >= '${tomorrow}T00:00:00-05:00' AND fec_cita < '${nextDay(tomorrow)}T00:00:00-05:00' AND id_est IN (9, 5)`,
+    `SELECT count(*) FROM reservaciones WHERE id_est = 1 AND fec_cita = '${today}'`,
   ].join(';\n');
 }

@@ -120,6 +120,83 @@ test('a form in its modal and a confirmation dialog pass axe', async ({ page }) 
   expect(found).toEqual([]);
 });
 
+for (const mode of ['light', 'dark'] as const) {
+  test(`the checkout and the receipt pass axe in ${mode} mode`, async ({ page }) => {
+    await signIn(page);
+    await setDarkMode(page, mode === 'dark');
+    await page.goto('/ventas');
+    await settle(page);
+    const rules = mode === 'dark' ? ['color-contrast'] : undefined;
+    await page.getByRole('button', { name: 'Venta rápida' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Venta rápida' });
+    // Sent empty first: the errors must be as readable as the rest.
+    await checkout.getByRole('button', { name: /^Cobrar/ }).click();
+    await expect(checkout.getByText('Registre al menos un pago')).toBeVisible();
+    const found = await violations(page, `checkout (${mode})`, rules);
+    await checkout.getByLabel('Descripción del ítem 1').fill('Corte de uñas');
+    await checkout.getByLabel('Precio unitario del ítem 1').fill('15');
+    await checkout.getByRole('radio', { name: 'Nota de venta' }).check();
+    await checkout.getByRole('button', { name: 'Agregar pago' }).click();
+    await checkout.getByRole('button', { name: /^Cobrar/ }).click();
+    const receipt = page.getByRole('dialog', { name: 'Comprobante' });
+    await expect(receipt.getByRole('article')).toContainText('Corte de uñas');
+    found.push(...(await violations(page, `receipt (${mode})`, rules)));
+    expect(found).toEqual([]);
+  });
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the stock movement, history and import dialogs pass axe in ${mode} mode`, async ({
+    page,
+  }) => {
+    await signIn(page);
+    const sku = `AXE-${uniqueWord().toUpperCase()}`;
+    const api = await staffApi(page);
+    await api.create('/producto/register', {
+      sku,
+      nombre: `Collar ${sku}`,
+      categoria: 'Accesorios',
+      precio: '30',
+      costo: '18',
+      stock_min: 1,
+      stock_inicial: 4,
+    });
+    await setDarkMode(page, mode === 'dark');
+    await page.goto(`/productos?search=${sku}`);
+    await settle(page);
+    const rules = mode === 'dark' ? ['color-contrast'] : undefined;
+    const row = page.getByRole('row', { name: new RegExp(sku) });
+    await row.getByRole('button', { name: /Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Registrar movimiento' }).click();
+    const movement = page.getByRole('dialog', { name: 'Registrar movimiento' });
+    // Sent empty: the errors must be as readable as the rest.
+    await movement.getByRole('button', { name: 'Registrar' }).click();
+    await expect(movement.getByText('El motivo es requerido')).toBeVisible();
+    const found = await violations(page, `/productos movement (${mode})`, rules);
+    await movement.getByRole('button', { name: 'Cancelar' }).click();
+
+    await row.getByRole('button', { name: /Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Ver movimientos' }).click();
+    const history = page.getByRole('dialog', { name: /^Movimientos de/ });
+    await expect(history.getByRole('cell', { name: 'Stock inicial' })).toBeVisible();
+    found.push(...(await violations(page, `/productos history (${mode})`, rules)));
+    await history.getByRole('button', { name: 'Cerrar' }).click();
+
+    // The import's preview, with a row's errors under its columns.
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const importing = page.getByRole('dialog', { name: 'Importar productos' });
+    await importing.getByLabel('Archivo de productos').setInputFiles({
+      name: 'productos.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`sku;nombre;categoria;precio;costo;stock_min\n${sku};Co;Otra;0;1;1\n`),
+    });
+    await importing.getByRole('button', { name: 'Vista previa' }).click();
+    await expect(importing.getByRole('status')).toHaveText('Válidas: 0 · Con errores: 1');
+    found.push(...(await violations(page, `/productos import (${mode})`, rules)));
+    expect(found).toEqual([]);
+  });
+}
+
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 

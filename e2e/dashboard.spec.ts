@@ -154,3 +154,33 @@ test("the dashboard's figures move by exactly what staff registered today", asyn
   await expect(page.getByRole('figure', { name: 'Citas por día' })).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Ingresos por mes' })).toBeVisible();
 });
+
+test("'Stock bajo' lists an active product out of stock, and not once it is suspended", async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  const word = uniqueWord();
+  const name = `Collar ${word}`;
+  // None left and the highest minimum there is: first of the five the card shows.
+  const { id_prod } = await api.create<{ id_prod: number }>('/producto/register', {
+    sku: `DASH-${word}`,
+    nombre: name,
+    categoria: 'Accesorios',
+    precio: '10',
+    costo: '5',
+    stock_min: 99_999,
+    stock_inicial: 0,
+  });
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Stock bajo' });
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(`DASH-${word.toUpperCase()}`);
+  await expect(row).toContainText('Agotado');
+
+  // Suspended, it is no longer stock the business counts on.
+  await api.patch('/producto', { id: id_prod, estado: 2 });
+  await page.reload();
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});

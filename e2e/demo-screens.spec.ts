@@ -4,10 +4,16 @@ import { signIn } from './support';
 /**
  * Spec 000 §1: the demonstration screens show static sample content and make no server calls.
  * The only /api calls allowed are the shell's own: the session user, their permissions (which
- * menu entries to show) and the company's brand (name and logo) that the sidenav and footer
- * show on every screen.
+ * menu entries to show), the company's brand (name and logo) that the sidenav and footer
+ * show on every screen, and the navbar bell's notifications.
  */
-const SHELL_CALLS = ['/api/me', '/api/profile', '/api/app/brand', '/api/app/logo.jpg'];
+const SHELL_CALLS = [
+  '/api/me',
+  '/api/profile',
+  '/api/app/brand',
+  '/api/app/logo.jpg',
+  '/api/notificaciones',
+];
 
 /** Every /api path the page asks for from now on. */
 function recordApiCalls(page: Page): string[] {

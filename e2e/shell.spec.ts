@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { staffApi, uniqueWord } from './api';
 import { PASSWORD, sidenav, signIn, storedCredential } from './support';
 
 const SIDENAV_LINKS = [
@@ -8,6 +9,8 @@ const SIDENAV_LINKS = [
   'Citas',
   'Reservaciones',
   'Historial de Citas',
+  'Ventas',
+  'Cierre de caja',
   'Perfil',
   'Lista de Servicios',
   'Lista de Paquetes',
@@ -26,6 +29,7 @@ const SIDENAV_LINKS = [
 
 const SIDENAV_HEADINGS = [
   'RESERVAS Y AGENDA',
+  'CAJA',
   'USUARIOS/EMPLEADOS',
   'SERVICIOS',
   'CLIENTES Y MASCOTAS',
@@ -183,7 +187,6 @@ test.describe('Shell', () => {
     // Every report shares the segment 'reportes', so all their entries light up together.
     await nav.getByRole('link', { name: 'Reporte Ventas' }).click();
     await expect(page).toHaveURL(/\/reportes\/ventas$/);
-    // The reports are beyond the spec: a placeholder with the route's title.
     await expect(page.getByRole('heading', { name: 'Reporte Ventas', level: 1 })).toBeVisible();
     await expect(active).toHaveText([
       'Reporte Ventas',
@@ -203,9 +206,51 @@ test.describe('Shell', () => {
     await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()},`);
   });
 
-  test('opens the static notifications', async ({ page }) => {
-    await page.getByRole('button', { name: 'Notificaciones' }).click();
-    await expect(page.getByRole('menuitem')).toHaveCount(3);
+  test('the bell lists a product out of stock and its notice opens the products', async ({
+    page,
+  }) => {
+    // None left and the highest minimum there is: first of the bell's low-stock notices.
+    const name = `Shampoo ${uniqueWord()}`;
+    const api = await staffApi(page);
+    await api.create('/producto/register', {
+      sku: `E2E-${uniqueWord()}`,
+      nombre: name,
+      categoria: 'Insumos',
+      precio: '10',
+      costo: '5',
+      stock_min: 99_999,
+      stock_inicial: 0,
+    });
+
+    await page.reload();
+    // By keyboard, as the other menus: Enter opens the bell on its first notice.
+    const bell = page.getByRole('button', { name: /^Notificaciones: [1-9]\d*$/ });
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const notice = page.getByRole('menuitem', {
+      name: `Stock bajo: ${name} (agotado, mínimo 99999)`,
+    });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused();
+    await notice.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/productos\?bajo_stock=true$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Productos');
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('with nothing to tell the bell has no badge and says so', async ({ page }) => {
+    await page.route('**/api/notificaciones', (route) =>
+      route.fulfill({ json: { status: 'success', data: { items: [], total: 0 } } }),
+    );
+    await page.reload();
+    const bell = page.getByRole('button', { name: 'Notificaciones: 0' });
+    await expect(bell.locator('.MuiBadge-badge')).toHaveClass(/MuiBadge-invisible/);
+    await bell.click();
+    await expect(page.getByRole('menuitem')).toHaveText(['No hay notificaciones']);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(bell).toBeFocused();
   });
 
   test("the account menu shows the user and opens 'Mi Perfil'", async ({ page }) => {

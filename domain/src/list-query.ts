@@ -56,3 +56,10 @@ export type StatusPatch = z.infer<typeof StatusPatchSchema>;
 export const IdParamSchema = z.object({
   id: id(),
 });
+
+/** What an export writes (DESIGN §10.6): `?formato=csv|xlsx`. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const ExportFormatSchema = z
+  .enum(EXPORT_FORMATS, { error: 'El formato debe ser csv o xlsx' })
+  .default('xlsx');

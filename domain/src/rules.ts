@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCents, MAX_CENTS, MONEY_PATTERN, parseCents } from './money';
 
 /** The spec's field rules, written once and composed by every resource schema. */
 
@@ -108,3 +109,44 @@ export const id = (message = 'Identificador inválido') =>
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDate = (message = 'Fecha inválida') => z.iso.date({ error: message });
+
+export const MONEY_MESSAGES = {
+  format: 'Formato válido: números con hasta 2 decimales',
+  max: (cents: number) => `El monto no puede exceder S/ ${formatCents(cents)}`,
+} as const;
+
+/** A bound of an amount: in cents, with what to say when it is passed. */
+export interface MoneyBound {
+  cents: number;
+  message: string;
+}
+
+/**
+ * An amount in soles as the form and the API send it (text or number), exact in cents and
+ * normalised to the numeric(10,2) text: '45' → '45.00'; a third decimal is refused, never
+ * rounded. `min` is the smallest amount it accepts, `max` the largest (numeric(10,2)'s).
+ */
+export const moneyAmount = (
+  required: string,
+  min: MoneyBound,
+  max: MoneyBound = { cents: MAX_CENTS, message: MONEY_MESSAGES.max(MAX_CENTS) },
+) =>
+  z.union([z.string(), z.number()], { error: required }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const cents = parseCents(text);
+    const message =
+      text === ''
+        ? required
+        : !MONEY_PATTERN.test(text)
+          ? MONEY_MESSAGES.format
+          : cents === undefined || cents > max.cents
+            ? max.message
+            : cents < min.cents
+              ? min.message
+              : undefined;
+    if (cents === undefined || message !== undefined) {
+      ctx.addIssue({ code: 'custom', message: message ?? max.message });
+      return z.NEVER;
+    }
+    return formatCents(cents);
+  });

@@ -29,8 +29,12 @@ import { clientsModule } from './modules/clients';
 import { dashboardModule } from './modules/dashboard';
 import { employeesModule } from './modules/employees';
 import { lookupsModule, type Engine } from './modules/lookups';
+import { notificationsModule } from './modules/notifications';
 import { petsModule } from './modules/pets';
+import { productTransferModule } from './modules/product-transfer';
+import { productsModule } from './modules/products';
 import { reservationsModule } from './modules/reservations';
+import { salesModule } from './modules/sales';
 import { packagesModule } from './modules/packages';
 import { servicesModule } from './modules/services';
 import { settingsModule } from './modules/settings';
@@ -109,12 +113,16 @@ export async function buildApp({
       await api.register(accountModule, { db, config });
       await api.register(servicesModule, { db });
       await api.register(packagesModule, { db });
+      await api.register(productsModule, { db });
+      await api.register(productTransferModule, { db });
       await api.register(reservationsModule, { db });
       await api.register(appointmentsModule, { db });
       await api.register(agendaModule, { db });
       await api.register(triageModule, { db });
+      await api.register(salesModule, { db });
       await api.register(settingsModule, { db, dataDir: config.dataDir });
       await api.register(dashboardModule, { db });
+      await api.register(notificationsModule, { db });
       await api.register(auditModule, { db });
     },
     { prefix: '/api' },

@@ -15,6 +15,8 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PersonIcon from '@mui/icons-material/Person';
 import PetsIcon from '@mui/icons-material/Pets';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-entries';
 
@@ -52,6 +54,10 @@ const Agenda = lazyNamed(() => import('./features/agenda/calendar-page'), 'Agend
 const Appointments = lazyNamed(() => import('./features/agenda/appointments'), 'AppointmentsPage');
 const Audit = lazyNamed(() => import('./features/audit'), 'AuditPage');
 const Reservations = lazyNamed(() => import('./features/agenda/reservations'), 'ReservationsPage');
+const Sales = lazyNamed(() => import('./features/sales/sales-page'), 'SalesPage');
+const CashClose = lazyNamed(() => import('./features/sales/cash-close'), 'CashClosePage');
+const SalesReport = lazyNamed(() => import('./features/sales/sales-report'), 'SalesReportPage');
+const Products = lazyNamed(() => import('./features/products/products-page'), 'ProductsPage');
 
 export const appEntries: readonly AppEntry[] = [
   route('/dashboard', {
@@ -84,6 +90,20 @@ export const appEntries: readonly AppEntry[] = [
     access: 'historial.leer',
     screen: Placeholder,
     nav: { label: 'Historial de Citas', icon: <HistoryIcon /> },
+  }),
+
+  heading('CAJA'),
+  route('/ventas', {
+    name: 'Ventas',
+    access: 'caja.cobrar',
+    screen: Sales,
+    nav: { label: 'Ventas', icon: <ReceiptLongIcon /> },
+  }),
+  route('/caja', {
+    name: 'Cierre de caja',
+    access: 'caja.cobrar',
+    screen: CashClose,
+    nav: { label: 'Cierre de caja', icon: <PointOfSaleIcon /> },
   }),
 
   heading('USUARIOS/EMPLEADOS'),
@@ -125,7 +145,7 @@ export const appEntries: readonly AppEntry[] = [
   route('/productos', {
     name: 'Productos',
     access: 'catalogo.leer',
-    screen: Placeholder,
+    screen: Products,
     nav: { label: 'Productos', icon: <Inventory2Icon /> },
   }),
 
@@ -133,7 +153,7 @@ export const appEntries: readonly AppEntry[] = [
   route('/reportes/ventas', {
     name: 'Reporte Ventas',
     access: 'caja.administrar',
-    screen: Placeholder,
+    screen: SalesReport,
     nav: { label: 'Reporte Ventas', icon: <AssessmentIcon /> },
   }),
   route('/reportes/citas', {

@@ -224,6 +224,8 @@ export const AgendaEntrySchema = z.strictObject({
   }),
   /** True once the visit has its triage. */
   triaje: z.boolean(),
+  /** Its sale, not voided: null while the visit is not charged. */
+  id_venta: z.number().int().nullable(),
 });
 export type AgendaEntry = z.infer<typeof AgendaEntrySchema>;
 

@@ -199,6 +199,8 @@ export const AppointmentSchema = z.strictObject({
   empleado: z
     .strictObject({ id_emp: z.number().int(), nom_emp: z.string(), ape_emp: z.string() })
     .nullable(),
+  /** Its sale, not voided (DESIGN §10.3): null while the visit is not charged. */
+  id_venta: z.number().int().nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

@@ -51,6 +51,24 @@ export const DashboardActivitySchema = z.strictObject({
 export type DashboardActivity = z.infer<typeof DashboardActivitySchema>;
 export type DashboardActivityKind = DashboardActivity['kind'];
 
+/** An active product at or below its minimum stock. */
+export const DashboardLowStockItemSchema = z.strictObject({
+  id_prod: z.number().int(),
+  sku: z.string(),
+  nom_prod: z.string(),
+  stock: count,
+  stock_min: count,
+});
+export type DashboardLowStockItem = z.infer<typeof DashboardLowStockItemSchema>;
+
+export const DashboardLowStockSchema = z.strictObject({
+  /** Every active product at or below its minimum. */
+  total: count,
+  /** The first five of them, lowest stock first. */
+  items: z.array(DashboardLowStockItemSchema),
+});
+export type DashboardLowStock = z.infer<typeof DashboardLowStockSchema>;
+
 export const DashboardSchema = z.strictObject({
   /** Today's date in Lima: the day the figures are about. */
   today: isoDay,
@@ -76,5 +94,6 @@ export const DashboardSchema = z.strictObject({
   revenuePerMonth: z.array(DashboardMonthSchema),
   upcoming: z.array(DashboardAppointmentSchema),
   recentActivity: z.array(DashboardActivitySchema),
+  lowStock: DashboardLowStockSchema,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { ListQuerySchema } from '../list-query';
-import { amountInWords, formatCents, igvOf, MAX_CENTS, MONEY_PATTERN, parseCents } from '../money';
-import { id, isoDate, optionalText, requiredText } from '../rules';
+import { isoDateTime, isoDay, money } from '../api';
+import { ExportFormatSchema, ListQuerySchema } from '../list-query';
+import { amountInWords, formatCents, igvOf, MAX_CENTS, parseCents } from '../money';
+import {
+  id,
+  isoDate,
+  MONEY_MESSAGES,
+  moneyAmount,
+  optionalText,
+  requiredText,
+  type MoneyBound,
+} from '../rules';
 import { optionalId } from './booking';
 import { ruc } from './settings';
+import { AppointmentStatus } from '../statuses';
 
 /**
  * Checkout and sales (DESIGN §10.3): the sale a cashier registers, its receipt's codes and the
@@ -46,6 +56,13 @@ export const PAYMENT_METHODS: Record<PaymentMethod, string> = {
 
 export const SALE_ITEM_KINDS = ['servicio', 'paquete', 'producto', 'otro'] as const;
 export type SaleItemKind = (typeof SALE_ITEM_KINDS)[number];
+
+export const SALE_ITEM_KIND_LABELS: Record<SaleItemKind, string> = {
+  servicio: 'Servicio',
+  paquete: 'Paquete',
+  producto: 'Producto',
+  otro: 'Otro',
+};
 
 /** SUNAT catálogo 01: boleta 03, factura 01; a nota de venta is internal and never sent. */
 export const SUNAT_RECEIPT_CODES: Record<ReceiptType, '01' | '03' | null> = {
@@ -117,8 +134,8 @@ export const SALE_MESSAGES = {
   discountMin: 'El descuento no puede ser negativo',
   discountOverItems: 'El descuento no puede ser mayor que la suma de los ítems',
   tipMin: 'La propina no puede ser negativa',
-  moneyFormat: 'Formato válido: números con hasta 2 decimales',
-  moneyMax: `El monto no puede exceder S/ ${formatCents(MAX_CENTS)}`,
+  moneyFormat: MONEY_MESSAGES.format,
+  moneyMax: MONEY_MESSAGES.max(MAX_CENTS),
   paymentsRequired: 'Registre al menos un pago',
   paymentsMax: 'No se pueden registrar más de 5 pagos',
   methodInvalid: 'El método de pago debe ser efectivo, yape, plin, tarjeta o transferencia',
@@ -150,30 +167,7 @@ export function paymentsShortMessage(paidCents: number, missingCents: number): s
 
 /* Fields */
 
-/**
- * A money field as the form and the API send it (string or number), normalised to the
- * numeric(10,2) text; `min` is the smallest amount in cents it accepts, with its message.
- */
-const moneyField = (required: string, min: { cents: number; message: string }) =>
-  z.union([z.string(), z.number()], { error: required }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    const cents = parseCents(text);
-    const message =
-      text === ''
-        ? required
-        : !MONEY_PATTERN.test(text)
-          ? M.moneyFormat
-          : cents === undefined
-            ? M.moneyMax
-            : cents < min.cents
-              ? min.message
-              : undefined;
-    if (cents === undefined || message !== undefined) {
-      ctx.addIssue({ code: 'custom', message: message ?? M.moneyMax });
-      return z.NEVER;
-    }
-    return formatCents(cents);
-  });
+const moneyField = (required: string, min: MoneyBound) => moneyAmount(required, min);
 
 /** An optional amount of at least zero: absent or blank is '0.00'. */
 const optionalMoney = (minMessage: string) =>
@@ -410,3 +404,230 @@ export const CashDayQuerySchema = z.object({
   fecha: requiredText(M.dateRequired).pipe(isoDate(M.dateFormat)),
 });
 export type CashDayQuery = z.infer<typeof CashDayQuerySchema>;
+
+/* What the API answers */
+
+export const SALE_PATHS = {
+  register: '/venta/register',
+  one: '/venta/:id',
+  list: '/ventas/',
+  void: '/venta/anular',
+  cash: '/caja',
+  close: '/caja/cierre',
+  report: '/ventas/reporte',
+  reportExport: '/ventas/reporte/export',
+} as const;
+
+/** The query key of every sales list and figure in the web: a sale or a void refreshes them. */
+export const SALES_QUERY_KEY = 'ventas';
+
+/** `POST /api/venta/register` answers the new sale's id and its receipt number. */
+export const SaleCreatedSchema = z.strictObject({
+  id_venta: z.number().int(),
+  serie: z.string(),
+  numero: z.number().int(),
+  comprobante: z.string(),
+});
+export type SaleCreated = z.infer<typeof SaleCreatedSchema>;
+
+/** A row of the sales list. */
+export const SaleSummarySchema = z.strictObject({
+  id_venta: z.number().int(),
+  fecha: isoDateTime,
+  tipo_comp: z.enum(RECEIPT_TYPE_IDS),
+  serie: z.string(),
+  numero: z.number().int(),
+  /** 'B001-00000001'. */
+  comprobante: z.string(),
+  id_cita: z.number().int().nullable(),
+  id_cli: z.number().int().nullable(),
+  cliente_doc: z.string(),
+  cliente_nombre: z.string(),
+  total: money,
+  propina: money,
+  /** The payment methods used, in the order paid. */
+  metodos: z.array(z.enum(PAYMENT_METHOD_IDS)),
+  /** Who charged it. */
+  usuario: z.string().nullable(),
+  anulada: z.boolean(),
+});
+export type SaleSummary = z.infer<typeof SaleSummarySchema>;
+
+/** A line of an issued receipt, with what SUNAT's UBL will need (DESIGN §10.3). */
+export const SaleLineSchema = z.strictObject({
+  linea: z.number().int(),
+  tipo: z.enum(SALE_ITEM_KINDS),
+  id_item: z.number().int().nullable(),
+  descripcion: z.string(),
+  cantidad: z.number().int(),
+  unidad: z.string(),
+  afectacion_igv: z.string(),
+  /** With IGV. */
+  precio_unitario: money,
+  /** Without IGV. */
+  valor_unitario: money,
+  base: money,
+  igv: money,
+  total: money,
+});
+export type SaleLine = z.infer<typeof SaleLineSchema>;
+
+export const SalePaymentLineSchema = z.strictObject({
+  metodo: z.enum(PAYMENT_METHOD_IDS),
+  monto: money,
+});
+
+/** `GET /api/venta/{id}`: the receipt, immutable once issued. */
+export const SaleSchema = SaleSummarySchema.extend({
+  cod_sunat: z.string().nullable(),
+  moneda: z.string(),
+  tipo_operacion: z.string(),
+  cliente_doc_tipo: z.string(),
+  emisor_ruc: z.string(),
+  emisor_nombre: z.string(),
+  emisor_direccion: z.string(),
+  gravadas: money,
+  descuento: money,
+  igv: money,
+  pagado: money,
+  vuelto: money,
+  monto_letras: z.string(),
+  items: z.array(SaleLineSchema),
+  pagos: z.array(SalePaymentLineSchema),
+  anulada_at: isoDateTime.nullable(),
+  anulada_por: z.string().nullable(),
+  motivo_anulacion: z.string().nullable(),
+  cpe_estado: z.string().nullable(),
+  /** The groomer of the cita it charged, for the report. */
+  groomer: z.string().nullable(),
+});
+export type Sale = z.infer<typeof SaleSchema>;
+
+/* The till */
+
+/** `POST /api/caja/cierre`: the cash counted at the end of `fecha`. */
+export const CashCloseInputSchema = z.object({
+  fecha: requiredText(M.dateRequired).pipe(isoDate(M.dateFormat)),
+  contado: moneyField('El efectivo contado es requerido', {
+    cents: 0,
+    message: 'El efectivo contado no puede ser negativo',
+  }),
+  nota: optionalText(200, 'La nota no puede exceder los 200 caracteres'),
+});
+export type CashCloseInput = z.infer<typeof CashCloseInputSchema>;
+
+export const CASH_MESSAGES = {
+  closed: 'Cierre de caja registrado',
+  alreadyClosed: 'La caja de este día ya fue cerrada',
+  future: 'No se puede cerrar la caja de un día futuro',
+} as const;
+
+/** One payment method's share of a day: what came in by it, net of the cash given back. */
+export const CashMethodSchema = z.strictObject({
+  metodo: z.enum(PAYMENT_METHOD_IDS),
+  ventas: z.number().int(),
+  monto: money,
+});
+
+export const CashCloseSchema = z.strictObject({
+  esperado: money,
+  contado: money,
+  /** contado − esperado: negative when cash is missing. */
+  diferencia: money,
+  nota: z.string().nullable(),
+  usuario: z.string().nullable(),
+  at: isoDateTime,
+});
+export type CashClose = z.infer<typeof CashCloseSchema>;
+
+/** `GET /api/caja?fecha=`: the day's sales (voids apart), per method, tips and the close. */
+export const CashDaySchema = z.strictObject({
+  fecha: isoDay,
+  /** Sales not voided, their total (receipts) and their tips. */
+  ventas: z.number().int(),
+  total: money,
+  propinas: money,
+  metodos: z.array(CashMethodSchema),
+  anuladas: z.number().int(),
+  total_anulado: money,
+  /** Cash received minus change: what the drawer should hold from the day's sales. */
+  efectivo_esperado: money,
+  cierre: CashCloseSchema.nullable(),
+});
+export type CashDay = z.infer<typeof CashDaySchema>;
+
+/* The report */
+
+export const SALES_REPORT_GROUPINGS = ['dia', 'mes'] as const;
+
+export const SalesReportQuerySchema = z
+  .object({
+    desde: requiredText(M.dateRequired).pipe(isoDate(M.dateFormat)),
+    hasta: requiredText(M.dateRequired).pipe(isoDate(M.dateFormat)),
+    agrupar: z.enum(SALES_REPORT_GROUPINGS, { error: 'Agrupe por día o por mes' }).default('dia'),
+  })
+  .refine((q) => q.desde <= q.hasta, { message: M.rangeOrder, path: ['desde'] });
+export type SalesReportQuery = z.infer<typeof SalesReportQuerySchema>;
+
+/** `GET /api/ventas/reporte/export`: the report's tables as CSV or as an xlsx workbook. */
+export const SalesReportExportQuerySchema = SalesReportQuerySchema.safeExtend({
+  formato: ExportFormatSchema,
+});
+export type SalesReportExportQuery = z.infer<typeof SalesReportExportQuerySchema>;
+
+const reportRow = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject({ ...shape, ventas: z.number().int(), total: money });
+
+/** `GET /api/ventas/reporte`: sales not voided in a Lima date range, four ways. */
+export const SalesReportSchema = z.strictObject({
+  desde: isoDay,
+  hasta: isoDay,
+  agrupar: z.enum(SALES_REPORT_GROUPINGS),
+  ventas: z.number().int(),
+  total: money,
+  propinas: money,
+  anuladas: z.number().int(),
+  /** 'YYYY-MM-DD' or 'YYYY-MM'. */
+  por_periodo: z.array(reportRow({ periodo: z.string() })),
+  por_metodo: z.array(reportRow({ metodo: z.enum(PAYMENT_METHOD_IDS) })),
+  /** Lines by what was sold: units and their amount with IGV (before the sale's discount). */
+  por_item: z.array(
+    z.strictObject({
+      tipo: z.enum(SALE_ITEM_KINDS),
+      id_item: z.number().int().nullable(),
+      descripcion: z.string(),
+      cantidad: z.number().int(),
+      total: money,
+    }),
+  ),
+  /** Sales of citas by their groomer; 'Sin asignar' and walk-in sales under null. */
+  por_groomer: z.array(reportRow({ id_emp: z.number().int().nullable(), groomer: z.string() })),
+});
+export type SalesReport = z.infer<typeof SalesReportSchema>;
+
+/** Statuses of a cita that can be charged: a no-show or a deleted visit cannot. */
+const CHARGEABLE: readonly number[] = [
+  AppointmentStatus.Programada,
+  AppointmentStatus.EnProceso,
+  AppointmentStatus.Completada,
+];
+
+/** Whether a cita can be charged: in a chargeable status and without a sale yet. */
+export const mayCharge = (cita: { id_est: number; id_venta: number | null }) =>
+  cita.id_venta === null && CHARGEABLE.includes(cita.id_est);
+
+/** A charged cita stays Completada: its status changes only once its sale is voided. */
+export const mayChangeStatus = (cita: { id_venta: number | null }) => cita.id_venta === null;
+
+export const CHARGE_MESSAGES = {
+  chargedStatus: 'Esta cita ya fue cobrada: anule su venta antes de cambiarle el estado',
+  appointmentNotFound: 'Cita no encontrada',
+  appointmentNotChargeable: 'Solo se cobra una cita programada, en proceso o completada',
+  appointmentCharged: (receipt: string) => `Esta cita ya fue cobrada con ${receipt}`,
+  clientMismatch: 'El cliente no corresponde a la cita',
+  clientNotFound: 'Cliente no encontrado',
+  itemNotFound: 'El ítem seleccionado no existe',
+  alreadyVoided: 'La venta ya está anulada',
+  issuerMissing:
+    'Registre los datos de la empresa en Ajustes (RUC, razón social y dirección) antes de emitir boletas o facturas',
+} as const;

@@ -28,6 +28,8 @@ export interface WriteDefinition<S extends ObjectSchema> {
   schema: S;
   /** The row to write: checks only the server can make (owners exist...) go here. */
   toValues(input: z.output<S>, tx: Tx, request: FastifyRequest): Promise<Record<string, unknown>>;
+  /** Runs in the write's transaction once the row is written (a product's first stock). */
+  after?(input: z.output<S>, id: number, tx: Tx, request: FastifyRequest): Promise<void>;
   message: string;
 }
 
@@ -167,6 +169,7 @@ export function resourceModule<
           const row = await db.transaction(async (tx) => {
             const values = await create.toValues(request.body as z.output<C>, tx, request);
             const [inserted] = await tx.insert(def.table).values(values).returning({ id: def.id });
+            await create.after?.(request.body as z.output<C>, inserted.id as number, tx, request);
             const created = await findRow(tx, inserted.id as number);
             await audit(tx, request, 'crear', inserted.id as number, null, created);
             return created;

@@ -10,6 +10,13 @@ export function statusNameSql(column: PgColumn, catalogue: readonly StatusItem[]
 }
 
 /**
+ * A column as `table.column`. Drizzle leaves a one-table query's columns bare, and inside a
+ * subquery a bare name is the subquery's own column: a correlated subquery names both sides so.
+ */
+export const qualified = (column: PgColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
  * A booked record as the row's nested object (`cliente`, `perro`...), read by a scalar subquery
  * on its key instead of a join: a page of the agenda joined to five tables cost ten times more
  * to plan than to read; this way it plans as one table and reads one index entry per record.
@@ -24,8 +31,5 @@ export function bookedObject<T>(
   const pairs = Object.entries(fields).map(
     ([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`,
   );
-  // Qualified by hand: drizzle leaves a one-table query's columns bare, and a bare name here
-  // would be the subquery's own column.
-  const outer = sql`${sql.identifier(getTableName(reference.table))}.${sql.identifier(reference.name)}`;
-  return sql<T>`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${table} where ${key} = ${outer})`;
+  return sql<T>`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${table} where ${key} = ${qualified(reference)})`;
 }

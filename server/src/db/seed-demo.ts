@@ -4,6 +4,8 @@ import { DataDirLockedError } from './data-dir';
 import { groomersFor, seedAgenda } from './demo/agenda';
 import { seedCatalogue } from './demo/catalogue';
 import { seedPeople } from './demo/people';
+import { seedProducts } from './demo/products';
+import { seedSales } from './demo/sales';
 import { seedStaff } from './demo/staff';
 import { openAppDatabase } from './open';
 
@@ -33,11 +35,14 @@ async function main() {
   try {
     await seedPeople(database.db, clients);
     await seedCatalogue(database.db);
+    await seedProducts(database.db);
     await seedStaff(database.db, { groomers: groomersFor(appointments) });
     const agenda = await seedAgenda(database.db, { appointments });
     console.log(
       `Agenda: ${agenda.appointments} citas, ${agenda.reservations} reservaciones, ${agenda.triages} triajes.`,
     );
+    const { sales } = await seedSales(database.db);
+    console.log(`Ventas: ${sales} boletas de las citas completadas.`);
     console.log(
       `Datos de demostración: ${clients} clientes con sus mascotas (${database.engine}).`,
     );

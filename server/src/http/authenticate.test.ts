@@ -18,7 +18,7 @@ const PUBLIC = 'public';
  * fails until it is added.
  */
 const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
-  // Lookups, the session, the own profile and the dashboard: every signed-in user.
+  // Lookups, the session, the own profile, the dashboard and the bell: every signed-in user.
   'GET /api/tipodoc': ALL,
   'GET /api/estados': ALL,
   'GET /api/health': PUBLIC,
@@ -35,6 +35,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/password-reset': PUBLIC,
   'POST /api/signup': PUBLIC,
   'GET /api/dashboard': ALL,
+  'GET /api/notificaciones': ALL,
   // Clients and pets: everyone reads, the desk writes.
   'GET /api/clientes/': ALL,
   'GET /api/cliente/:id': ALL,
@@ -108,6 +109,28 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PUT /api/ajustes': ADMIN,
   'GET /api/app/logo.jpg': PUBLIC,
   'GET /api/app/brand': PUBLIC,
+  // Products (§10.4): the catalogue's read and write; stock by hand is the admin's.
+  'GET /api/productos/': ALL,
+  'GET /api/producto/:id': ALL,
+  'POST /api/producto/register': ADMIN,
+  'PUT /api/producto': ADMIN,
+  'PATCH /api/producto': ADMIN,
+  'DELETE /api/producto/:id': ADMIN,
+  'POST /api/producto/movimiento': ADMIN,
+  'GET /api/producto/:id/movimientos': ALL,
+  'GET /api/productos/disponibles': ALL,
+  // The catalogue's file (§10.6): everyone exports what they read; importing writes it.
+  'GET /api/productos/export': ALL,
+  'POST /api/productos/importar': ADMIN,
+  // Checkout (§10.3): the desk charges and closes the till; the admin voids and reads the report.
+  'POST /api/venta/register': DESK,
+  'GET /api/ventas/': DESK,
+  'GET /api/ventas/reporte': ADMIN,
+  'GET /api/ventas/reporte/export': ADMIN,
+  'GET /api/venta/:id': DESK,
+  'PATCH /api/venta/anular': ADMIN,
+  'GET /api/caja': DESK,
+  'POST /api/caja/cierre': DESK,
   // The audit log: the admin alone, and no route writes it.
   'GET /api/auditoria/': ADMIN,
   'GET /api/auditoria/export': ADMIN,

@@ -44,7 +44,7 @@ export function sendCsv(
   reply: FastifyReply,
   filename: string,
   header: readonly string[],
-  rows: AsyncIterable<readonly CsvCell[]>,
+  rows: AsyncIterable<readonly CsvCell[]> | Iterable<readonly CsvCell[]>,
 ) {
   async function* lines() {
     yield CSV_BOM + csvLine(header);

@@ -13,6 +13,7 @@ import {
   type AgendaGroomer,
 } from '@app/domain';
 import type { Db } from '../db/client';
+import { saleOfAppointment } from './sales';
 import { appointments, clients, employees, packages, pets, services, triages } from '../db/schema';
 import { ok } from '../http/envelope';
 import { overlapping } from './scheduling';
@@ -73,6 +74,7 @@ export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           item_id: sql<number>`coalesce(${appointments.id_srv}, ${appointments.id_paq})`,
           item_nombre: itemName,
           triaje: sql<boolean>`exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita})`,
+          id_venta: saleOfAppointment(appointments.id_cita),
         })
         .from(appointments)
         .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))

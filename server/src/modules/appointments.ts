@@ -20,6 +20,8 @@ import {
   type AppointmentUpdate,
   appointmentsResource,
   appointmentStatusAccess,
+  CHARGE_MESSAGES,
+  mayChangeStatus,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { appointments, employees, packages, services } from '../db/schema';
@@ -37,6 +39,7 @@ import {
   bookedPet,
   bookedUser,
 } from './booking';
+import { saleOfAppointment } from './sales';
 import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
 
 const M = APPOINTMENT_MESSAGES;
@@ -76,6 +79,7 @@ export const appointmentList: ListDefinition = {
     usuario: bookedUser(appointments.id_usu),
     id_emp: appointments.id_emp,
     duracion: appointments.duracion,
+    id_venta: saleOfAppointment(appointments.id_cita),
     empleado: bookedObject(employees, employees.id_emp, appointments.id_emp, {
       id_emp: employees.id_emp,
       nom_emp: employees.nom_emp,
@@ -228,10 +232,11 @@ async function lockedAppointment(tx: Tx, id: number) {
       id_emp: appointments.id_emp,
       fec_cita: appointments.fec_cita,
       duracion: appointments.duracion,
+      id_venta: saleOfAppointment(appointments.id_cita),
     })
     .from(appointments)
     .where(eq(appointments.id_cita, id))
-    .for('update');
+    .for('update', { of: appointments });
   if (!row) throw notFound(M.notFound);
   return row;
 }
@@ -242,6 +247,7 @@ async function lockedAppointment(tx: Tx, id: number) {
  */
 async function onStatusChange(tx: Tx, id: number, estado: number, request: FastifyRequest) {
   const row = await lockedAppointment(tx, id);
+  if (!mayChangeStatus(row)) throw conflict(CHARGE_MESSAGES.chargedStatus);
   if (appointmentStatusAccess(estado) === 'agenda.atender') {
     await requireAttend(tx, request, row.id_emp);
   }

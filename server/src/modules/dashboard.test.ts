@@ -1,7 +1,7 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { limaToday, type Dashboard } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, pets, reservations, services } from '../db/schema';
+import { appointments, clients, pets, products, reservations, services } from '../db/schema';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
 import { percentChange } from './dashboard';
@@ -180,6 +180,57 @@ describe('dashboard', () => {
     expect(recentActivity[0]).toMatchObject({ kind: 'reservacion', cliente: 'Ana Quispe' });
   });
 
+  it('lists the active products at or below their minimum, lowest stock first', async () => {
+    expect((await figures()).lowStock).toEqual({ total: 0, items: [] });
+    const product = (sku: string, stock: number, stock_min: number, id_est = 1) => ({
+      sku,
+      nom_prod: `Producto ${sku}`,
+      categoria: 'Insumos' as const,
+      precio: '10.00',
+      costo: '5.00',
+      stock,
+      stock_min,
+      id_est,
+    });
+    const { db } = ctx.database;
+    await db
+      .insert(products)
+      .values([
+        product('AT-MIN', 5, 5),
+        product('ABOVE', 6, 5),
+        product('SUSPENDED', 0, 5, 2),
+        product('DELETED', 0, 5, 3),
+        ...['E1', 'E2', 'E3', 'E4', 'E5'].map((sku, i) => product(sku, i, 10)),
+      ]);
+    const { lowStock } = await figures();
+    // At its minimum counts; above it, suspended or deleted does not. Five named at most.
+    expect(lowStock.total).toBe(6);
+    expect(lowStock.items.map((p) => [p.sku, p.stock, p.stock_min])).toEqual([
+      ['E1', 0, 10],
+      ['E2', 1, 10],
+      ['E3', 2, 10],
+      ['E4', 3, 10],
+      ['E5', 4, 10],
+    ]);
+    expect(lowStock.items[0]).toEqual({
+      id_prod: expect.any(Number),
+      sku: 'E1',
+      nom_prod: 'Producto E1',
+      stock: 0,
+      stock_min: 10,
+    });
+    await db
+      .update(products)
+      .set({ stock: 20 })
+      .where(inArray(products.sku, ['E1', 'E2']));
+    expect((await figures()).lowStock.items.map((p) => p.sku)).toEqual([
+      'E3',
+      'E4',
+      'E5',
+      'AT-MIN',
+    ]);
+  });
+
   it('keeps the counts, days and revenue exact as records change', async () => {
     const { db } = ctx.database;
     const [programada] = await db
@@ -224,6 +275,37 @@ describe('dashboard', () => {
     await api.patch('/cliente', { id: anaId, estado: 1 });
     data = await figures();
     expect([data.activeClients, data.activePets]).toEqual([1, 2]);
+  });
+
+  it("counts a charged cita's sale instead of its price, walk-in sales too, voids and tips not", async () => {
+    const { db } = ctx.database;
+    const [completed] = await db
+      .select({ id: appointments.id_cita })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.id_est, 6),
+          eq(appointments.precio, '45.00'),
+          gte(appointments.fec_cita, todayStart),
+        ),
+      );
+    const sell = (body: object) =>
+      api.post('/venta/register', {
+        tipo_comp: 'T',
+        items: [{ tipo: 'otro', descripcion: 'Baño completo', cantidad: 1, precio: '50.00' }],
+        pagos: [{ metodo: 'efectivo', monto: '55.00' }],
+        propina: '5',
+        ...body,
+      });
+    expect((await figures()).revenue.thisMonth).toBe('75.50');
+    expect((await sell({ id_cita: completed.id })).status).toBe(201);
+    expect((await figures()).revenue.thisMonth).toBe('80.50');
+    const walkIn = await sell({});
+    expect((await figures()).revenue.thisMonth).toBe('130.50');
+    await api.patch('/venta/anular', { id: walkIn.body.data.id_venta, motivo: 'Cobro duplicado' });
+    const data = await figures();
+    expect(data.revenue.thisMonth).toBe('80.50');
+    expect(data.revenuePerMonth[5].revenue).toBe('80.50');
   });
 
   it('computes the change of revenue exactly', () => {

@@ -1,15 +1,19 @@
-import { and, asc, desc, eq, getTableName, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
   DashboardSchema,
+  formatCents,
+  parseCents,
   limaToday,
+  LOW_STOCK_NAMED,
   ReservationStatus,
   Status,
   successOf,
   type Dashboard,
   type DashboardActivity,
   type DashboardAppointment,
+  type DashboardLowStock,
 } from '@app/domain';
 import type { Db } from '../db/client';
 import {
@@ -18,7 +22,9 @@ import {
   clients,
   packages,
   pets,
+  products,
   reservations,
+  sales,
   services,
   statusCounts,
 } from '../db/schema';
@@ -67,11 +73,36 @@ const statusTotal = (table: typeof clients | typeof pets, status: number) =>
   sql<number>`coalesce((select ${statusCounts.total} from ${statusCounts} where ${statusCounts.table_name} = ${getTableName(table)} and ${statusCounts.id_est} = ${status}), 0)::int`;
 
 /**
+ * The active products at or below their minimum (DESIGN §10.4): how many, and the first
+ * `limit`, lowest stock first (of two alike, the one whose minimum is higher). The WHERE repeats
+ * the predicate of the partial index `productos_low_stock_idx`, with the status as a literal so
+ * that even a generic plan can use it: the rows read are the low-stock ones, never the catalogue.
+ */
+export async function lowStock(db: Db, limit = LOW_STOCK_NAMED): Promise<DashboardLowStock> {
+  const rows = await db
+    .select({
+      id_prod: products.id_prod,
+      sku: products.sku,
+      nom_prod: products.nom_prod,
+      stock: products.stock,
+      stock_min: products.stock_min,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(products)
+    .where(
+      sql`${products.stock} <= ${products.stock_min} and ${products.id_est} = ${sql.raw(String(Status.Activo))}`,
+    )
+    .orderBy(asc(products.stock), desc(products.stock_min), asc(products.id_prod))
+    .limit(limit);
+  return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _, ...item }) => item) };
+}
+
+/**
  * `GET /dashboard`: the business's figures for the home screen in one call, the queries run
  * together. Nothing reads a table whole: the days and months come from appointment_days and the
  * active clients and pets from status_counts (both kept exact by triggers, migration 0004), the
- * rest are counts over a range of an index (this month's clients, pending reservations ahead)
- * or top-N reads of an order index.
+ * rest are counts over a range of an index (this month's clients, pending reservations ahead),
+ * top-N reads of an order index, and the low-stock products through their partial index.
  */
 export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashboard> {
   const today = limaToday(now);
@@ -128,12 +159,15 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
 
   const [
     perDayAndStatus,
-    revenueRows,
+    completedRows,
+    salesRows,
+    chargedRows,
     [totals],
     upcomingRows,
     recentCitas,
     recentReservations,
     recentClients,
+    lowStockProducts,
   ] = await Promise.all([
     // The last 14 days by day and status: the chart and today's figures.
     db
@@ -144,7 +178,8 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
       })
       .from(appointmentDays)
       .where(and(gte(appointmentDays.lima_day, days[0]), lte(appointmentDays.lima_day, today))),
-    // Each month's revenue: the completed appointments' prices, summed per Lima month.
+    // Each month's revenue (README, 'Ingresos'): its sales in force, tips apart, plus the booked
+    // price of its completed citas that have none (visits from before checkout existed).
     db
       .select({
         month: sql<string>`to_char(${appointmentDays.lima_day}, 'YYYY-MM')`,
@@ -156,6 +191,32 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
           eq(appointmentDays.id_est, AppointmentStatus.Completada),
           gte(appointmentDays.lima_day, months[0]),
           lt(appointmentDays.lima_day, monthStart(today, 1)),
+        ),
+      )
+      .groupBy(sql`1`),
+    db
+      .select({
+        month: sql<string>`to_char(${sales.fecha} - interval '5 hours', 'YYYY-MM')`,
+        revenue: sql<string>`sum(${sales.total})::text`,
+      })
+      .from(sales)
+      .where(and(gte(sales.fecha, limaStart(months[0])), isNull(sales.anulada_at)))
+      .groupBy(sql`1`),
+    // The completed citas of the months that were charged: their price is in their sale.
+    db
+      .select({
+        month: sql<string>`to_char(${appointments.fec_cita} - interval '5 hours', 'YYYY-MM')`,
+        revenue: sql<string>`sum(${appointments.precio})::text`,
+      })
+      .from(sales)
+      .innerJoin(appointments, eq(appointments.id_cita, sales.id_cita))
+      .where(
+        and(
+          isNull(sales.anulada_at),
+          eq(appointments.id_est, AppointmentStatus.Completada),
+          gte(appointments.fec_cita, limaStart(months[0])),
+          // A visit is charged the day it happens or after: no earlier sale can be its own.
+          gte(sales.fecha, limaStart(addDays(months[0], -1))),
         ),
       )
       .groupBy(sql`1`),
@@ -211,12 +272,16 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
       .from(clients)
       .orderBy(desc(clients.created_at), desc(clients.id_cli))
       .limit(LIST_SIZE),
+    lowStock(db),
   ]);
 
-  const revenueOf = new Map(revenueRows.map((r) => [r.month, r.revenue]));
+  const perMonth = (rows: { month: string; revenue: string }[]) =>
+    new Map(rows.map((r) => [r.month, parseCents(r.revenue) ?? 0]));
+  const [completed, sold, charged] = [completedRows, salesRows, chargedRows].map(perMonth);
   const revenuePerMonth = months.map((first) => {
     const month = first.slice(0, 7);
-    return { month, revenue: revenueOf.get(month) ?? '0.00' };
+    const cents = (sold.get(month) ?? 0) + (completed.get(month) ?? 0) - (charged.get(month) ?? 0);
+    return { month, revenue: formatCents(cents) };
   });
   const thisMonth = revenuePerMonth[PER_MONTH - 1].revenue;
   const lastMonth = revenuePerMonth[PER_MONTH - 2].revenue;
@@ -270,6 +335,7 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
     revenuePerMonth,
     upcoming,
     recentActivity,
+    lowStock: lowStockProducts,
   };
 }
 

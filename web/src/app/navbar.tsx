@@ -1,13 +1,13 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import EventIcon from '@mui/icons-material/Event';
-import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import HomeIcon from '@mui/icons-material/Home';
+import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
-import PetsIcon from '@mui/icons-material/Pets';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -23,12 +23,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { LOGIN_MESSAGES } from '@app/domain';
+import {
+  LOGIN_MESSAGES,
+  NOTIFICATION_TEXTS,
+  NOTIFICATIONS_PATH,
+  type NotificationKind,
+  type Notifications,
+} from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../lib/alerts';
-import { ApiError } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import { signOut } from '../lib/auth';
+import { useLoggedIn } from '../lib/session';
 import { useSession } from '../lib/use-session';
 import { useRouteName } from './route-entries';
 
@@ -41,22 +49,34 @@ export const NAVBAR_TEXTS = {
   account: 'Cuenta',
   profile: 'Mi Perfil',
   logout: 'Cerrar Sesión',
+  notificationsLoading: 'Cargando notificaciones…',
+  notificationsError: 'No se pudieron cargar las notificaciones',
 } as const;
 
-/** Static sample items (spec §2): no notification service exists. */
-const SAMPLE_NOTIFICATIONS: { key: string; icon: ReactElement; text: string }[] = [
-  {
-    key: 'citas',
-    icon: <EventIcon fontSize="small" />,
-    text: 'Tienes 3 citas programadas para hoy',
-  },
-  {
-    key: 'reservas',
-    icon: <EventAvailableIcon fontSize="small" />,
-    text: 'Nueva reservación pendiente de confirmar',
-  },
-  { key: 'mascotas', icon: <PetsIcon fontSize="small" />, text: 'Nueva mascota registrada' },
-];
+export const NOTIFICATIONS_QUERY_KEY = ['notificaciones'] as const;
+
+/** Each kind of notice with its icon: what runs out, what comes tomorrow, what expires today. */
+const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
+  stock_bajo: <Inventory2Icon fontSize="small" color="warning" />,
+  citas_manana: <EventIcon fontSize="small" color="info" />,
+  reservas_por_vencer: <HourglassBottomIcon fontSize="small" color="error" />,
+};
+
+/**
+ * The bell's notices (GET /api/notificaciones, DESIGN §10.4), worked out by the server for the
+ * user's role: read again every minute, when the window comes back to the front and when the
+ * bell is opened.
+ */
+function useNotifications() {
+  const loggedIn = useLoggedIn();
+  return useQuery({
+    queryKey: NOTIFICATIONS_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<Notifications>(NOTIFICATIONS_PATH, undefined, { signal }),
+    enabled: loggedIn,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+}
 
 export interface NavbarProps {
   sidenavOpen: boolean;
@@ -70,11 +90,19 @@ export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: Nav
   const name = useRouteName();
   const navigate = useNavigate();
   const { data: user } = useSession();
+  const notifications = useNotifications();
+  const notificationCount = notifications.data?.total ?? 0;
   const [menu, setMenu] = useState<{ name: MenuName; anchor: HTMLElement } | null>(null);
 
   const openMenu = (menuName: MenuName) => (event: MouseEvent<HTMLElement>) =>
     setMenu({ name: menuName, anchor: event.currentTarget });
   const closeMenu = () => setMenu(null);
+
+  const openNotifications = (event: MouseEvent<HTMLElement>) => {
+    openMenu('notifications')(event);
+    // What the bell lists is worth the one call it costs: it shows as of now.
+    void notifications.refetch();
+  };
 
   const goToProfile = () => {
     closeMenu();
@@ -155,11 +183,12 @@ export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: Nav
           </IconButton>
           <IconButton
             // The name carries the count the badge shows (the badge itself is hidden from it).
-            aria-label={`${NAVBAR_TEXTS.notifications}: ${SAMPLE_NOTIFICATIONS.length}`}
-            onClick={openMenu('notifications')}
+            aria-label={`${NAVBAR_TEXTS.notifications}: ${notificationCount}`}
+            onClick={openNotifications}
           >
+            {/* No badge at 0 (MUI hides it), '99+' past 99. */}
             <Badge
-              badgeContent={SAMPLE_NOTIFICATIONS.length}
+              badgeContent={notificationCount}
               color="error"
               slotProps={{ badge: { 'aria-hidden': true } }}
             >
@@ -205,13 +234,38 @@ export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: Nav
         onClose={closeMenu}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { maxWidth: 380 } } }}
       >
-        {SAMPLE_NOTIFICATIONS.map((item) => (
-          <MenuItem key={item.key} onClick={closeMenu}>
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText>{item.text}</ListItemText>
+        {notifications.data ? (
+          notifications.data.items.length > 0 ? (
+            notifications.data.items.map((item, index) => (
+              // A link: Enter or a click opens the screen it names, in the app's router. Keyed
+              // by place, so a refetch while the menu is open keeps the focus where it was.
+              <MenuItem
+                key={`${item.tipo}-${index}`}
+                component={Link}
+                to={item.enlace}
+                onClick={closeMenu}
+                sx={{ whiteSpace: 'normal' }}
+              >
+                <ListItemIcon>{NOTIFICATION_ICONS[item.tipo]}</ListItemIcon>
+                <ListItemText>{item.texto}</ListItemText>
+              </MenuItem>
+            ))
+          ) : (
+            <MenuItem disabled>
+              <ListItemText>{NOTIFICATION_TEXTS.empty}</ListItemText>
+            </MenuItem>
+          )
+        ) : (
+          <MenuItem disabled>
+            <ListItemText>
+              {notifications.isError
+                ? NAVBAR_TEXTS.notificationsError
+                : NAVBAR_TEXTS.notificationsLoading}
+            </ListItemText>
           </MenuItem>
-        ))}
+        )}
       </Menu>
     </AppBar>
   );

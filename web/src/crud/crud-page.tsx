@@ -5,18 +5,19 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ResourceDescriptor } from '@app/domain';
 import { PageContainer } from '../app/page-container';
 import { toast } from '../lib/alerts';
-import { ApiError, jsonField } from '../lib/api';
+import { jsonField } from '../lib/api';
 import { usePermissions } from '../lib/use-profile';
 import { DataTable, type Column } from './data-table';
 import { FilterBar, type FilterDef } from './filter-bar';
-import { useListParams, type FilterValues } from './list-params';
-import { useListQuery, useResourceMutation, useStatusChange } from './queries';
+import type { FilterValues } from './list-params';
+import { listErrorMessage, useFilteredList, useResourceMutation, useStatusChange } from './queries';
 import { ResourceForm, type FieldDef, type FormValues } from './resource-form';
 import { RowMenu, type RowMenuItem } from './row-menu';
 import { recordStatusActions, type StatusAction } from './status';
@@ -78,6 +79,11 @@ export interface CrudConfig<Row> {
   loadErrorText?: string;
   /** Modals the extra menu items open, rendered beside the list. */
   children?: ReactNode;
+  /**
+   * Buttons on the heading's line before the add button, told the filters the list shows
+   * (an export of what they select, an import).
+   */
+  pageActions?(filters: FilterValues): ReactNode;
 }
 
 export interface CrudPageProps<Row> {
@@ -97,16 +103,14 @@ export interface CrudPageProps<Row> {
  * no status action, and a row whose menu would be empty has none.
  */
 export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
-  const [defaults] = useState(config.filterDefaults);
-  const { params, search, setPage, setPerPage } = useListParams(defaults);
   const { resource } = config;
+  const { params, list, onSearch, setPage, setPerPage } = useFilteredList<Row>(
+    resource.plural,
+    resource.paths.list,
+    config.filterDefaults,
+  );
   const { can } = usePermissions();
   const canWrite = can(resource.access.write);
-  const list = useListQuery<Row>(resource.plural, resource.paths.list, {
-    ...params.filters,
-    page: params.page,
-    per_page: params.perPage,
-  });
   const mutation = useResourceMutation(resource.plural);
   const changeStatusOf = useStatusChange(resource);
   const [creating, setCreating] = useState(createWith !== undefined);
@@ -116,13 +120,6 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
     setPrefill(undefined);
   };
   const [editing, setEditing] = useState<Row | null>(null);
-
-  // Spec §2: the list loads again on Buscar, even when the filters are the ones applied.
-  const onSearch = (filters: FilterValues) => {
-    const unchanged = JSON.stringify(filters) === JSON.stringify(params.filters);
-    if (unchanged && params.page === 1) void list.refetch();
-    else search(filters);
-  };
 
   const save = async (method: 'POST' | 'PUT', path: string, body: object) => {
     const answer = await mutation.mutateAsync({ method, path, body: jsonField(body) });
@@ -193,15 +190,24 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
     );
   }
 
+  const addButton =
+    create && config.addLabel && canWrite ? (
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+        {config.addLabel}
+      </Button>
+    ) : undefined;
   return (
     <PageContainer
       title={config.title}
       actions={
-        create && config.addLabel && canWrite ? (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            {config.addLabel}
-          </Button>
-        ) : undefined
+        config.pageActions ? (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {config.pageActions(params.filters)}
+            {addButton}
+          </Stack>
+        ) : (
+          addButton
+        )
       }
     >
       <FilterBar
@@ -212,7 +218,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
       />
       {list.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {loadErrorMessage(list.error, config.loadErrorText)}
+          {listErrorMessage(list.error, config.loadErrorText)}
         </Alert>
       )}
       <DataTable
@@ -266,14 +272,4 @@ function editValues<Row>(edit: EditConfig<Row>, resource: ResourceDescriptor<Row
   if (edit.fromRow) return edit.fromRow(row);
   if (!resource.toInput) throw new Error(`${resource.plural}: no edit values for a row`);
   return resource.toInput(row) as FormValues;
-}
-
-/**
- * Why the list is empty: a refused filter names itself ('La fecha inicial no puede ser mayor a
- * la fecha final'); otherwise the screen's own warning (spec §8).
- */
-function loadErrorMessage(error: Error, screenText: string | undefined): string {
-  const fieldMessages = error instanceof ApiError ? Object.values(error.errors).flat() : [];
-  if (fieldMessages.length > 0) return fieldMessages.join(' ');
-  return screenText || error.message || 'No se encontraron datos con los criterios de búsqueda.';
 }

@@ -1,5 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -10,7 +12,8 @@ import type { FilterValues } from './list-params';
 export interface FilterDef {
   name: string;
   label: string;
-  type?: 'text' | 'select' | 'date';
+  /** A checkbox filter is 'true' when ticked and blank (not sent) otherwise. */
+  type?: 'text' | 'select' | 'date' | 'checkbox';
   options?: { value: string; label: string }[];
   /** Shown only when the advanced filters are open. */
   advanced?: boolean;
@@ -49,26 +52,41 @@ export function FilterBar({ filters, values, onSearch, advancedLabels }: FilterB
             key={filter.name}
             size={{ xs: 12, sm: 6, md: filter.type === 'text' || !filter.type ? 4 : 2 }}
           >
-            <TextField
-              fullWidth
-              size="small"
-              label={filter.label}
-              name={filter.name}
-              type={filter.type === 'date' ? 'date' : 'text'}
-              select={filter.type === 'select'}
-              value={draft[filter.name] ?? ''}
-              onChange={(e) => setDraft({ ...draft, [filter.name]: e.target.value })}
-              slotProps={{
-                inputLabel: filter.type === 'date' ? { shrink: true } : undefined,
-                htmlInput: { maxLength: 100 },
-              }}
-            >
-              {filter.options?.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
+            {filter.type === 'checkbox' ? (
+              <FormControlLabel
+                label={filter.label}
+                control={
+                  <Checkbox
+                    name={filter.name}
+                    checked={draft[filter.name] === 'true'}
+                    onChange={(e) =>
+                      setDraft({ ...draft, [filter.name]: e.target.checked ? 'true' : '' })
+                    }
+                  />
+                }
+              />
+            ) : (
+              <TextField
+                fullWidth
+                size="small"
+                label={filter.label}
+                name={filter.name}
+                type={filter.type === 'date' ? 'date' : 'text'}
+                select={filter.type === 'select'}
+                value={draft[filter.name] ?? ''}
+                onChange={(e) => setDraft({ ...draft, [filter.name]: e.target.value })}
+                slotProps={{
+                  inputLabel: filter.type === 'date' ? { shrink: true } : undefined,
+                  htmlInput: { maxLength: 100 },
+                }}
+              >
+                {filter.options?.map((option) => (
+                  <MenuItem key={option.value} value={option.value}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           </Grid>
         ))}
         <Grid size={{ xs: 12, sm: 'auto' }}>

@@ -8,7 +8,14 @@ export {
 export { DataTable, type Column } from './data-table';
 export { FilterBar, type FilterDef } from './filter-bar';
 export { useListParams, type FilterValues } from './list-params';
-export { useListQuery, useResourceMutation, useStatusChange, type StatusChange } from './queries';
+export {
+  listErrorMessage,
+  useFilteredList,
+  useListQuery,
+  useResourceMutation,
+  useStatusChange,
+  type StatusChange,
+} from './queries';
 export {
   ResourceForm,
   type FieldDef,
@@ -23,4 +30,10 @@ export {
   type ImageRules,
 } from './image-chooser';
 export { RowMenu, type RowMenuItem } from './row-menu';
-export { recordStatusActions, StatusBadge, statusOptions, type StatusAction } from './status';
+export {
+  recordStatusActions,
+  StatusBadge,
+  StatusChip,
+  statusOptions,
+  type StatusAction,
+} from './status';

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ApiSuccess, Page, ResourceDescriptor } from '@app/domain';
 import { confirm, showErrorDialog, toast } from '../lib/alerts';
-import { api, type Method, type Query } from '../lib/api';
+import { api, ApiError, type Method, type Query } from '../lib/api';
+import { useListParams, type FilterValues } from './list-params';
 
 /** A list page; the query key is `[resource, params]` so mutations invalidate `[resource]`. */
 export function useListQuery<Row>(resource: string, path: string, query: Query) {
@@ -10,6 +12,41 @@ export function useListQuery<Row>(resource: string, path: string, query: Query) 
     queryFn: ({ signal }) => api.get<Page<Row>>(path, query, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * A list screen's data: the filters and page from the address (their defaults read once), the
+ * page of rows, and what Buscar does. Spec §2: the list loads again on Buscar, even when the
+ * filters are the ones applied.
+ */
+export function useFilteredList<Row>(
+  resource: string,
+  path: string,
+  filterDefaults: () => FilterValues,
+) {
+  const [defaults] = useState(filterDefaults);
+  const { params, search, setPage, setPerPage } = useListParams(defaults);
+  const list = useListQuery<Row>(resource, path, {
+    ...params.filters,
+    page: params.page,
+    per_page: params.perPage,
+  });
+  const onSearch = (filters: FilterValues) => {
+    const unchanged = JSON.stringify(filters) === JSON.stringify(params.filters);
+    if (unchanged && params.page === 1) void list.refetch();
+    else search(filters);
+  };
+  return { params, list, onSearch, setPage, setPerPage };
+}
+
+/**
+ * Why a list is empty: a refused filter names itself ('La fecha inicial no puede ser mayor a
+ * la fecha final'); otherwise the screen's own warning (spec §8).
+ */
+export function listErrorMessage(error: Error, screenText?: string): string {
+  const fieldMessages = error instanceof ApiError ? Object.values(error.errors).flat() : [];
+  if (fieldMessages.length > 0) return fieldMessages.join(' ');
+  return screenText || error.message || 'No se encontraron datos con los criterios de búsqueda.';
 }
 
 export interface MutationCall {

@@ -1,5 +1,11 @@
 import Chip from '@mui/material/Chip';
-import { RECORD_STATUSES, Status, type Permission, type StatusItem } from '@app/domain';
+import {
+  RECORD_STATUSES,
+  Status,
+  type BadgeColor,
+  type Permission,
+  type StatusItem,
+} from '@app/domain';
 import { upper } from '../lib/format';
 
 export interface StatusBadgeProps {
@@ -10,13 +16,18 @@ export interface StatusBadgeProps {
 /** The status as a coloured badge; an id the catalogue does not know reads 'Desconocido'. */
 export function StatusBadge({ id, catalogue = RECORD_STATUSES }: StatusBadgeProps) {
   const status = catalogue.find((s) => s.id_est === id);
+  return <StatusChip label={status?.nom_est ?? 'Desconocido'} color={status?.color} />;
+}
+
+export interface StatusChipProps {
+  label: string;
+  color?: BadgeColor;
+}
+
+/** A state's badge where it is not a catalogue status (a sale: Emitida, Anulada). */
+export function StatusChip({ label, color = 'default' }: StatusChipProps) {
   return (
-    <Chip
-      size="small"
-      label={upper(status?.nom_est ?? 'Desconocido')}
-      color={status?.color ?? 'default'}
-      sx={{ fontWeight: 700, minWidth: 96 }}
-    />
+    <Chip size="small" label={upper(label)} color={color} sx={{ fontWeight: 700, minWidth: 96 }} />
   );
 }
 

@@ -30,14 +30,13 @@ import { PageContainer } from '../app/page-container';
 import {
   DataTable,
   FilterBar,
-  useListParams,
-  useListQuery,
+  listErrorMessage,
+  useFilteredList,
   type Column,
   type FilterDef,
   type FilterValues,
 } from '../crud';
 import { showErrorDialog } from '../lib/alerts';
-import { ApiError } from '../lib/api';
 import { downloadFile } from '../lib/download';
 import { formatDateTime, now, toApiDate } from '../lib/format';
 
@@ -91,19 +90,13 @@ const subjectOf = (entry: AuditEntry) =>
   [auditEntityLabel(entry.entidad), entry.entidad_id].filter((part) => part !== null).join(' ');
 
 export function AuditPage() {
-  const [defaults] = useState(filterDefaults);
-  const { params, search, setPage, setPerPage } = useListParams(defaults);
-  const query = { ...params.filters, page: params.page, per_page: params.perPage };
-  const list = useListQuery<AuditEntry>(AUDIT_QUERY_KEY, AUDIT_PATHS.list, query);
+  const { params, list, onSearch, setPage, setPerPage } = useFilteredList<AuditEntry>(
+    AUDIT_QUERY_KEY,
+    AUDIT_PATHS.list,
+    filterDefaults,
+  );
   const [shown, setShown] = useState<AuditEntry | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  // As in every list: Buscar loads again even when the filters are the ones applied.
-  const onSearch = (next: FilterValues) => {
-    const unchanged = JSON.stringify(next) === JSON.stringify(params.filters);
-    if (unchanged && params.page === 1) void list.refetch();
-    else search(next);
-  };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -155,7 +148,7 @@ export function AuditPage() {
       <FilterBar filters={filters} values={params.filters} onSearch={onSearch} />
       {list.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {loadErrorMessage(list.error)}
+          {listErrorMessage(list.error, AUDIT_MESSAGES.loadError)}
         </Alert>
       )}
       <DataTable
@@ -225,11 +218,4 @@ function ChangesDialog({ entry, onClose }: ChangesDialogProps) {
       </DialogActions>
     </Dialog>
   );
-}
-
-/** A refused filter names itself ('La fecha inicial no puede ser mayor a la fecha final'). */
-function loadErrorMessage(error: Error): string {
-  const fieldMessages = error instanceof ApiError ? Object.values(error.errors).flat() : [];
-  if (fieldMessages.length > 0) return fieldMessages.join(' ');
-  return AUDIT_MESSAGES.loadError;
 }

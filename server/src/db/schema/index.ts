@@ -7,3 +7,5 @@ export * from './catalogue';
 export * from './agenda';
 export * from './summaries';
 export * from './audit';
+export * from './sales';
+export * from './products';

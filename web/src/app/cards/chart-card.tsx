@@ -70,3 +70,9 @@ export const CHART_ON_GRADIENT = {
     },
   },
 };
+
+/** A left-to-right chart on a card: room on the right for the last tick label. */
+export const CHART_LTR_ON_GRADIENT = {
+  ...CHART_ON_GRADIENT,
+  margin: { top: 12, bottom: 4, left: 4, right: 20 },
+};

@@ -12,9 +12,12 @@ import {
   AppointmentStatus,
   appointmentsResource,
   appointmentStatusAccess,
+  mayCharge,
+  mayChangeStatus,
   type AgendaEntry,
   type Appointment,
 } from '@app/domain';
+import { useSaleDialogs } from '../../checkout/sale-dialogs';
 import { StatusBadge, useStatusChange } from '../../crud';
 import { showErrorDialog } from '../../lib/alerts';
 import { formatDateTime, formatMoney, TIME_ZONE, upper } from '../../lib/format';
@@ -33,14 +36,43 @@ export interface AppointmentDetailsProps {
   onTriage(appointment: Appointment): void;
 }
 
-/** A calendar card opened: the visit's details and what the user may do with it. */
+/**
+ * A calendar card opened: the visit's details and what the user may do with it. Charging it
+ * ('Cobrar') and its receipt ('Ver comprobante') take the details' place (DESIGN §10.3).
+ */
 export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDetailsProps) {
+  const sale = useSaleDialogs();
   return (
-    // The status change's confirmation opens over this dialog and must keep the focus.
-    <Dialog open={entry !== null} onClose={onClose} maxWidth="sm" fullWidth disableEnforceFocus>
-      {entry && <DetailsContent entry={entry} onClose={onClose} {...props} />}
-    </Dialog>
+    <>
+      {/* The status change's confirmation opens over this dialog and must keep the focus. */}
+      <Dialog open={entry !== null} onClose={onClose} maxWidth="sm" fullWidth disableEnforceFocus>
+        {entry && (
+          <DetailsContent
+            entry={entry}
+            onClose={onClose}
+            onCharge={(id) => {
+              onClose();
+              sale.charge(id);
+            }}
+            onReceipt={(id) => {
+              onClose();
+              sale.showReceipt(id);
+            }}
+            {...props}
+          />
+        )}
+      </Dialog>
+      {sale.dialogs}
+    </>
   );
+}
+
+interface DetailsContentProps extends AppointmentDetailsProps {
+  entry: AgendaEntry;
+  /** 'Cobrar': the cita's checkout, in place of the details. */
+  onCharge(appointmentId: number): void;
+  /** 'Ver comprobante': the receipt of the sale that charged it. */
+  onReceipt(saleId: number): void;
 }
 
 function DetailsContent({
@@ -49,19 +81,23 @@ function DetailsContent({
   onClose,
   onEdit,
   onTriage,
-}: AppointmentDetailsProps & { entry: AgendaEntry }) {
+  onCharge,
+  onReceipt,
+}: DetailsContentProps) {
   const { can } = usePermissions();
   const attendsTo = useAttends();
   const changeStatus = useStatusChange(appointmentsResource);
   const loadAppointment = useAppointmentLoader();
   const attends = attendsTo(entry.id_emp);
+  const saleId = entry.id_venta;
+  // A charged cita stays Completada until its sale is voided.
   const statuses = statusActions(entry.id_est, APPOINTMENT_STATUSES, [
     { status: AppointmentStatus.EnProceso },
     { status: AppointmentStatus.Completada },
     { status: AppointmentStatus.NoAsistio },
   ]).filter((action) => {
     const access = appointmentStatusAccess(action.status);
-    return can(access) && (access !== 'agenda.atender' || attends);
+    return mayChangeStatus(entry) && can(access) && (access !== 'agenda.atender' || attends);
   });
 
   /** Triaje and Editar work on the whole appointment, fetched when asked for. */
@@ -140,6 +176,16 @@ function DetailsContent({
         {can('agenda.escribir') && (
           <Button variant="outlined" onClick={() => void withAppointment(onEdit)()}>
             Editar
+          </Button>
+        )}
+        {can('caja.cobrar') && mayCharge(entry) && (
+          <Button variant="outlined" onClick={() => onCharge(entry.id_cita)}>
+            Cobrar
+          </Button>
+        )}
+        {can('caja.cobrar') && saleId !== null && (
+          <Button variant="outlined" onClick={() => onReceipt(saleId)}>
+            Ver comprobante
           </Button>
         )}
         <Button variant="contained" onClick={onClose}>

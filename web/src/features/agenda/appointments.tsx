@@ -15,7 +15,10 @@ import {
   type Permission,
   appointmentsResource,
   appointmentStatusAccess,
+  mayCharge,
+  mayChangeStatus,
 } from '@app/domain';
+import { useSaleDialogs } from '../../checkout/sale-dialogs';
 import { CrudPage, StatusBadge, type CrudConfig } from '../../crud';
 import { formatDate, fullName, TIME_ZONE, upper } from '../../lib/format';
 import {
@@ -32,6 +35,17 @@ import { TriageDialog } from './triage-dialog';
 
 /** What starting, completing and recording the triage of a visit need. */
 const ATTEND: Permission = 'agenda.atender';
+/** What charging a visit and seeing its receipt need (DESIGN §10.1). */
+const CHARGE: Permission = 'caja.cobrar';
+
+/** The dialogs a row's menu opens. */
+interface RowActions {
+  triage(row: Appointment): void;
+  /** 'Cobrar': the checkout of the cita. */
+  charge(appointmentId: number): void;
+  /** 'Ver comprobante': the receipt of the sale that charged it. */
+  receipt(saleId: number): void;
+}
 
 /** What the spec's SERVICIOS column lists: the service and/or the package, as bullets. */
 function ItemsCell({ row }: { row: Appointment }) {
@@ -56,7 +70,7 @@ function ObservationsCell({ row }: { row: Appointment }) {
 }
 
 function appointmentsConfig(
-  openTriage: (row: Appointment) => void,
+  open: RowActions,
   groomers: AgendaGroomer[] | undefined,
   attends: (assigned: number | null) => boolean,
 ): CrudConfig<Appointment> {
@@ -106,23 +120,39 @@ function appointmentsConfig(
     edit: appointmentEdit,
     // DESIGN §10.1: attending a visit (triage, En Proceso, Completada) is the groomer's work
     // too; editing, cancelling and the other statuses are booking's (the resource's write).
-    menuItems: (c) =>
-      attends(c.id_emp) ? [{ label: 'Triaje', access: ATTEND, onClick: () => openTriage(c) }] : [],
+    // DESIGN §10.3: a visit not charged yet is charged here; a charged one shows its receipt.
+    menuItems: (c) => {
+      const saleId = c.id_venta;
+      return [
+        ...(attends(c.id_emp)
+          ? [{ label: 'Triaje', access: ATTEND, onClick: () => open.triage(c) }]
+          : []),
+        ...(mayCharge(c)
+          ? [{ label: 'Cobrar', access: CHARGE, onClick: () => open.charge(c.id_cita) }]
+          : []),
+        ...(saleId !== null
+          ? [{ label: 'Ver comprobante', access: CHARGE, onClick: () => open.receipt(saleId) }]
+          : []),
+      ];
+    },
     status: {
       current: (c) => c.id_est,
       subject: 'esta cita',
       errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
       // Spec 001 §2: Eliminar (8) and Cambiar Estado with 4, 5, 6; Programada undoes them.
+      // A charged cita stays Completada until its sale is voided.
       actions: (c) =>
-        statusActions(c.id_est, APPOINTMENT_STATUSES, [
-          { status: AppointmentStatus.Eliminada, label: 'Eliminar' },
-          { status: AppointmentStatus.NoAsistio, section: CHANGE_STATUS_SECTION },
-          { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION },
-          { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION },
-          { status: AppointmentStatus.Programada, section: CHANGE_STATUS_SECTION },
-        ])
-          .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
-          .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
+        !mayChangeStatus(c)
+          ? []
+          : statusActions(c.id_est, APPOINTMENT_STATUSES, [
+              { status: AppointmentStatus.Eliminada, label: 'Eliminar' },
+              { status: AppointmentStatus.NoAsistio, section: CHANGE_STATUS_SECTION },
+              { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION },
+              { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION },
+              { status: AppointmentStatus.Programada, section: CHANGE_STATUS_SECTION },
+            ])
+              .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
+              .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
     },
   };
@@ -130,14 +160,24 @@ function appointmentsConfig(
 
 export function AppointmentsPage() {
   const [triageFor, setTriageFor] = useState<Appointment | null>(null);
+  const sale = useSaleDialogs();
   const groomers = useGroomers().data;
   const attends = useAttends();
   const config = useMemo(
     () => ({
-      ...appointmentsConfig(setTriageFor, groomers, attends),
-      children: <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />,
+      ...appointmentsConfig(
+        { triage: setTriageFor, charge: sale.charge, receipt: sale.showReceipt },
+        groomers,
+        attends,
+      ),
+      children: (
+        <>
+          <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />
+          {sale.dialogs}
+        </>
+      ),
     }),
-    [triageFor, groomers, attends],
+    [triageFor, sale.charge, sale.showReceipt, sale.dialogs, groomers, attends],
   );
   return <CrudPage config={config} />;
 }

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import {
   bareAxis,
   ChartCard,
-  CHART_ON_GRADIENT,
+  CHART_LTR_ON_GRADIENT,
   CHART_WHITE,
   tickLabelStyle,
 } from '../../app/cards/chart-card';
@@ -27,7 +27,6 @@ export const CHART_TEXTS = {
   updated: 'Actualizado a las',
 } as const;
 
-const chartProps = { ...CHART_ON_GRADIENT, margin: { top: 12, bottom: 4, left: 4, right: 20 } };
 const valueAxis = (format?: (value: number) => string) => [
   // Counts and soles: no tick between two whole numbers.
   { width: 48, tickLabelStyle, tickMinStep: 1, valueFormatter: format, ...bareAxis },
@@ -59,7 +58,7 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
           color="info"
         >
           <BarChart
-            {...chartProps}
+            {...CHART_LTR_ON_GRADIENT}
             xAxis={[
               {
                 scaleType: 'band',
@@ -85,7 +84,7 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
           color="success"
         >
           <LineChart
-            {...chartProps}
+            {...CHART_LTR_ON_GRADIENT}
             xAxis={[
               {
                 scaleType: 'point',
@@ -117,7 +116,7 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
         >
           {/* Horizontal: the status names read in full beside their bars. */}
           <BarChart
-            {...chartProps}
+            {...CHART_LTR_ON_GRADIENT}
             layout="horizontal"
             grid={{ vertical: true }}
             yAxis={[

@@ -9,6 +9,7 @@ import { PageContainer } from '../../app/page-container';
 import { api } from '../../lib/api';
 import { TIME_ZONE } from '../../lib/format';
 import { ActivityTimeline } from './activity-timeline';
+import { LowStockTable } from './low-stock';
 import { StatCards, StatCardsPlaceholder } from './stat-cards';
 import { UpcomingTable } from './upcoming-table';
 
@@ -72,6 +73,9 @@ export function DashboardPage() {
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <ActivityTimeline data={data} />
+        </Grid>
+        <Grid size={12}>
+          <LowStockTable data={data} />
         </Grid>
       </Grid>
     </PageContainer>

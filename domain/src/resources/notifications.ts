@@ -1,0 +1,61 @@
+/**
+ * `GET /api/notificaciones`: what the navbar bell lists (DESIGN §10.4). The server works out
+ * each notice from the data, for the user's role, on every call: nothing is stored, nothing is
+ * marked read. Each notice says what it is about and where in the back-office to see it.
+ */
+import { z } from 'zod';
+
+export const NOTIFICATIONS_PATH = '/notificaciones';
+
+export const NOTIFICATION_KINDS = ['stock_bajo', 'citas_manana', 'reservas_por_vencer'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The low-stock products named one by one; the rest go into one summary notice. */
+export const LOW_STOCK_NAMED = 5;
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** The notices' Spanish texts and the screens they open. */
+export const NOTIFICATION_TEXTS = {
+  /** 'Stock bajo: Shampoo avena (quedan 2, mínimo 5)'. */
+  lowStock: (name: string, stock: number, min: number) =>
+    `Stock bajo: ${name} (${stock === 0 ? 'agotado' : plural(stock, `queda ${stock}`, `quedan ${stock}`)}, mínimo ${min})`,
+  /** 'Y 3 productos más con stock bajo'. */
+  moreLowStock: (n: number) =>
+    `Y ${n} ${plural(n, 'producto más', 'productos más')} con stock bajo`,
+  /** 'Mañana hay 6 citas programadas'. */
+  appointmentsTomorrow: (n: number) =>
+    `Mañana hay ${n} ${plural(n, 'cita programada', 'citas programadas')}`,
+  /** '3 reservaciones pendientes vencen hoy'. */
+  reservationsExpiring: (n: number) =>
+    `${n} ${plural(n, 'reservación pendiente vence', 'reservaciones pendientes vencen')} hoy`,
+  empty: 'No hay notificaciones',
+} as const;
+
+export const NOTIFICATION_LINKS = {
+  lowStock: '/productos?bajo_stock=true',
+  /** The agenda on that day (`YYYY-MM-DD`). */
+  agenda: (day: string) => `/agenda?fecha=${day}`,
+  /** Every pending reservation, whenever it was registered (the list's dates are of registration). */
+  pendingReservations: '/reservaciones?est=1&ficial=&final=',
+} as const;
+
+export const NotificationSchema = z.strictObject({
+  tipo: z.enum(NOTIFICATION_KINDS),
+  texto: z.string(),
+  /** A path of the web app to open: '/productos?bajo_stock=true'. */
+  enlace: z.string(),
+  /** How many things the notice is about: 1 product, N more products, N citas, N reservations. */
+  cantidad: z.number().int(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsSchema = z.strictObject({
+  items: z.array(NotificationSchema),
+  /**
+   * What the bell's badge counts: one per notice, the summary counting as the products it
+   * stands for (every low-stock product is one thing to reorder).
+   */
+  total: z.number().int(),
+});
+export type Notifications = z.infer<typeof NotificationsSchema>;

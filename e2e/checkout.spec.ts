@@ -1,0 +1,246 @@
+import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import {
+  limaDay,
+  registerClient,
+  registerPet,
+  shownDate,
+  staffApi,
+  uniqueWord,
+  type StaffApi,
+} from './api';
+import { field, signIn, storedCredential } from './support';
+
+/*
+ * Checkout (DESIGN §10.3) as the front desk uses it: charging a cita from its calendar card
+ * with Yape and cash, the receipt's print view and WhatsApp link, an admin's void, a walk-in
+ * sale and the sales report's Excel file, and the day's close-out against what was sold.
+ */
+
+interface CashDay {
+  metodos: { metodo: string; monto: string }[];
+  efectivo_esperado: string;
+  cierre: { diferencia: string } | null;
+}
+
+const money = (text: string) => `S/. ${text}`;
+const plus = (amount: string, soles: number) => (Number(amount) + soles).toFixed(2);
+
+async function authorization(page: Page) {
+  const { session, local } = await storedCredential(page);
+  return { authorization: session ?? local ?? '' };
+}
+
+/** Boletas name their issuer: the company is set up first when no test has done it yet. */
+async function ensureCompany(page: Page, api: StaffApi) {
+  const res = await page.request.get('/api/ajustes', { headers: await authorization(page) });
+  if (((await res.json()) as { data: unknown }).data !== null) return;
+  await api.create('/ajustes', {
+    nom: 'Peluquería Canina Huellitas',
+    slogan: 'Cuidamos a tu mejor amigo',
+    dir: 'Av. Benavides 1234, Miraflores',
+    fono: '987654321',
+    email: 'contacto@huellitas.pe',
+    ruc: '20131312955',
+  });
+}
+
+async function cashDay(page: Page): Promise<CashDay> {
+  const res = await page.request.get(`/api/caja?fecha=${limaDay(0)}`, {
+    headers: await authorization(page),
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: CashDay }).data;
+}
+
+const methodAmount = (day: CashDay, metodo: string) =>
+  day.metodos.find((m) => m.metodo === metodo)!.monto;
+
+/** A client with a pet booked tomorrow at 10:00 for a S/ 45 bath; answers the pet's name. */
+async function bookBath(api: StaffApi) {
+  const client = await registerClient(api, uniqueWord(), `Caja ${uniqueWord()}`);
+  const pet = uniqueWord();
+  const petId = await registerPet(api, client, pet);
+  const service = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Baño caja ${uniqueWord()}`,
+    descripcion: 'Baño completo con champú hipoalergénico, secado y perfume para la prueba.',
+    precio: '45',
+    duracion: 60,
+  });
+  const cita = await api.create<{ id_cita: number }>('/cita/register', {
+    fec_cita: `${limaDay(1)}T10:00`,
+    dni_cli: client.dni,
+    id_cliente: client.id_cli,
+    id_perro: petId,
+    id_servicio: service.id_srv,
+    fech_reg: limaDay(0),
+    obs: 'Cita de prueba de caja',
+  });
+  return { pet, cita: cita.id_cita };
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test('charges a cita with Yape and cash, prints its receipt, and an admin voids it', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  await ensureCompany(page, api);
+  const { pet, cita } = await bookBath(api);
+
+  await page.goto(`/agenda?fecha=${limaDay(1)}&vista=day`);
+  await page.getByRole('button', { name: new RegExp(pet.toUpperCase()) }).click();
+  await page
+    .getByRole('dialog', { name: `Cita de ${pet.toUpperCase()}` })
+    .getByRole('button', { name: 'Cobrar' })
+    .click();
+
+  const checkout = page.getByRole('dialog', { name: 'Cobrar' });
+  await expect(field(checkout, 'Precio unitario del ítem 1')).toHaveValue('45.00');
+  await field(checkout, 'Propina (S/)').fill('5');
+  await checkout.getByRole('button', { name: 'Agregar pago' }).click();
+  await checkout.getByRole('combobox', { name: 'Método de pago 1' }).click();
+  await page.getByRole('option', { name: 'Yape' }).click();
+  await field(checkout, 'Monto del pago 1 (S/)').fill('20');
+  await checkout.getByRole('button', { name: 'Agregar pago' }).click();
+  await checkout.getByRole('combobox', { name: 'Método de pago 2' }).click();
+  await page.getByRole('option', { name: 'Efectivo' }).click();
+  await field(checkout, 'Monto del pago 2 (S/)').fill('50');
+  await expect(checkout.getByText(`Vuelto: ${money('20.00')}`)).toBeVisible();
+  await checkout.getByRole('button', { name: `Cobrar ${money('50.00')}` }).click();
+
+  await expect(page.getByText('¡Venta registrada exitosamente!')).toBeVisible();
+  const receiptDialog = page.getByRole('dialog', { name: 'Comprobante' });
+  const receipt = receiptDialog.getByRole('article', {
+    name: /^BOLETA DE VENTA ELECTRÓNICA B001-\d{8}$/,
+  });
+  await expect(receipt).toBeVisible();
+  await expect(receipt).toContainText('SON: CUARENTA Y CINCO CON 00/100 SOLES');
+  await expect(receipt).toContainText('Yape');
+  await expect(receipt).toContainText(money('20.00'));
+  const number = (await receipt.getAttribute('aria-label'))!.split(' ').at(-1)!;
+
+  // WhatsApp: the client's mobile with the receipt's summary.
+  const whatsapp = receiptDialog.getByRole('link', { name: 'Enviar por WhatsApp' });
+  const href = (await whatsapp.getAttribute('href'))!;
+  expect(href).toMatch(/^https:\/\/wa\.me\/51987123456\?text=/);
+  expect(decodeURIComponent(href.split('text=')[1])).toContain(number);
+
+  // Printing shows the receipt alone, on A4 or on 80 mm paper.
+  // The browser's print dialog is counted instead of opened (the page's own window.print).
+  await page.evaluate('window.printed = 0; window.print = () => { window.printed += 1; };');
+  await receiptDialog.getByRole('button', { name: 'Imprimir 80 mm' }).click();
+  await receiptDialog.getByRole('button', { name: 'Imprimir A4' }).click();
+  expect(await page.evaluate('window.printed')).toBe(2);
+  await page.emulateMedia({ media: 'print' });
+  const printed = page.locator('body > .receipt-print');
+  await expect(printed).toBeVisible();
+  await expect(printed).toContainText(number);
+  await expect(page.getByRole('navigation').first()).toBeHidden();
+  await expect(receiptDialog.getByRole('button', { name: 'Anular' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The cita is completed by its sale.
+  const stored = await page.request.get(`/api/cita/${cita}`, {
+    headers: await authorization(page),
+  });
+  expect(((await stored.json()) as { data: { id_est: number } }).data.id_est).toBe(6);
+
+  await receiptDialog.getByRole('button', { name: 'Anular' }).click();
+  const voiding = page.getByRole('dialog', { name: 'Anular venta' });
+  await field(voiding, 'Motivo').fill('Cobro duplicado por error');
+  await voiding.getByRole('button', { name: 'Anular venta' }).click();
+  await expect(page.getByText('Venta anulada correctamente')).toBeVisible();
+  await expect(receipt).toContainText('ANULADA');
+  await expect(receipt).toContainText('Cobro duplicado por error');
+
+  // The list shows it voided.
+  await receiptDialog.getByRole('button', { name: 'Cerrar' }).click();
+  await page.goto('/ventas');
+  await field(page, 'Buscar (comprobante, documento o cliente)').fill(number);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('ANULADA');
+});
+
+test('a walk-in sale, then the sales report as an Excel file', async ({ page }) => {
+  await signIn(page);
+  await ensureCompany(page, await staffApi(page));
+  await page.goto('/ventas');
+  await page.getByRole('button', { name: 'Venta rápida' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Venta rápida' });
+  await field(checkout, 'Descripción del ítem 1').fill('Corte de uñas');
+  await field(checkout, 'Precio unitario del ítem 1').fill('15');
+  await checkout.getByRole('radio', { name: 'Nota de venta' }).check();
+  await checkout.getByRole('button', { name: 'Agregar pago' }).click();
+  await expect(field(checkout, 'Monto del pago 1 (S/)')).toHaveValue('15.00');
+  await checkout.getByRole('button', { name: `Cobrar ${money('15.00')}` }).click();
+  await expect(page.getByRole('article', { name: /^NOTA DE VENTA T001-\d{8}$/ })).toContainText(
+    'Corte de uñas',
+  );
+  await page
+    .getByRole('dialog', { name: 'Comprobante' })
+    .getByRole('button', { name: 'Cerrar' })
+    .click();
+
+  const today = limaDay(0);
+  await page.goto(`/reportes/ventas?desde=${today}&hasta=${today}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Reporte Ventas' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar Excel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`reporte-ventas-${today}-a-${today}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const summary = book.getWorksheet('Resumen')!.getRow(2).values as unknown[];
+  expect(summary[1]).toBe(shownDate(today));
+  expect(summary[3]).toBeGreaterThanOrEqual(1);
+  const items = book.getWorksheet('Por servicio o paquete')!;
+  const names: unknown[] = [];
+  items.eachRow((row) => names.push(row.getCell(2).value));
+  expect(names).toContain('Corte de uñas');
+});
+
+test('the day’s close-out adds up what was sold, and is saved with the counted cash', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  await ensureCompany(page, api);
+  const before = await cashDay(page);
+  // A CI retry runs on the same database, where the day may be closed already.
+  test.skip(before.cierre !== null, 'the day was closed by an earlier attempt');
+
+  await api.create('/venta/register', {
+    tipo_comp: 'T',
+    items: [{ tipo: 'otro', descripcion: 'Shampoo medicado', cantidad: 2, precio: '25' }],
+    pagos: [
+      { metodo: 'plin', monto: '30' },
+      { metodo: 'efectivo', monto: '50' },
+    ],
+  });
+  const after = await cashDay(page);
+  // S/ 50 cash for the S/ 20 left after Plin: S/ 30 back.
+  expect(after.efectivo_esperado).toBe(plus(before.efectivo_esperado, 20));
+  expect(methodAmount(after, 'plin')).toBe(plus(methodAmount(before, 'plin'), 30));
+
+  await page.goto('/caja');
+  await expect(page.getByRole('heading', { level: 2, name: 'Cierre de caja' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Efectivo esperado' })).toContainText(
+    money(after.efectivo_esperado),
+  );
+  const byMethod = page.getByRole('table', { name: 'Por método de pago' });
+  await expect(byMethod.getByRole('row', { name: /Plin/ })).toContainText(
+    money(methodAmount(after, 'plin')),
+  );
+
+  await field(page, 'Efectivo contado').fill(plus(after.efectivo_esperado, -1));
+  await expect(page.getByTestId('cash-difference')).toContainText('Falta efectivo');
+  await field(page, 'Nota').fill('Faltó un sol de sencillo');
+  await page.getByRole('button', { name: 'Cerrar caja' }).click();
+  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  const closed = page.getByTestId('cash-closed');
+  await expect(closed).toContainText(money('-1.00'));
+  await expect(closed).toContainText('Faltó un sol de sencillo');
+  expect((await cashDay(page)).cierre?.diferencia).toBe('-1.00');
+});
