@@ -26,3 +26,5 @@ export * from './resources/settings';
 export * from './resources/triage';
 export * from './rules';
 export * from './statuses';
+export * from './resources/history';
+export * from './resources/reports';

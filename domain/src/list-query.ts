@@ -63,3 +63,16 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ExportFormatSchema = z
   .enum(EXPORT_FORMATS, { error: 'El formato debe ser csv o xlsx' })
   .default('xlsx');
+
+/** The export buttons beside Buscar, and their failure. */
+export const EXPORT_TEXTS = {
+  csv: 'Exportar CSV',
+  xlsx: 'Exportar Excel',
+  error: 'Error al exportar',
+} as const satisfies Record<ExportFormat | 'error', string>;
+
+/** `formato` on top of a list's query: an export takes the list's filters, never its paging. */
+export const exportQueryOf = <T extends z.ZodObject>(
+  query: T,
+): z.ZodObject<T['shape'] & { formato: typeof ExportFormatSchema }> =>
+  query.safeExtend({ formato: ExportFormatSchema });

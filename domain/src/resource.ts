@@ -24,6 +24,11 @@ export interface ResourcePaths {
   update: string;
   /** `GET` and `DELETE /{singular}/{id}` */
   one(id: number | string): string;
+  /**
+   * `GET /{plural}/export?formato=csv|xlsx`: what the list's filters select, as a file named
+   * `{exportFile}-{day}` (DESIGN §10.6); absent when the list has no export.
+   */
+  export?: string;
 }
 
 /** What reading the resource and changing it need (DESIGN §10.1). */
@@ -45,6 +50,8 @@ export interface ResourceDescriptor<Row, Input = unknown> {
   access: ResourceAccess;
   /** What the audit log calls the resource's rows. */
   audit: AuditEntity;
+  /** The export's file name before its day, when the list exports. */
+  exportFile?: string;
   /** The row's id (`id_cli`): what edits, status changes and deletes name. */
   rowId(row: Row): number;
   /** The edit form's values from a row: the reverse of what the server writes. */
@@ -59,6 +66,8 @@ export interface ResourceDeclaration<Row, Input> {
   audit: AuditEntity;
   rowId(row: Row): number;
   toInput?(row: Row): Input;
+  /** The list exports to CSV and xlsx as files named after this ('clientes-2026-11-23.xlsx'). */
+  exportFile?: string;
   /** The update path where the spec names another than `/{singular}`. */
   updatePath?: string;
   /** The status call where the spec names another than `PATCH /{singular}` with `{ id, estado }`. */
@@ -77,11 +86,13 @@ export function defineResource<Row, Input = unknown>(
       register: `/${singular}/register`,
       update: declaration.updatePath ?? `/${singular}`,
       one: (id) => `/${singular}/${id}`,
+      export: declaration.exportFile ? `/${plural}/export` : undefined,
     },
     status: { path: `/${singular}`, id: 'id', estado: 'estado', ...declaration.status },
     record: declaration.record,
     access: declaration.access,
     audit: declaration.audit,
+    exportFile: declaration.exportFile,
     rowId: declaration.rowId,
     toInput: declaration.toInput,
   };

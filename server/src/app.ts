@@ -28,11 +28,13 @@ import { authModule } from './modules/auth';
 import { clientsModule } from './modules/clients';
 import { dashboardModule } from './modules/dashboard';
 import { employeesModule } from './modules/employees';
+import { historyModule } from './modules/history';
 import { lookupsModule, type Engine } from './modules/lookups';
 import { notificationsModule } from './modules/notifications';
 import { petsModule } from './modules/pets';
 import { productTransferModule } from './modules/product-transfer';
 import { productsModule } from './modules/products';
+import { reportsModule } from './modules/reports';
 import { reservationsModule } from './modules/reservations';
 import { salesModule } from './modules/sales';
 import { packagesModule } from './modules/packages';
@@ -124,6 +126,8 @@ export async function buildApp({
       await api.register(dashboardModule, { db });
       await api.register(notificationsModule, { db });
       await api.register(auditModule, { db });
+      await api.register(historyModule, { db });
+      await api.register(reportsModule, { db });
     },
     { prefix: '/api' },
   );

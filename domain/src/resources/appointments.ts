@@ -207,6 +207,7 @@ export type Appointment = z.infer<typeof AppointmentSchema>;
 /** Spec 001 §7: `PATCH /cita/estado` with `cita, est`. */
 export const appointmentsResource = defineResource<Appointment>({
   plural: 'citas',
+  exportFile: 'citas',
   singular: 'cita',
   record: AppointmentSchema,
   access: { read: 'agenda.leer', write: 'agenda.escribir' },

@@ -68,6 +68,7 @@ export const CLIENT_MESSAGES = {
 
 export const clientsResource = defineResource<Client, ClientInput>({
   plural: 'clientes',
+  exportFile: 'clientes',
   singular: 'cliente',
   record: ClientSchema,
   access: { read: 'clientes.leer', write: 'clientes.escribir' },

@@ -116,6 +116,7 @@ export const EMPLOYEE_MESSAGES = {
 
 export const employeesResource = defineResource<Employee, EmployeeInput>({
   plural: 'empleados',
+  exportFile: 'empleados',
   singular: 'empleado',
   record: EmployeeSchema,
   access: { read: 'empleados.leer', write: 'empleados.escribir' },

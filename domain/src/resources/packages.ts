@@ -79,6 +79,7 @@ export const PACKAGE_MESSAGES = {
 
 export const packagesResource = defineResource<Package, PackageInput>({
   plural: 'paquetes',
+  exportFile: 'paquetes',
   singular: 'paquete',
   record: PackageSchema,
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },

@@ -56,6 +56,7 @@ export const PET_MESSAGES = {
 
 export const petsResource = defineResource<Pet, PetInput>({
   plural: 'mascotas',
+  exportFile: 'mascotas',
   singular: 'mascota',
   record: PetSchema,
   access: { read: 'clientes.leer', write: 'clientes.escribir' },

@@ -128,6 +128,7 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const productsResource = defineResource<Product, ProductInput>({
   plural: 'productos',
+  exportFile: 'productos',
   singular: 'producto',
   record: ProductSchema,
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },

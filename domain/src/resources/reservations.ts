@@ -93,6 +93,7 @@ export type Reservation = z.infer<typeof ReservationSchema>;
 /** Spec 001 §7: `PATCH /reservacion/estado` with `id, est`. */
 export const reservationsResource = defineResource<Reservation>({
   plural: 'reservaciones',
+  exportFile: 'reservaciones',
   singular: 'reservacion',
   record: ReservationSchema,
   access: { read: 'agenda.leer', write: 'agenda.escribir' },

@@ -416,6 +416,7 @@ export const SALE_PATHS = {
   close: '/caja/cierre',
   report: '/ventas/reporte',
   reportExport: '/ventas/reporte/export',
+  export: '/ventas/export',
 } as const;
 
 /** The query key of every sales list and figure in the web: a sale or a void refreshes them. */

@@ -155,6 +155,7 @@ export const SERVICE_MESSAGES = {
 
 export const servicesResource = defineResource<Service, CatalogueItemInput>({
   plural: 'servicios',
+  exportFile: 'servicios',
   singular: 'servicio',
   record: ServiceSchema,
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },

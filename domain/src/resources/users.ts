@@ -229,6 +229,7 @@ export const isDefaultUser = (id: number) => id <= DEFAULT_USER_MAX_ID;
 /** Spec 000 §7: users are edited at `PUT /user/update`; the login is not edited. */
 export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
   plural: 'users',
+  exportFile: 'usuarios',
   singular: 'user',
   record: UserSchema,
   access: { read: 'usuarios.administrar', write: 'usuarios.administrar' },

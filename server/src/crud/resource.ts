@@ -2,9 +2,10 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   DoneSchema,
+  exportQueryOf,
   IdParamSchema,
   ListQuerySchema,
   pageOf,
@@ -21,6 +22,7 @@ import { ok } from '../http/envelope';
 import { conflict, invalid, isPgError, notFound } from '../http/errors';
 import { recordChange } from '../audit/record';
 import { listPage, type ListDefinition } from './list';
+import { listRows, sendExport, type ExportDefinition } from './export';
 
 type ObjectSchema = z.ZodType<Record<string, unknown>>;
 
@@ -49,7 +51,7 @@ export interface ResourceDefinition<
    */
   resource: Pick<
     ResourceDescriptor<Row>,
-    'plural' | 'paths' | 'status' | 'record' | 'access' | 'audit'
+    'plural' | 'paths' | 'status' | 'record' | 'access' | 'audit' | 'exportFile'
   >;
   table: PgTable;
   id: PgColumn;
@@ -60,7 +62,9 @@ export interface ResourceDefinition<
    * The list's query schema when the resource takes filters beyond the common ones: the query
    * is parsed by it before `filters` sees it (ListQuerySchema drops unknown keys).
    */
-  listQuery?: z.ZodType<ListQuery>;
+  listQuery?: z.ZodObject;
+  /** The list's columns as a file, at `paths.export` when the declaration names `exportFile`. */
+  export?: ExportDefinition<Row>;
   /** Runs before every read (list and get): state the server derives on read (expiry...). */
   beforeRead?: (db: Db) => Promise<void>;
   create?: WriteDefinition<C>;
@@ -142,7 +146,7 @@ export function resourceModule<
           await listPage(
             db,
             def.list,
-            request.query,
+            request.query as ListQuery,
             def.filters?.(request.query as Record<string, unknown>),
           ),
         );
@@ -156,6 +160,40 @@ export function resourceModule<
         return ok(await findRow(db, request.params.id));
       },
     );
+
+    const { exportFile } = def.resource;
+    if (paths.export && exportFile && def.export) {
+      const definition = def.export;
+      app.get(
+        paths.export,
+        {
+          config: read,
+          schema: {
+            querystring: exportQueryOf(def.listQuery ?? ListQuerySchema),
+            response: {
+              200: z
+                .string()
+                .describe(
+                  'Lo que seleccionan los filtros de la lista, sin límite de páginas: CSV (UTF-8 con BOM, «;», fechas dd/mm/aaaa) o xlsx',
+                ),
+            },
+            tags,
+          },
+        },
+        async (request, reply) => {
+          await def.beforeRead?.(db);
+          const query = request.query as ListQuery & { formato: 'csv' | 'xlsx' };
+          const filters = def.filters?.(query);
+          return sendExport(db, request, reply, {
+            format: query.formato,
+            file: exportFile,
+            definition,
+            rows: listRows<Row>(db, def.list, query, filters),
+            audit: { entidad: def.resource.audit, query },
+          });
+        },
+      );
+    }
 
     if (def.create) {
       const create = def.create;

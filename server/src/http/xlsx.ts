@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
  * it starts with); money columns are numbers shown as soles.
  */
 
-export type XlsxCell = string | number | null | undefined;
+export type XlsxCell = string | number | Date | null | undefined;
 
 export interface XlsxSheet {
   name: string;
@@ -16,10 +16,24 @@ export interface XlsxSheet {
   rows: AsyncIterable<readonly XlsxCell[]> | Iterable<readonly XlsxCell[]>;
   /** Columns (0-based) holding soles: written as numbers with the S/ format. */
   money?: readonly number[];
+  /** Columns of days and of Lima times, their cells Dates of the wall clock. */
+  days?: readonly number[];
+  times?: readonly number[];
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SOLES_FORMAT = '"S/ "#,##0.00';
+const DAY_FORMAT = 'dd/mm/yyyy';
+const TIME_FORMAT = 'dd/mm/yyyy hh:mm';
+
+const formatOf = (sheet: XlsxSheet, index: number) =>
+  sheet.money?.includes(index)
+    ? SOLES_FORMAT
+    : sheet.days?.includes(index)
+      ? DAY_FORMAT
+      : sheet.times?.includes(index)
+        ? TIME_FORMAT
+        : undefined;
 
 async function writeWorkbook(stream: PassThrough, sheets: readonly XlsxSheet[]) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
@@ -27,8 +41,8 @@ async function writeWorkbook(stream: PassThrough, sheets: readonly XlsxSheet[]) 
     const worksheet = workbook.addWorksheet(sheet.name);
     worksheet.columns = sheet.header.map((header, index) => ({
       header,
-      width: Math.max(12, header.length + 4),
-      style: sheet.money?.includes(index) ? { numFmt: SOLES_FORMAT } : {},
+      width: Math.max(sheet.times?.includes(index) ? 18 : 12, header.length + 4),
+      style: formatOf(sheet, index) ? { numFmt: formatOf(sheet, index) } : {},
     }));
     worksheet.getRow(1).font = { bold: true };
     for await (const row of sheet.rows) {

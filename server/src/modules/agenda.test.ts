@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENDA_MESSAGES, DEFAULT_OPENING_HOURS, type AgendaEntry } from '@app/domain';
 import { appointments, pets, users } from '../db/schema';
-import { createPackage, createService, limaDay, registerOwner, type Owner } from '../test/agenda';
+import {
+  createPackage,
+  createService,
+  limaDay,
+  registerGroomer,
+  registerOwner,
+  type Owner,
+} from '../test/agenda';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
 
@@ -16,25 +23,6 @@ let spa: number;
 let ana: number;
 let luis: number;
 
-let dniSerial = 47_310_000;
-/** A bookable employee (DESIGN §10.2), registered through the API. */
-async function registerGroomer(nom: string, extra: object = {}) {
-  dniSerial += 173;
-  const res = await admin.post('/empleado/register', {
-    idtDoc: 2,
-    dni: String(dniSerial),
-    nom,
-    ape: 'Quispe Rojas',
-    fecnac: '1992-03-08',
-    email: `groomer${dniSerial}@huellitas.pe`,
-    telef: '987654321',
-    agenda: true,
-    ...extra,
-  });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.data as { id_emp: number; agenda: boolean; color: string };
-}
-
 beforeAll(async () => {
   admin = apiClient(ctx.app, await ctx.signIn());
   recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
@@ -42,8 +30,8 @@ beforeAll(async () => {
   owner = await registerOwner(admin, 'Rosa', 'Firulais');
   bath = await createService(ctx.database.db, 'Baño completo', '45.00');
   spa = await createPackage(ctx.database.db, 'Paquete Spa', '120.00');
-  ana = (await registerGroomer('Ana')).id_emp;
-  luis = (await registerGroomer('Luis')).id_emp;
+  ana = (await registerGroomer(admin, 'Ana')).id_emp;
+  luis = (await registerGroomer(admin, 'Luis')).id_emp;
 });
 
 let dayOffset = 10;
@@ -120,7 +108,7 @@ describe('durations and groomers', () => {
     const unassigned = await booked(day, '09:00', { id_emp: null });
     expect(unassigned.id_emp).toBeNull();
 
-    const clerk = await registerGroomer('Marta', { agenda: false });
+    const clerk = await registerGroomer(admin, 'Marta', { agenda: false });
     const notBookable = await book(day, '11:00', { id_emp: clerk.id_emp });
     expect(notBookable.status).toBe(422);
     expect(notBookable.body.errors.id_emp).toEqual([AGENDA_MESSAGES.groomerNotBookable]);
@@ -129,7 +117,7 @@ describe('durations and groomers', () => {
   });
 
   it('gives each new employee a colour of the palette unless one is chosen', async () => {
-    const chosen = await registerGroomer('Rocío', { color: '#00796B' });
+    const chosen = await registerGroomer(admin, 'Rocío', { color: '#00796B' });
     expect(chosen.color).toBe('#00796b');
     const refused = await admin.raw('POST', '/empleado/register', {
       json: JSON.stringify({ color: 'rojo' }),

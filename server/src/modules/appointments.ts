@@ -41,6 +41,7 @@ import {
 } from './booking';
 import { saleOfAppointment } from './sales';
 import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
+import type { ExportColumn, ExportDefinition } from '../crud/export';
 
 const M = APPOINTMENT_MESSAGES;
 
@@ -261,6 +262,30 @@ async function onStatusChange(tx: Tx, id: number, estado: number, request: Fasti
   }
 }
 
+/** A cita as a row of a file: the citas list's export and the history's. */
+export const appointmentColumns: ExportColumn<Appointment>[] = [
+  { header: 'Fecha', value: (a) => a.fec_cita, kind: 'time' },
+  { header: 'DNI', value: (a) => a.cliente.dni_cli },
+  { header: 'Cliente', value: (a) => `${a.cliente.nom_cli} ${a.cliente.ape_cli}` },
+  { header: 'Mascota', value: (a) => a.perro.nom_perro },
+  { header: 'Servicio o paquete', value: (a) => a.servicio?.nom_srv ?? a.paquete?.nom_paq },
+  {
+    header: 'Groomer',
+    value: (a) => (a.empleado ? `${a.empleado.nom_emp} ${a.empleado.ape_emp}` : 'Sin asignar'),
+  },
+  { header: 'Duración (min)', value: (a) => a.duracion },
+  { header: 'Estado', value: (a) => a.estado.nom_est },
+  { header: 'Precio (S/)', value: (a) => a.precio, kind: 'money' },
+  { header: 'Observaciones', value: (a) => a.obs_perro },
+  { header: 'Registrada por', value: (a) => a.usuario.login },
+  { header: 'Fecha de registro', value: (a) => a.fech_reg, kind: 'day' },
+];
+
+const appointmentExport: ExportDefinition<Appointment> = {
+  sheet: 'Citas',
+  columns: appointmentColumns,
+};
+
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -268,6 +293,7 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       table: appointments,
       id: appointments.id_cita,
       list: appointmentList,
+      export: appointmentExport,
       listQuery: AppointmentListQuerySchema,
       filters: (query) => [
         ...agendaFilters(appointments)(query),

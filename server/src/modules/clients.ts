@@ -2,16 +2,18 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Client,
   CLIENT_MESSAGES,
+  type ClientInput,
   ClientInputSchema,
-  ClientUpdateSchema,
+  type ClientLookup,
   clientLookupDni,
+  ClientLookupSchema,
+  clientsResource,
+  ClientUpdateSchema,
   RECORD_STATUSES,
   Status,
-  type ClientInput,
-  type ClientLookup,
-  clientsResource,
-  ClientLookupSchema,
+  statusName,
   successOf,
 } from '@app/domain';
 import type { Db } from '../db/client';
@@ -20,6 +22,7 @@ import { ok } from '../http/envelope';
 import { describeUniqueIndex, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
 import { resourceModule } from '../crud/resource';
+import type { ExportDefinition } from '../crud/export';
 
 describeUniqueIndex('clientes_dni_key', 'dni', CLIENT_MESSAGES.duplicateDni);
 
@@ -59,6 +62,21 @@ export async function findActiveClientByDni(db: Db, value: string) {
   return client;
 }
 
+const clientExport: ExportDefinition<Client> = {
+  sheet: 'Clientes',
+  columns: [
+    { header: 'DNI', value: (c) => c.dni_cli },
+    { header: 'Nombre', value: (c) => c.nom_cli },
+    { header: 'Apellido', value: (c) => c.ape_cli },
+    { header: 'Teléfono', value: (c) => c.tel1_cli },
+    { header: 'Teléfono 2', value: (c) => c.tel2_cli },
+    { header: 'Email', value: (c) => c.email_cli },
+    { header: 'Dirección', value: (c) => c.dir_cli },
+    { header: 'Estado', value: (c) => statusName(c.id_est) },
+    { header: 'Registrado', value: (c) => c.created_at, kind: 'time' },
+  ],
+};
+
 export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -66,6 +84,7 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       table: clients,
       id: clients.id_cli,
       list: clientList,
+      export: clientExport,
       create: { schema: ClientInputSchema, toValues, message: CLIENT_MESSAGES.registered },
       update: { schema: ClientUpdateSchema, toValues, message: CLIENT_MESSAGES.updated },
       status: {

@@ -2,20 +2,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type Employee,
   EMPLOYEE_MESSAGES,
-  GROOMER_COLORS,
+  type EmployeeInput,
   EmployeeInputSchema,
+  employeesResource,
   EmployeeUpdateSchema,
+  GROOMER_COLORS,
   RECORD_STATUSES,
   Status,
-  type EmployeeInput,
-  employeesResource,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { documentTypes, employees, employeeSearchSql, statuses, users } from '../db/schema';
 import { describeUniqueIndex } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
 import { resourceModule } from '../crud/resource';
+import type { ExportDefinition } from '../crud/export';
 
 describeUniqueIndex('empleados_dni_key', 'dni', EMPLOYEE_MESSAGES.duplicateDni);
 
@@ -75,6 +77,22 @@ async function createValues(input: EmployeeInput, tx: Tx) {
   });
 }
 
+const employeeExport: ExportDefinition<Employee> = {
+  sheet: 'Empleados',
+  columns: [
+    { header: 'Tipo de documento', value: (e) => e.tipo_doc.nom },
+    { header: 'Documento', value: (e) => e.dni_emp },
+    { header: 'Nombre', value: (e) => e.nom_emp },
+    { header: 'Apellido', value: (e) => e.ape_emp },
+    { header: 'Fecha de nacimiento', value: (e) => e.fec_nac, kind: 'day' },
+    { header: 'Email', value: (e) => e.email_emp },
+    { header: 'Teléfono', value: (e) => e.tel_emp },
+    { header: 'Atiende en la agenda', value: (e) => (e.agenda ? 'Sí' : 'No') },
+    { header: 'Estado', value: (e) => e.estado.nom_est },
+    { header: 'Registrado', value: (e) => e.created_at, kind: 'time' },
+  ],
+};
+
 export const employeesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -82,6 +100,7 @@ export const employeesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       table: employees,
       id: employees.id_emp,
       list: employeeList,
+      export: employeeExport,
       create: {
         schema: EmployeeInputSchema,
         toValues: createValues,

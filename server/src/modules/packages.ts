@@ -3,20 +3,22 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type AvailablePackage,
   AvailablePackageSchema,
   IdParamSchema,
+  type Package,
   PACKAGE_MESSAGES,
   PACKAGE_SERVICES_MESSAGES,
+  type PackageInput,
   PackageInputSchema,
+  type PackageService,
+  PackageServiceSchema,
   PackageServicesSchema,
+  packagesResource,
   PackageUpdateSchema,
   RECORD_STATUSES,
   Status,
-  type AvailablePackage,
-  type PackageInput,
-  type PackageService,
-  packagesResource,
-  PackageServiceSchema,
+  statusName,
   successOf,
 } from '@app/domain';
 import { recordChange } from '../audit/record';
@@ -26,6 +28,7 @@ import { ok } from '../http/envelope';
 import { invalid, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
 import { resourceModule } from '../crud/resource';
+import type { ExportDefinition } from '../crud/export';
 
 export const packageList: ListDefinition = {
   table: packages,
@@ -141,6 +144,18 @@ function recordServicesChange(
   });
 }
 
+const packageExport: ExportDefinition<Package> = {
+  sheet: 'Paquetes',
+  columns: [
+    { header: 'Paquete', value: (p) => p.nom_paq },
+    { header: 'Descripción', value: (p) => p.desc_paq },
+    { header: 'Precio (S/)', value: (p) => p.precio_paq, kind: 'money' },
+    { header: 'Duración (min)', value: (p) => p.duracion },
+    { header: 'Estado', value: (p) => statusName(p.id_est) },
+    { header: 'Registrado', value: (p) => p.created_at, kind: 'time' },
+  ],
+};
+
 export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -148,6 +163,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       table: packages,
       id: packages.id_paq,
       list: packageList,
+      export: packageExport,
       create: { schema: PackageInputSchema, toValues, message: PACKAGE_MESSAGES.registered },
       update: { schema: PackageUpdateSchema, toValues, message: PACKAGE_MESSAGES.updated },
       status: {

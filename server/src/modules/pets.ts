@@ -3,16 +3,18 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type ClientPet,
   ClientPetSchema,
   IdParamSchema,
+  type Pet,
   PET_MESSAGES,
+  type PetInput,
   PetInputSchema,
+  petsResource,
   PetUpdateSchema,
   RECORD_STATUSES,
   Status,
-  type ClientPet,
-  type PetInput,
-  petsResource,
+  statusName,
   successOf,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
@@ -22,6 +24,7 @@ import { invalid } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
 import { resourceModule } from '../crud/resource';
 import { findActiveClientByDni } from './clients';
+import type { ExportDefinition } from '../crud/export';
 
 export const petList: ListDefinition = {
   table: pets,
@@ -59,6 +62,18 @@ async function toValues(input: PetInput, tx: Tx) {
   return { nom_perro: input.nombre, raza_perro: input.raza, id_cli: owner.id_cli };
 }
 
+const petExport: ExportDefinition<Pet> = {
+  sheet: 'Mascotas',
+  columns: [
+    { header: 'Nombre', value: (p) => p.nom_perro },
+    { header: 'Raza', value: (p) => p.raza_perro },
+    { header: 'DNI del dueño', value: (p) => p.cliente.dni_cli },
+    { header: 'Dueño', value: (p) => `${p.cliente.nom_cli} ${p.cliente.ape_cli}` },
+    { header: 'Estado', value: (p) => statusName(p.id_est) },
+    { header: 'Registrado', value: (p) => p.created_at, kind: 'time' },
+  ],
+};
+
 export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -66,6 +81,7 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       table: pets,
       id: pets.id_perro,
       list: petList,
+      export: petExport,
       create: { schema: PetInputSchema, toValues, message: PET_MESSAGES.registered },
       update: { schema: PetUpdateSchema, toValues, message: PET_MESSAGES.updated },
       status: {

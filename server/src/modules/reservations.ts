@@ -29,6 +29,7 @@ import {
   bookedPet,
   bookedUser,
 } from './booking';
+import type { ExportDefinition } from '../crud/export';
 
 const M = RESERVATION_MESSAGES;
 
@@ -119,7 +120,7 @@ export async function expireDueReservations(db: Db): Promise<number> {
 }
 
 /** The read goes on with the statuses it finds if the expiry fails: it is retried on the next. */
-async function expireBeforeRead(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function expireBeforeRead(db: Db, log: FastifyBaseLogger): Promise<void> {
   try {
     await expireDueReservations(db);
   } catch (error) {
@@ -174,6 +175,19 @@ async function updateValues(input: ReservationUpdate, tx: Tx) {
 
 const ALLOWED = RESERVATION_STATUSES.map((s) => s.id_est);
 
+const reservationExport: ExportDefinition<Reservation> = {
+  sheet: 'Reservaciones',
+  columns: [
+    { header: 'Fecha de cita', value: (r) => r.fec_cita, kind: 'day' },
+    { header: 'DNI', value: (r) => r.cliente.dni_cli },
+    { header: 'Cliente', value: (r) => `${r.cliente.nom_cli} ${r.cliente.ape_cli}` },
+    { header: 'Mascota', value: (r) => r.perro.nom_perro },
+    { header: 'Estado', value: (r) => r.estado.nom_est },
+    { header: 'Registrado por', value: (r) => r.usuario.login },
+    { header: 'Registrada', value: (r) => r.fec_reg, kind: 'time' },
+  ],
+};
+
 export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -181,6 +195,7 @@ export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       table: reservations,
       id: reservations.id_res,
       list: reservationList,
+      export: reservationExport,
       listQuery: AgendaListQuerySchema,
       filters: agendaFilters(reservations),
       beforeRead: (database) => expireBeforeRead(database, app.log),

@@ -10,6 +10,7 @@ import {
   CashDayQuerySchema,
   CashDaySchema,
   CHARGE_MESSAGES,
+  exportQueryOf,
   IdParamSchema,
   PAYMENT_METHOD_IDS,
   SALE_MESSAGES,
@@ -29,6 +30,7 @@ import {
   SalesReportExportQuerySchema,
   SalesReportQuerySchema,
   PAYMENT_METHODS,
+  RECEIPT_TYPES,
   SALE_ITEM_KIND_LABELS,
   SalesReportSchema,
   customerDocCode,
@@ -70,10 +72,10 @@ import {
   users,
 } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
-import { sendCsv } from '../http/csv';
 import { activeProducts, moveStocks, type StockMove } from './products';
 import { ok } from '../http/envelope';
-import { sendXlsx, type XlsxCell, type XlsxSheet } from '../http/xlsx';
+import type { XlsxSheet } from '../http/xlsx';
+import { listRows, sendExport, sendTables, type ExportDefinition } from '../crud/export';
 import { conflict, describeUniqueIndex, invalid, notFound } from '../http/errors';
 
 /**
@@ -148,6 +150,22 @@ function saleFilters({ tipo, metodo }: SaleListQuery): (SQL | undefined)[] {
       : undefined,
   ];
 }
+
+const salesExport: ExportDefinition<SaleSummary> = {
+  sheet: 'Ventas',
+  columns: [
+    { header: 'Fecha', value: (s) => s.fecha, kind: 'time' },
+    { header: 'Comprobante', value: (s) => s.comprobante },
+    { header: 'Tipo', value: (s) => RECEIPT_TYPES[s.tipo_comp] },
+    { header: 'Documento', value: (s) => s.cliente_doc },
+    { header: 'Cliente', value: (s) => s.cliente_nombre },
+    { header: 'Total (S/)', value: (s) => s.total, kind: 'money' },
+    { header: 'Propina (S/)', value: (s) => s.propina, kind: 'money' },
+    { header: 'Pago', value: (s) => s.metodos.map((m) => PAYMENT_METHODS[m]).join(' + ') },
+    { header: 'Usuario', value: (s) => s.usuario },
+    { header: 'Estado', value: (s) => (s.anulada ? 'Anulada' : 'Emitida') },
+  ],
+};
 
 async function findSale(executor: Db | Tx, id: number) {
   const [header] = await executor
@@ -637,16 +655,6 @@ function reportTables(report: SalesReport): XlsxSheet[] {
   ];
 }
 
-/** The tables one after another, each under its name, a blank line between them. */
-function* csvBlocks(tables: XlsxSheet[]): Generator<XlsxCell[]> {
-  for (const [index, table] of tables.entries()) {
-    if (index > 0) yield [];
-    yield [table.name];
-    yield [...table.header];
-    yield* table.rows as Iterable<XlsxCell[]>;
-  }
-}
-
 /** The cash a close expects, what was counted and the difference, in exact cents. */
 function closeAmounts(expected: string, counted: string) {
   const difference = (parseCents(counted) ?? 0) - (parseCents(expected) ?? 0);
@@ -729,12 +737,38 @@ export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         entidad: 'venta',
         detalle: `Reporte de ventas ${query.desde} a ${query.hasta} (${formato})`,
       });
-      const name = `reporte-ventas-${query.desde}-a-${query.hasta}`;
-      const tables = reportTables(report);
-      if (formato === 'xlsx') return sendXlsx(reply, `${name}.xlsx`, tables);
-      const [title, ...rows] = [...csvBlocks(tables)];
-      return sendCsv(reply, `${name}.csv`, title as string[], rows);
+      const name = `reporte-ventas-${query.desde}-a-${query.hasta}.${formato}`;
+      return sendTables(reply, formato, name, reportTables(report));
     },
+  );
+
+  app.get(
+    SALE_PATHS.export,
+    {
+      config: cashier,
+      schema: {
+        querystring: exportQueryOf(SaleListQuerySchema),
+        response: {
+          200: z
+            .string()
+            .describe('Las ventas que seleccionan los filtros: CSV (UTF-8 con BOM, «;») o xlsx'),
+        },
+        tags,
+      },
+    },
+    async (request, reply) =>
+      sendExport(db, request, reply, {
+        format: request.query.formato,
+        file: 'ventas',
+        definition: salesExport,
+        rows: listRows<SaleSummary>(
+          db,
+          salesList,
+          asListQuery(request.query),
+          saleFilters(request.query),
+        ),
+        audit: { entidad: 'venta', query: request.query },
+      }),
   );
 
   app.get(

@@ -2,15 +2,17 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type AvailableService,
   AvailableServiceSchema,
   RECORD_STATUSES,
+  type Service,
   SERVICE_MESSAGES,
+  type ServiceInput,
   ServiceInputSchema,
+  servicesResource,
   ServiceUpdateSchema,
   Status,
-  type AvailableService,
-  type ServiceInput,
-  servicesResource,
+  statusName,
   successOf,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
@@ -19,6 +21,7 @@ import { ok } from '../http/envelope';
 import { conflict } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
 import { resourceModule } from '../crud/resource';
+import type { ExportDefinition } from '../crud/export';
 
 export const serviceList: ListDefinition = {
   table: services,
@@ -81,6 +84,18 @@ async function refuseUsedService(tx: Tx, id: number) {
   }
 }
 
+const serviceExport: ExportDefinition<Service> = {
+  sheet: 'Servicios',
+  columns: [
+    { header: 'Servicio', value: (s) => s.nom_srv },
+    { header: 'Descripción', value: (s) => s.desc_srv },
+    { header: 'Precio (S/)', value: (s) => s.precio_srv, kind: 'money' },
+    { header: 'Duración (min)', value: (s) => s.duracion },
+    { header: 'Estado', value: (s) => statusName(s.id_est) },
+    { header: 'Registrado', value: (s) => s.created_at, kind: 'time' },
+  ],
+};
+
 export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -88,6 +103,7 @@ export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       table: services,
       id: services.id_srv,
       list: serviceList,
+      export: serviceExport,
       create: { schema: ServiceInputSchema, toValues, message: SERVICE_MESSAGES.registered },
       update: { schema: ServiceUpdateSchema, toValues, message: SERVICE_MESSAGES.updated },
       status: {

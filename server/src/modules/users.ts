@@ -3,19 +3,22 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DoneSchema,
+  isDefaultUser,
   PERMISSION_MESSAGES,
   RECORD_STATUSES,
+  ROLE_LABELS,
   Status,
+  statusName,
+  type User,
   USER_MESSAGES,
   UserHardDeleteSchema,
   UserPasswordSchema,
-  UserRegisterSchema,
-  UserUpdateSchema,
-  isDefaultUser,
   type UserRegisterInput,
-  type UserUpdateInput,
+  UserRegisterSchema,
   usersResource,
-  DoneSchema,
+  type UserUpdateInput,
+  UserUpdateSchema,
 } from '@app/domain';
 import { hashPassword } from '../auth/passwords';
 import { actorOf, keepLoginOnEntries, recordAudit, recordPasswordChange } from '../audit/record';
@@ -34,6 +37,7 @@ import {
 } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
 import { resourceModule } from '../crud/resource';
+import type { ExportDefinition } from '../crud/export';
 
 describeUniqueIndex('users_login_key', 'login', USER_MESSAGES.duplicateLogin);
 describeUniqueIndex('users_email_key', 'email', USER_MESSAGES.duplicateEmail);
@@ -152,6 +156,21 @@ async function onStatusChange(tx: Tx, id: number, estado: number, request: Fasti
   }
 }
 
+const userExport: ExportDefinition<User> = {
+  sheet: 'Usuarios',
+  columns: [
+    { header: 'Usuario', value: (u) => u.login },
+    { header: 'Nombre', value: (u) => u.name },
+    { header: 'Apellido', value: (u) => u.surname },
+    { header: 'Tipo de documento', value: (u) => u.tipo_doc.nom },
+    { header: 'Documento', value: (u) => u.doc },
+    { header: 'Email', value: (u) => u.email },
+    { header: 'Rol', value: (u) => ROLE_LABELS[u.rol] },
+    { header: 'Estado', value: (u) => statusName(u.id_est) },
+    { header: 'Registrado', value: (u) => u.created_at, kind: 'time' },
+  ],
+};
+
 export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['users'];
   const config = { permission: 'usuarios.administrar' } as const;
@@ -161,6 +180,7 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       table: users,
       id: users.id,
       list: userList,
+      export: userExport,
       create: {
         schema: UserRegisterSchema,
         toValues: registerValues,

@@ -55,6 +55,26 @@ export async function registerOwner(api: Api, name = 'Rosa', pet = 'Firulais'): 
   };
 }
 
+let groomerDni = 47_310_000;
+
+/** A bookable employee (DESIGN §10.2), registered through the API. */
+export async function registerGroomer(api: Api, nom: string, extra: object = {}) {
+  groomerDni += 173;
+  const res = await api.post('/empleado/register', {
+    idtDoc: 2,
+    dni: String(groomerDni),
+    nom,
+    ape: 'Quispe Rojas',
+    fecnac: '1992-03-08',
+    email: `groomer${groomerDni}@huellitas.pe`,
+    telef: '987654321',
+    agenda: true,
+    ...extra,
+  });
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  return res.body.data as { id_emp: number; agenda: boolean; color: string };
+}
+
 /** Another pet of an owner. */
 export async function addPet(api: Api, owner: Owner, nombre: string): Promise<number> {
   const dog = await api.post('/mascota/register', {

@@ -21,6 +21,7 @@ import { listErrorMessage, useFilteredList, useResourceMutation, useStatusChange
 import { ResourceForm, type FieldDef, type FormValues } from './resource-form';
 import { RowMenu, type RowMenuItem } from './row-menu';
 import { recordStatusActions, type StatusAction } from './status';
+import { ExportButtons } from './export-buttons';
 
 export interface FormConfig<Row> {
   title: string;
@@ -215,6 +216,16 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         values={params.filters}
         onSearch={onSearch}
         advancedLabels={config.advancedLabels}
+        actions={
+          resource.paths.export &&
+          resource.exportFile && (
+            <ExportButtons
+              path={resource.paths.export}
+              file={resource.exportFile}
+              filters={params.filters}
+            />
+          )
+        }
       />
       {list.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FilterValues } from './list-params';
 
 export interface FilterDef {
@@ -25,10 +25,12 @@ export interface FilterBarProps {
   onSearch(values: FilterValues): void;
   /** Labels of the toggle for advanced filters, when some filters are advanced. */
   advancedLabels?: { show: string; hide: string };
+  /** Beside Buscar: what acts on the applied filters (the exports). */
+  actions?: ReactNode;
 }
 
 /** The search area: the filters, edited as a draft, applied on Buscar (or Enter). */
-export function FilterBar({ filters, values, onSearch, advancedLabels }: FilterBarProps) {
+export function FilterBar({ filters, values, onSearch, advancedLabels, actions }: FilterBarProps) {
   const [draft, setDraft] = useState(values);
   const [appliedKey, setAppliedKey] = useState(JSON.stringify(values));
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -94,6 +96,11 @@ export function FilterBar({ filters, values, onSearch, advancedLabels }: FilterB
             Buscar
           </Button>
         </Grid>
+        {actions && (
+          <Grid size={{ xs: 12, sm: 'auto' }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {actions}
+          </Grid>
+        )}
         {hasAdvanced && advancedLabels && (
           <Grid size={{ xs: 12, sm: 'auto' }}>
             <Button onClick={() => setAdvancedOpen(!advancedOpen)}>

@@ -37,3 +37,4 @@ export {
   statusOptions,
   type StatusAction,
 } from './status';
+export { ExportButtons, type ExportButtonsProps } from './export-buttons';

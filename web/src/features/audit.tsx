@@ -1,4 +1,3 @@
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -29,6 +28,7 @@ import {
 import { PageContainer } from '../app/page-container';
 import {
   DataTable,
+  ExportButtons,
   FilterBar,
   listErrorMessage,
   useFilteredList,
@@ -36,15 +36,13 @@ import {
   type FilterDef,
   type FilterValues,
 } from '../crud';
-import { showErrorDialog } from '../lib/alerts';
-import { downloadFile } from '../lib/download';
 import { formatDateTime, now, toApiDate } from '../lib/format';
 
 /**
  * 'Auditoría' (DESIGN §10.1): who did what, when and from where, filtered by days, user,
  * entity and action; each entry's changes field by field (before → after) in a dialog, and
  * what the filters select as CSV. Built from crud/'s list pieces: the log is read-only, so it
- * has no form, modal or row menu, and its page has an export button CrudPage has no room for.
+ * has no form, modal or row menu.
  */
 
 const filters: FilterDef[] = [
@@ -96,18 +94,6 @@ export function AuditPage() {
     filterDefaults,
   );
   const [shown, setShown] = useState<AuditEntry | null>(null);
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(AUDIT_PATHS.export, params.filters, `auditoria-${toApiDate(now())}.csv`);
-    } catch (error) {
-      await showErrorDialog(AUDIT_MESSAGES.exportError, error);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: Column<AuditEntry>[] = [
     { header: 'Fecha y hora', render: (e) => formatDateTime(e.at) },
@@ -132,20 +118,21 @@ export function AuditPage() {
   ];
 
   return (
-    <PageContainer
-      title={AUDIT_MESSAGES.title}
-      actions={
-        <Button
-          variant="contained"
-          startIcon={<FileDownloadIcon />}
-          onClick={() => void exportCsv()}
-          loading={exporting}
-        >
-          {AUDIT_MESSAGES.exportLabel}
-        </Button>
-      }
-    >
-      <FilterBar filters={filters} values={params.filters} onSearch={onSearch} />
+    <PageContainer title={AUDIT_MESSAGES.title}>
+      <FilterBar
+        filters={filters}
+        values={params.filters}
+        onSearch={onSearch}
+        actions={
+          <ExportButtons
+            path={AUDIT_PATHS.export}
+            file="auditoria"
+            filters={params.filters}
+            formats={['csv']}
+            errorTitle={AUDIT_MESSAGES.exportError}
+          />
+        }
+      />
       {list.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {listErrorMessage(list.error, AUDIT_MESSAGES.loadError)}

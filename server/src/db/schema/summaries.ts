@@ -1,5 +1,7 @@
 import {
+  char,
   date,
+  index,
   integer,
   numeric,
   pgTable,
@@ -40,6 +42,39 @@ export const appointmentDays = pgTable(
     revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.lima_day, t.id_est] })],
+);
+
+/**
+ * The appointments of each Lima day by status and by one of their dimensions — `g` the groomer
+ * (0 when unassigned), `s` the service, `p` the package — with their minutes and prices, kept
+ * exact by statement triggers on citas (migration 0010): Reporte Citas reads a year of these
+ * (a few dozen rows a day) instead of the year's appointments.
+ */
+export const appointmentTotals = pgTable(
+  'appointment_totals',
+  {
+    lima_day: date('lima_day', { mode: 'string' }).notNull(),
+    dimension: char('dimension', { length: 1 }).notNull(),
+    ref_id: integer('ref_id').notNull(),
+    id_est: smallint('id_est').notNull(),
+    total: integer('total').notNull(),
+    minutes: integer('minutes').notNull(),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lima_day, t.dimension, t.ref_id, t.id_est] })],
+);
+
+/**
+ * Each client's first visit (its Lima day; deleted citas aside), kept by triggers on citas
+ * (migration 0010): the clients new in a range are an index range of this table.
+ */
+export const clientFirstVisits = pgTable(
+  'client_first_visits',
+  {
+    id_cli: integer('id_cli').primaryKey(),
+    first_day: date('first_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('client_first_visits_first_day_idx').on(t.first_day)],
 );
 
 /** The tables whose rows per status `statusCounts` keeps (the triggers of migration 0004). */

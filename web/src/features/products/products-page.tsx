@@ -1,4 +1,3 @@
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,13 +8,11 @@ import {
   isLowStock,
   keepPriceChars,
   PRODUCT_CATEGORIES,
-  PRODUCT_IMPORT_PATHS,
   PRODUCT_MESSAGES,
   ProductInputSchema,
   productsResource,
   ProductUpdateSchema,
   Status,
-  type ExportFormat,
   type Product,
   type ProductInput,
 } from '@app/domain';
@@ -27,9 +24,7 @@ import {
   type FieldDef,
   type FilterValues,
 } from '../../crud';
-import { showErrorDialog } from '../../lib/alerts';
-import { downloadFile } from '../../lib/download';
-import { now, toApiDate, upper } from '../../lib/format';
+import { upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { ImportDialog } from './import-dialog';
 import { MovementsDialog } from './movements-dialog';
@@ -93,45 +88,6 @@ const filterDefaults = (): FilterValues => ({
   // Spec §9: the status filter starts on Activo.
   est: String(Status.Activo),
 });
-
-/** What an export is called when the server names no file. */
-const exportName = (format: ExportFormat) => `productos-${toApiDate(now())}.${format}`;
-
-function ExportButtons({ filters }: { filters: FilterValues }) {
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const download = async (formato: ExportFormat) => {
-    setExporting(formato);
-    try {
-      await downloadFile(PRODUCT_IMPORT_PATHS.export, { ...filters, formato }, exportName(formato));
-    } catch (error) {
-      await showErrorDialog(T.exportError, error);
-    } finally {
-      setExporting(null);
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<FileDownloadIcon />}
-        loading={exporting === 'csv'}
-        disabled={exporting !== null}
-        onClick={() => void download('csv')}
-      >
-        {T.exportCsv}
-      </Button>
-      <Button
-        variant="contained"
-        startIcon={<FileDownloadIcon />}
-        loading={exporting === 'xlsx'}
-        disabled={exporting !== null}
-        onClick={() => void download('xlsx')}
-      >
-        {T.exportXlsx}
-      </Button>
-    </>
-  );
-}
 
 export function ProductsPage() {
   const { can } = usePermissions();
@@ -221,21 +177,17 @@ export function ProductsPage() {
             ]),
         { label: T.history, access: productsResource.access.read, onClick: () => setHistory(p) },
       ],
-      pageActions: (filters) => (
-        <>
-          <ExportButtons filters={filters} />
-          {mayImport && (
-            <Button
-              variant="contained"
-              startIcon={<FileUploadIcon />}
-              aria-haspopup="dialog"
-              onClick={() => setImporting(true)}
-            >
-              {T.import}
-            </Button>
-          )}
-        </>
-      ),
+      pageActions: () =>
+        mayImport && (
+          <Button
+            variant="contained"
+            startIcon={<FileUploadIcon />}
+            aria-haspopup="dialog"
+            onClick={() => setImporting(true)}
+          >
+            {T.import}
+          </Button>
+        ),
     }),
     [mayImport],
   );

@@ -10,9 +10,6 @@ export const PRODUCT_TEXTS = {
   subject: 'este producto',
   empty: 'No se encontraron productos.',
   lowStock: 'Stock bajo',
-  exportCsv: 'Exportar CSV',
-  exportXlsx: 'Exportar Excel',
-  exportError: 'Error al exportar los productos',
   import: 'Importar',
 
   movement: 'Registrar movimiento',

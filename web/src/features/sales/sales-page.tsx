@@ -16,6 +16,7 @@ import { PageContainer } from '../../app/page-container';
 import { useSaleDialogs } from '../../checkout/sale-dialogs';
 import {
   DataTable,
+  ExportButtons,
   FilterBar,
   listErrorMessage,
   StatusChip,
@@ -159,7 +160,12 @@ export function SalesPage() {
         ) : undefined
       }
     >
-      <FilterBar filters={filters} values={params.filters} onSearch={onSearch} />
+      <FilterBar
+        filters={filters}
+        values={params.filters}
+        onSearch={onSearch}
+        actions={<ExportButtons path={SALE_PATHS.export} file="ventas" filters={params.filters} />}
+      />
       {list.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {listErrorMessage(list.error, SALES_TEXTS.loadError)}
