@@ -293,7 +293,31 @@ export const endpoints: BenchEndpoint[] = [
     path: `/api/ventas/reporte?desde=${monthStart()}&hasta=${limaToday().toISOString().slice(0, 10)}`,
     auth: true,
   },
+  // History and reports (DESIGN §10.6): the past visits, filtered, and both reports over this
+  // month and over the last year, by day and by month (summaries kept by the database).
+  { name: 'citas/historial', method: 'GET', path: '/api/citas/historial', auth: true },
+  {
+    name: 'citas/historial ?cli=garcia&est=6',
+    method: 'GET',
+    path: '/api/citas/historial?cli=garcia&est=6',
+    auth: true,
+  },
+  ...[
+    ['this month', monthStart(), 'dia'],
+    ['last 12 months', addDays(today(), -364), 'mes'],
+  ].flatMap(([range, desde, agrupar]) =>
+    ['citas', 'reservaciones'].map((report): BenchEndpoint => ({
+      name: `${report}/reporte (${range})`,
+      method: 'GET',
+      path: `/api/${report}/reporte?desde=${desde}&hasta=${today()}&agrupar=${agrupar}`,
+      auth: true,
+    })),
+  ),
 ];
+
+function today(): string {
+  return limaToday().toISOString().slice(0, 10);
+}
 
 /**
  * `GET /reservaciones/` and `GET /citas/` with `cli`, `pe`, `usu`, `est` and the month. The

@@ -5,7 +5,9 @@
  * Environment: BENCH_SECONDS (5, per endpoint, after a 1 s warm-up), DATABASE_URL (measure on
  * that PostgreSQL server, in a fresh database bench_<timestamp> dropped at the end; PGlite
  * otherwise), BENCH_SEED_CLIENTS=N (load demo data with server/src/db/seed-demo.ts first),
- * BENCH_ONLY=regex (only the endpoints whose name matches).
+ * BENCH_ONLY=regex (only the endpoints whose name matches), BENCH_SEED_APPOINTMENTS=N and
+ * BENCH_SEED_DAYS=N (the seed's --appointments and --days: 1000000 and 365 for a year of a
+ * million visits).
  * BENCH_SIZES=100000,1000000 measures at each size in turn, each on a fresh database seeded
  * with that many clients (BENCH_SEED_CLIENTS is then ignored), and prints one table with a
  * column group per size: how the cost grows with the data shows at a glance. For example
@@ -423,7 +425,13 @@ async function seedDemo(env: NodeJS.ProcessEnv, clients: number): Promise<number
   console.log(`Seeding demo data (--clients ${clients})...`);
   const started = performance.now();
   // Its own process group, so that a time-out or Ctrl-C stops npx, tsx and node alike.
-  const child = spawn('npx', ['tsx', SEED_SCRIPT, '--clients', String(clients)], {
+  const extra = [
+    ...(process.env.BENCH_SEED_APPOINTMENTS
+      ? ['--appointments', process.env.BENCH_SEED_APPOINTMENTS]
+      : []),
+    ...(process.env.BENCH_SEED_DAYS ? ['--days', process.env.BENCH_SEED_DAYS] : []),
+  ];
+  const child = spawn('npx', ['tsx', SEED_SCRIPT, '--clients', String(clients), ...extra], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

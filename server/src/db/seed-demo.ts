@@ -10,7 +10,7 @@ import { seedStaff } from './demo/staff';
 import { openAppDatabase } from './open';
 
 /**
- * `npm run seed:demo [-- --clients N] [--appointments N]`: fills the configured database with a realistic
+ * `npm run seed:demo [-- --clients N] [--appointments N] [--days N]`: fills the configured database with a realistic
  * business. Run it with the server stopped when on PGlite (it takes the same lock).
  */
 async function main() {
@@ -19,6 +19,8 @@ async function main() {
       clients: { type: 'string', default: '300' },
       // Default: two per client, from 1,200 up to 200,000 (--clients 100000 gives 200,000).
       appointments: { type: 'string' },
+      // The days they spread over, four in five past: by default about 15 a day, up to 1,400.
+      days: { type: 'string' },
     },
   });
   const clients = Number(values.clients);
@@ -29,6 +31,9 @@ async function main() {
   );
   if (!Number.isInteger(appointments) || appointments < 0)
     throw new Error('--appointments must be a whole number');
+  const days = values.days === undefined ? undefined : Number(values.days);
+  if (days !== undefined && (!Number.isInteger(days) || days < 1))
+    throw new Error('--days must be a whole number of days');
 
   const started = Date.now();
   const { database, close } = await openAppDatabase(readConfig());
@@ -36,8 +41,8 @@ async function main() {
     await seedPeople(database.db, clients);
     await seedCatalogue(database.db);
     await seedProducts(database.db);
-    await seedStaff(database.db, { groomers: groomersFor(appointments) });
-    const agenda = await seedAgenda(database.db, { appointments });
+    await seedStaff(database.db, { groomers: groomersFor(appointments, days) });
+    const agenda = await seedAgenda(database.db, { appointments, days });
     console.log(
       `Agenda: ${agenda.appointments} citas, ${agenda.reservations} reservaciones, ${agenda.triages} triajes.`,
     );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   APPOINTMENT_STATUSES,
+  formatReceiptNumber,
   AppointmentStatus,
   HISTORY_PATHS,
   HISTORY_TEXTS,
@@ -82,8 +83,7 @@ const historyExport: ExportDefinition<HistoryRow> = {
     { header: 'Temperatura (°C)', value: (r) => (r.triaje ? Number(r.triaje.temperatura) : null) },
     {
       header: 'Comprobante',
-      value: (r) =>
-        r.venta ? `${r.venta.serie}-${String(r.venta.numero).padStart(8, '0')}` : null,
+      value: (r) => r.venta && formatReceiptNumber(r.venta.serie, r.venta.numero),
     },
     { header: 'Cobrado (S/)', value: (r) => r.venta?.total, kind: 'money' },
   ],

@@ -321,6 +321,39 @@ describe('Reporte Reservaciones', () => {
     ]);
   });
 
+  it('counts a reservation as turned into a cita once its pet is booked that day', async () => {
+    await db.insert(reservations).values({
+      fec_reg: new Date('2025-04-01T10:00:00-05:00'),
+      fec_cita: '2025-04-03',
+      id_cli: carlos.id_cli,
+      id_perro: carlos.petId,
+      id_usu: 1,
+      id_est: 2,
+    });
+    const converted = async () =>
+      (await admin.get('/reservaciones/reporte?desde=2025-04-01&hasta=2025-04-01')).body.data
+        .convertidas as number;
+    expect(await converted()).toBe(0);
+    await book('april', carlos, '2025-04-03T11:00', { id_servicio: bath });
+    expect(await converted()).toBe(1);
+  });
+
+  it('keeps its summary equal to the reservations themselves', async () => {
+    const counted = rowsOf(
+      await db.execute(sql`
+        select lima_day(fec_reg)::text as day, id_est, id_cita is not null as converted,
+          count(*)::int as n, sum(greatest(fec_cita - lima_day(fec_reg), 0))::int as lead
+        from reservaciones group by 1, 2, 3 order by 1, 2, 3`),
+    );
+    const kept = rowsOf(
+      await db.execute(sql`
+        select lima_day::text as day, id_est, converted, sum(total)::int as n,
+          sum(lead_days)::int as lead
+        from reservation_days group by 1, 2, 3 having sum(total) <> 0 order by 1, 2, 3`),
+    );
+    expect(kept).toEqual(counted);
+  });
+
   it('answers nothing to divide with nulls, and exports its tables', async () => {
     const empty = await admin.get('/reservaciones/reporte?desde=2024-01-01&hasta=2024-01-31');
     expect(empty.body.data).toMatchObject({

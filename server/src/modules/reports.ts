@@ -23,7 +23,6 @@ import {
 } from '@app/domain';
 import { actorOf, recordAudit } from '../audit/record';
 import { sendTables } from '../crud/export';
-import { qualified } from '../crud/sql';
 import type { Db } from '../db/client';
 import {
   appointmentDays,
@@ -32,7 +31,7 @@ import {
   clientFirstVisits,
   employees,
   packages,
-  reservations,
+  reservationDays,
   services,
 } from '../db/schema';
 import { ok } from '../http/envelope';
@@ -256,46 +255,19 @@ async function namesOf(db: Db, dimension: 'g' | 's' | 'p', ids: number[]) {
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** The Lima day of a moment in SQL (migration 0004's `lima_day`). */
-const limaDaySql = (column: typeof reservations.fec_reg) => sql`lima_day(${column})`;
-
-const LEAD_CASE = sql.raw(
-  `case ${LEAD_TIME_RANGES.map((range, index) =>
-    range.hasta === null ? `else ${index}` : `when lead <= ${range.hasta} then ${index}`,
-  ).join(' ')} end`,
-);
-
 async function reservationReport(db: Db, query: ReportQuery): Promise<ReservationReport> {
   const { desde, hasta, agrupar } = query;
-  const start = limaDayStart(desde);
-  const end = new Date(limaDayStart(hasta).getTime() + 86_400_000);
-  const registered = limaDaySql(reservations.fec_reg);
-  // A reservation turned into a cita when its pet has one (not deleted) on the reserved day.
-  const converted = sql`exists (select 1 from ${appointments} where ${appointments.id_perro} = ${qualified(reservations.id_perro)} and lima_day(${appointments.fec_cita}) = ${qualified(reservations.fec_cita)} and ${appointments.id_est} <> ${AppointmentStatus.Eliminada})`;
-  const inner = db
-    .select({
-      periodo:
-        sql<string>`to_char(${registered}, ${agrupar === 'mes' ? 'YYYY-MM' : 'YYYY-MM-DD'})`.as(
-          'periodo',
-        ),
-      id_est: reservations.id_est,
-      lead: sql<number>`greatest(${reservations.fec_cita} - ${registered}, 0)`.as('lead'),
-      converted: sql<boolean>`${converted}`.as('converted'),
-    })
-    .from(reservations)
-    .where(and(gte(reservations.fec_reg, start), lt(reservations.fec_reg, end)))
-    .as('r');
   const rows = await db
     .select({
-      periodo: inner.periodo,
-      id_est: inner.id_est,
-      bucket: sql<number>`${LEAD_CASE}`,
-      total: sql<number>`count(*)::int`,
-      days: sql<number>`sum(lead)::int`,
-      convertidas: sql<number>`(count(*) filter (where converted))::int`,
+      day: sql<string>`${reservationDays.lima_day}::text`,
+      id_est: reservationDays.id_est,
+      bucket: reservationDays.lead_bucket,
+      converted: reservationDays.converted,
+      total: reservationDays.total,
+      days: reservationDays.lead_days,
     })
-    .from(inner)
-    .groupBy(sql`1`, sql`2`, sql`3`);
+    .from(reservationDays)
+    .where(between(reservationDays.lima_day, desde, hasta));
 
   const empty = (periodo: string) => ({
     periodo,
@@ -317,14 +289,16 @@ async function reservationReport(db: Db, query: ReportQuery): Promise<Reservatio
   const buckets = LEAD_TIME_RANGES.map(() => 0);
   let leadDays = 0;
   for (const row of rows) {
-    const period = periods.get(row.periodo) ?? empty(row.periodo);
+    if (row.total === 0) continue;
+    const periodo = periodOf(row.day, agrupar);
+    const period = periods.get(periodo) ?? empty(periodo);
     for (const target of [period, all]) {
       target.creadas += row.total;
-      target.convertidas += row.convertidas;
+      if (row.converted) target.convertidas += row.total;
       const key = statusKey[row.id_est as keyof typeof statusKey];
       if (key) target[key] += row.total;
     }
-    periods.set(row.periodo, period);
+    periods.set(periodo, period);
     buckets[row.bucket] = (buckets[row.bucket] ?? 0) + row.total;
     leadDays += row.days;
   }

@@ -82,6 +82,8 @@ export interface AgendaOptions {
   appointments?: number;
   /** Reservations to add (default: half the appointments). */
   reservations?: number;
+  /** Days they spread over (default `agendaSpan`): 365 puts a year's load in one year. */
+  days?: number;
 }
 
 export interface AgendaResult {
@@ -103,13 +105,13 @@ const CLOSES = 19 * 60;
  * large set about 140 a day (a thousand a week, the agenda's busiest screen) over up to four
  * years.
  */
-function agendaSpan(appointments: number): number {
-  return Math.min(1400, Math.max(90, Math.ceil(appointments / 15)));
+function agendaSpan(appointments: number, days?: number): number {
+  return days ?? Math.min(1400, Math.max(90, Math.ceil(appointments / 15)));
 }
 
 /** Groomers enough for a day's visits (about eight each, six open days a week); four at least. */
-export function groomersFor(appointments: number): number {
-  const perOpenDay = ((appointments / agendaSpan(appointments)) * 7) / 6;
+export function groomersFor(appointments: number, days?: number): number {
+  const perOpenDay = ((appointments / agendaSpan(appointments, days)) * 7) / 6;
   return Math.max(4, Math.ceil(perOpenDay / 8));
 }
 
@@ -129,7 +131,7 @@ export async function seedAgenda(db: Db, options: AgendaOptions = {}): Promise<A
     0,
     Math.floor(options.reservations ?? Math.ceil(appointmentCount / 2)),
   );
-  const span = agendaSpan(appointmentCount);
+  const span = agendaSpan(appointmentCount, options.days);
   const past = Math.round(span * 0.8);
   const today = limaToday();
 
@@ -328,7 +330,9 @@ export async function seedAgenda(db: Db, options: AgendaOptions = {}): Promise<A
   // Fresh statistics and visibility map, as seedPeople does: the planner would judge the new
   // rows by stale statistics, and index-only scans would visit the heap.
   if (result.appointments + result.reservations > 0) {
-    await db.execute(sql`vacuum (analyze) citas, reservaciones, triajes, appointment_days`);
+    await db.execute(
+      sql`vacuum (analyze) citas, reservaciones, triajes, appointment_days, appointment_totals, client_first_visits`,
+    );
   }
   return result;
 }

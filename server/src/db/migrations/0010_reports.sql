@@ -14,7 +14,19 @@ CREATE TABLE "client_first_visits" (
 	"first_day" date NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "reservation_days" (
+	"lima_day" date NOT NULL,
+	"id_est" smallint NOT NULL,
+	"lead_bucket" smallint NOT NULL,
+	"converted" boolean NOT NULL,
+	"total" integer NOT NULL,
+	"lead_days" integer NOT NULL,
+	CONSTRAINT "reservation_days_lima_day_id_est_lead_bucket_converted_pk" PRIMARY KEY("lima_day","id_est","lead_bucket","converted")
+);
+--> statement-breakpoint
+ALTER TABLE "reservaciones" ADD COLUMN "id_cita" integer;--> statement-breakpoint
 CREATE INDEX "client_first_visits_first_day_idx" ON "client_first_visits" USING btree ("first_day");--> statement-breakpoint
+ALTER TABLE "reservaciones" ADD CONSTRAINT "reservaciones_id_cita_citas_id_cita_fk" FOREIGN KEY ("id_cita") REFERENCES "public"."citas"("id_cita") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Hand-written from here (drizzle-kit has no triggers), as the summaries of migration 0004:
 -- statement triggers with transition tables, one upsert per key in key order.
 CREATE FUNCTION "count_appointment_totals"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -117,3 +129,85 @@ WHERE d.ref_id IS NOT NULL
 GROUP BY 1, 2, 3, 4;--> statement-breakpoint
 INSERT INTO "client_first_visits" (id_cli, first_day)
 SELECT id_cli, min(lima_day(fec_cita)) FROM "citas" WHERE id_est <> 8 GROUP BY id_cli;
+--> statement-breakpoint
+-- The clients seen in a range (Reporte Citas' returning clients): an index-only scan.
+CREATE INDEX "citas_visits_idx" ON "citas" ("fec_cita") INCLUDE ("id_cli") WHERE "id_est" <> 8;--> statement-breakpoint
+CREATE INDEX "reservaciones_id_cita_idx" ON "reservaciones" ("id_cita") WHERE "id_cita" IS NOT NULL;--> statement-breakpoint
+-- A reservation turned into a cita when a cita (not deleted) is booked for its pet on its day,
+-- whichever is written first. Once linked it stays so, as the cita was booked.
+CREATE FUNCTION "link_reservations_to_citas"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'citas' THEN
+    UPDATE reservaciones r SET id_cita = c.id_cita
+    FROM new_rows c
+    WHERE r.id_perro = c.id_perro AND r.fec_cita = lima_day(c.fec_cita) AND c.id_est <> 8
+      AND r.id_cita IS NULL;
+  ELSE
+    UPDATE reservaciones r SET id_cita = c.id_cita
+    FROM new_rows n JOIN citas c ON c.id_perro = n.id_perro AND lima_day(c.fec_cita) = n.fec_cita
+    WHERE r.id_res = n.id_res AND c.id_est <> 8 AND r.id_cita IS NULL;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "citas_link_reservations_insert" AFTER INSERT ON "citas" REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "link_reservations_to_citas"();--> statement-breakpoint
+CREATE TRIGGER "citas_link_reservations_update" AFTER UPDATE ON "citas" REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "link_reservations_to_citas"();--> statement-breakpoint
+CREATE TRIGGER "reservaciones_link_citas" AFTER INSERT ON "reservaciones" REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "link_reservations_to_citas"();--> statement-breakpoint
+-- Reservations already linked before their days are counted (the count reads the link).
+UPDATE "reservaciones" r SET "id_cita" = c.id_cita
+FROM "citas" c
+WHERE c.id_perro = r.id_perro AND lima_day(c.fec_cita) = r.fec_cita AND c.id_est <> 8;--> statement-breakpoint
+-- Days booked ahead, bucketed as LEAD_TIME_RANGES (domain/src/resources/reports.ts) lists them.
+CREATE FUNCTION "lead_bucket"(days integer) RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN (CASE WHEN days <= 0 THEN 0 WHEN days <= 3 THEN 1 WHEN days <= 7 THEN 2
+  WHEN days <= 14 THEN 3 ELSE 4 END)::smallint;--> statement-breakpoint
+CREATE FUNCTION "count_reservation_days"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO reservation_days AS s (lima_day, id_est, lead_bucket, converted, total, lead_days)
+    SELECT lima_day(fec_reg), id_est, lead_bucket(fec_cita - lima_day(fec_reg)), id_cita IS NOT NULL,
+      count(*), sum(greatest(fec_cita - lima_day(fec_reg), 0))
+    FROM new_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (lima_day, id_est, lead_bucket, converted) DO UPDATE
+    SET total = s.total + excluded.total, lead_days = s.lead_days + excluded.lead_days;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO reservation_days AS s (lima_day, id_est, lead_bucket, converted, total, lead_days)
+    SELECT lima_day(fec_reg), id_est, lead_bucket(fec_cita - lima_day(fec_reg)), id_cita IS NOT NULL,
+      sum(n), sum(n * greatest(fec_cita - lima_day(fec_reg), 0))
+    FROM (
+      SELECT fec_reg, fec_cita, id_est, id_cita, 1 AS n FROM new_rows
+      UNION ALL
+      SELECT fec_reg, fec_cita, id_est, id_cita, -1 FROM old_rows
+    ) AS changes
+    GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (lima_day, id_est, lead_bucket, converted) DO UPDATE
+    SET total = s.total + excluded.total, lead_days = s.lead_days + excluded.lead_days;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO reservation_days AS s (lima_day, id_est, lead_bucket, converted, total, lead_days)
+    SELECT lima_day(fec_reg), id_est, lead_bucket(fec_cita - lima_day(fec_reg)), id_cita IS NOT NULL,
+      -count(*), -sum(greatest(fec_cita - lima_day(fec_reg), 0))
+    FROM old_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (lima_day, id_est, lead_bucket, converted) DO UPDATE
+    SET total = s.total + excluded.total, lead_days = s.lead_days + excluded.lead_days;
+  ELSE
+    DELETE FROM reservation_days;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "reservaciones_days_insert" AFTER INSERT ON "reservaciones" REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "count_reservation_days"();--> statement-breakpoint
+CREATE TRIGGER "reservaciones_days_update" AFTER UPDATE ON "reservaciones"
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "count_reservation_days"();--> statement-breakpoint
+CREATE TRIGGER "reservaciones_days_delete" AFTER DELETE ON "reservaciones" REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "count_reservation_days"();--> statement-breakpoint
+CREATE TRIGGER "reservaciones_days_truncate" AFTER TRUNCATE ON "reservaciones"
+FOR EACH STATEMENT EXECUTE FUNCTION "count_reservation_days"();--> statement-breakpoint
+INSERT INTO "reservation_days" (lima_day, id_est, lead_bucket, converted, total, lead_days)
+SELECT lima_day(fec_reg), id_est, lead_bucket(fec_cita - lima_day(fec_reg)), id_cita IS NOT NULL,
+  count(*), sum(greatest(fec_cita - lima_day(fec_reg), 0))
+FROM "reservaciones" GROUP BY 1, 2, 3, 4;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -38,6 +39,13 @@ export const reservations = pgTable(
       .notNull()
       .default(1)
       .references(() => statuses.id_est),
+    /**
+     * The cita booked for its pet on its day, set by the database (migration 0010) when either
+     * is written: what Reporte Reservaciones counts as turned into a cita.
+     */
+    id_cita: integer('id_cita').references((): AnyPgColumn => appointments.id_cita, {
+      onDelete: 'set null',
+    }),
     updated_at: updatedAt(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import {
+  boolean,
   char,
   date,
   index,
@@ -75,6 +76,24 @@ export const clientFirstVisits = pgTable(
     first_day: date('first_day', { mode: 'string' }).notNull(),
   },
   (t) => [index('client_first_visits_first_day_idx').on(t.first_day)],
+);
+
+/**
+ * The reservations of each Lima registration day by status, by how far ahead they were made
+ * (`lead_bucket`, the index of LEAD_TIME_RANGES) and whether they turned into a cita, with the
+ * sum of their days ahead: Reporte Reservaciones reads these (migration 0010).
+ */
+export const reservationDays = pgTable(
+  'reservation_days',
+  {
+    lima_day: date('lima_day', { mode: 'string' }).notNull(),
+    id_est: smallint('id_est').notNull(),
+    lead_bucket: smallint('lead_bucket').notNull(),
+    converted: boolean('converted').notNull(),
+    total: integer('total').notNull(),
+    lead_days: integer('lead_days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lima_day, t.id_est, t.lead_bucket, t.converted] })],
 );
 
 /** The tables whose rows per status `statusCounts` keeps (the triggers of migration 0004). */
