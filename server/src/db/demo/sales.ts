@@ -34,7 +34,7 @@ export interface SalesResult {
  * price (there are few), the rest in SQL, so 100,000 sales take seconds.
  */
 export async function seedSales(db: Db): Promise<SalesResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [company] = await tx.select({ id: settings.id }).from(settings).limit(1);
     if (!company) await tx.insert(settings).values(DEMO_COMPANY);
 
@@ -123,4 +123,8 @@ export async function seedSales(db: Db): Promise<SalesResult> {
       on conflict (serie) do update set ultimo = greatest(series.ultimo, excluded.ultimo)`);
     return { sales: n };
   });
+  // Fresh statistics, as the agenda's seed does: judged by stale ones, the dashboard's month
+  // of sales was read through the wrong index (0.5 s instead of 0.1 s at 680,000 sales).
+  if (result.sales > 0) await db.execute(sql`vacuum (analyze) ventas, venta_items, venta_pagos`);
+  return result;
 }
