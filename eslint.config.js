@@ -111,6 +111,15 @@ export default tseslint.config(
     ]),
   },
   {
+    // What Reporte Ventas, Citas and Reservaciones share: the range form, the figures tables and
+    // the charts' bars.
+    files: ['web/src/reports/**'],
+    rules: boundaries([
+      { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
+      { group: ['**/features/**'], message: 'Reports do not import features.' },
+    ]),
+  },
+  {
     files: ['domain/src/**'],
     rules: boundaries([
       {

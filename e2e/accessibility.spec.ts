@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { registerClient, staffApi, uniqueWord } from './api';
+import { limaDay, registerClient, registerPet, staffApi, uniqueWord } from './api';
 import { setDarkMode, signIn } from './support';
 
 /**
@@ -193,6 +193,57 @@ for (const mode of ['light', 'dark'] as const) {
     await importing.getByRole('button', { name: 'Vista previa' }).click();
     await expect(importing.getByRole('status')).toHaveText('Válidas: 0 · Con errores: 1');
     found.push(...(await violations(page, `/productos import (${mode})`, rules)));
+    expect(found).toEqual([]);
+  });
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`a past cita's details and its pet's timeline pass axe in ${mode} mode`, async ({
+    page,
+  }) => {
+    await signIn(page);
+    const api = await staffApi(page);
+    const owner = await registerClient(api, 'Elena', `Historial ${uniqueWord()}`);
+    const pet = uniqueWord();
+    const id_perro = await registerPet(api, owner, pet);
+    const service = await api.create<{ id_srv: number }>('/servicio/register', {
+      nombre: `Baño axe ${uniqueWord()}`,
+      descripcion: 'Baño completo con champú neutro, secado y perfume para la prueba de axe.',
+      precio: '40',
+    });
+    const cita = await api.create<{ id_cita: number }>('/cita/register', {
+      fec_cita: `${limaDay(-2)}T10:00`,
+      dni_cli: owner.dni,
+      id_cliente: owner.id_cli,
+      id_perro,
+      id_servicio: service.id_srv,
+      fech_reg: limaDay(-2),
+      obs: 'Cita pasada para axe',
+    });
+    await api.create('/triaje/register', {
+      id_cita: cita.id_cita,
+      edad: '2',
+      peso: '8.40',
+      temperatura: '38.20',
+      notas: 'Sin novedad',
+    });
+    await setDarkMode(page, mode === 'dark');
+    await page.goto(`/historial-citas?pe=${pet}`);
+    await settle(page);
+    const rules = mode === 'dark' ? ['color-contrast'] : undefined;
+    const PET = pet.toUpperCase();
+    const actions = page
+      .getByRole('row', { name: new RegExp(PET) })
+      .getByRole('button', { name: /Acciones de/ });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Ver detalle' }).click();
+    const details = page.getByRole('dialog', { name: `Cita de ${PET}` });
+    await expect(details.getByRole('region', { name: 'Triaje' })).toContainText('8.40');
+    const found = await violations(page, `/historial-citas details (${mode})`, rules);
+    await details.getByRole('button', { name: 'Historial de la mascota' }).click();
+    const timeline = page.getByRole('dialog', { name: `Historial de ${PET}` });
+    await expect(timeline.getByRole('figure', { name: 'Peso (kg) por visita' })).toBeVisible();
+    found.push(...(await violations(page, `pet timeline (${mode})`, rules)));
     expect(found).toEqual([]);
   });
 }

@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import {
   PetInputSchema,
   PetUpdateSchema,
@@ -9,6 +10,7 @@ import {
 import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
 import { ClientDniField } from '../lookups';
+import { PetTimelineDialog, type TimelinePet } from '../lookups/pet-timeline-dialog';
 
 const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
 
@@ -23,7 +25,8 @@ const fields: FieldDef<keyof PetInput>[] = [
   },
 ];
 
-const petsConfig: CrudConfig<Pet> = {
+/** `open`: the pet's timeline ('Ver historial'). */
+const petsConfig = (open: (pet: TimelinePet) => void): CrudConfig<Pet> => ({
   resource: petsResource,
   title: 'Lista de Mascotas',
   addLabel: 'Añadir Mascota',
@@ -66,8 +69,20 @@ const petsConfig: CrudConfig<Pet> = {
           ? 'Error al reactivar la mascota'
           : 'Error al actualizar datos de la mascota',
   },
-};
+  // DESIGN §10.5: its visits, weight and temperature over time.
+  menuItems: (p) => [{ label: 'Ver historial', access: 'historial.leer', onClick: () => open(p) }],
+});
 
 export function PetsPage() {
-  return <CrudPage config={petsConfig} />;
+  const [timelineOf, setTimelineOf] = useState<TimelinePet | null>(null);
+  const config = useMemo(
+    () => ({
+      ...petsConfig(setTimelineOf),
+      children: timelineOf && (
+        <PetTimelineDialog pet={timelineOf} onClose={() => setTimelineOf(null)} />
+      ),
+    }),
+    [timelineOf],
+  );
+  return <CrudPage config={config} />;
 }

@@ -35,7 +35,7 @@ import { listErrorMessage, ResourceForm, type FieldRenderProps } from '../../cru
 import { confirm, toast } from '../../lib/alerts';
 import { api, ApiError, jsonField } from '../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
-import { FiguresTable, type Figure } from './figures-table';
+import { FiguresTable, type Figure } from '../../reports/figures-table';
 
 /**
  * 'Cierre de caja' (DESIGN §10.3): one Lima day of the till (sales, tips, voids, what came in

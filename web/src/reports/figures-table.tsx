@@ -4,19 +4,22 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatMoney } from '../../lib/format';
+import type { ReactNode } from 'react';
+import { SectionCard } from '../app/cards/section-card';
+import { formatMoney } from '../lib/format';
+import { formatCount, formatPercent } from './format';
 
 /**
- * The small tables of the till and the sales report: a label per row and its counts and
- * amounts. A column is declared once, for the screen and for the CSV the report exports.
+ * The small tables of the till and the reports: a label per row and its counts, amounts and
+ * shares. A column is declared once, with how it reads.
  */
 
 export interface Figure<Row> {
   header: string;
-  /** The cell as the CSV writes it: text, a count, or money as numeric text ('45.50'). */
-  value(row: Row): string | number;
-  /** Counts and money align right; money reads 'S/. 45.50' on screen. */
-  kind?: 'text' | 'count' | 'money';
+  /** The cell: text, a count, money as numeric text ('45.50') or a share (12.5, or null). */
+  value(row: Row): string | number | null;
+  /** Figures align right; money reads 'S/. 45.50', a count '1,200', a share '12.5%' or '—'. */
+  kind?: 'text' | 'count' | 'money' | 'percent';
 }
 
 export interface FiguresTableProps<Row> {
@@ -30,8 +33,12 @@ export interface FiguresTableProps<Row> {
   emptyText?: string;
 }
 
-const shown = <Row,>(figure: Figure<Row>, row: Row) =>
-  figure.kind === 'money' ? formatMoney(figure.value(row)) : figure.value(row);
+function shown<Row>(figure: Figure<Row>, row: Row) {
+  const value = figure.value(row);
+  if (figure.kind === 'money') return formatMoney(value);
+  if (figure.kind === 'percent') return formatPercent(typeof value === 'number' ? value : null);
+  return typeof value === 'number' ? formatCount(value) : value;
+}
 
 export function FiguresTable<Row>({
   label,
@@ -68,7 +75,10 @@ export function FiguresTable<Row>({
                 <TableCell
                   key={figure.header}
                   align={align(figure)}
-                  sx={{ whiteSpace: figure.kind === 'money' ? 'nowrap' : undefined }}
+                  sx={{
+                    whiteSpace:
+                      figure.kind === 'money' || figure.kind === 'percent' ? 'nowrap' : undefined,
+                  }}
                 >
                   {shown(figure, row)}
                 </TableCell>
@@ -91,5 +101,18 @@ export function FiguresTable<Row>({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** A table on its own card, named by the card's title: the table behind a report's chart. */
+export function FiguresCard<Row>({
+  title,
+  hint,
+  ...table
+}: Omit<FiguresTableProps<Row>, 'label'> & { title: string; hint: ReactNode }) {
+  return (
+    <SectionCard title={title} hint={hint}>
+      <FiguresTable label={title} {...table} />
+    </SectionCard>
   );
 }

@@ -1,0 +1,280 @@
+import EventIcon from '@mui/icons-material/Event';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import GroupIcon from '@mui/icons-material/Group';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import TimerIcon from '@mui/icons-material/Timer';
+import Grid from '@mui/material/Grid';
+import {
+  appointmentsResource,
+  REPORT_PATHS,
+  REPORT_TEXTS,
+  type AppointmentReport,
+} from '@app/domain';
+import { ChartCard } from '../../app/cards/chart-card';
+import type { StatCardProps } from '../../app/cards/stat-card';
+import { formatMoney } from '../../lib/format';
+import { FiguresCard, type Figure } from '../../reports/figures-table';
+import { formatCount, formatPercent, periodText, periodTick } from '../../reports/format';
+import { ChartOrNothing, ReportBars } from '../../reports/report-charts';
+import { groupingHint, ReportPage } from '../../reports/report-page';
+
+/**
+ * 'Reporte Citas' (DESIGN §10.6): the citas whose visit falls in a Lima date range, by status,
+ * by service or package and by groomer with the share of the opening hours they booked.
+ */
+
+export const APPOINTMENT_REPORT_TEXTS = {
+  appointments: 'Citas',
+  appointmentsHint: 'Sin las eliminadas',
+  completed: 'Completadas',
+  completedHint: 'Visitas atendidas',
+  noShow: 'No asistió',
+  noShowRate: 'Tasa de inasistencia',
+  minutes: 'Minutos reservados',
+  minutesHint: 'Duración de las citas, sin las eliminadas',
+  income: 'Ingresos',
+  incomeHint: 'Precio de las citas completadas',
+  clients: 'Clientes nuevos / recurrentes',
+  clientsHint: 'Nuevos: su primera cita cae en el período',
+  byPeriod: 'Citas por período',
+  byPeriodHint: 'Cada estado, por día o por mes',
+  byStatus: 'Citas por estado',
+  byStatusHint: 'Todos los estados, las eliminadas incluidas',
+  byItem: 'Citas por servicio o paquete',
+  byItemHint: 'Los más reservados',
+  byItemTableHint: 'Citas, completadas e ingresos de cada uno',
+  byGroomer: 'Ocupación por groomer',
+  byGroomerHint: 'Minutos reservados sobre el horario de atención',
+  noData: 'Sin citas en el período',
+} as const;
+
+const T = APPOINTMENT_REPORT_TEXTS;
+
+/** The chart of services and packages shows the most booked; the table, every one. */
+const TOP_ITEMS = 6;
+
+type Report = AppointmentReport;
+type PeriodRow = Report['por_periodo'][number];
+type GroomerRow = Report['por_groomer'][number];
+
+/** Each status of a period, in the order a visit goes through them (as the file has them). */
+const PERIOD_STATUSES = [
+  { key: 'programadas', label: 'Programadas' },
+  { key: 'en_proceso', label: 'En proceso' },
+  { key: 'completadas', label: 'Completadas' },
+  { key: 'no_asistio', label: 'No asistió' },
+] as const satisfies readonly { key: keyof PeriodRow; label: string }[];
+
+const groomerName = (r: GroomerRow) => (r.id_emp === null ? REPORT_TEXTS.unassigned : r.groomer);
+
+const periodFigures: Figure<PeriodRow>[] = [
+  { header: 'Período', value: (r) => periodText(r.periodo) },
+  ...PERIOD_STATUSES.map(({ key, label }): Figure<PeriodRow> => ({
+    header: label,
+    value: (r) => r[key],
+    kind: 'count',
+  })),
+  { header: 'Total', value: (r) => r.total, kind: 'count' },
+];
+
+const statusFigures: Figure<Report['por_estado'][number]>[] = [
+  { header: 'Estado', value: (r) => r.nom_est },
+  { header: 'Citas', value: (r) => r.total, kind: 'count' },
+];
+
+const itemFigures: Figure<Report['por_item'][number]>[] = [
+  { header: 'Tipo', value: (r) => (r.tipo === 'servicio' ? 'Servicio' : 'Paquete') },
+  { header: 'Nombre', value: (r) => r.nombre },
+  { header: 'Citas', value: (r) => r.citas, kind: 'count' },
+  { header: 'Completadas', value: (r) => r.completadas, kind: 'count' },
+  { header: 'Ingresos', value: (r) => r.ingresos, kind: 'money' },
+];
+
+const groomerFigures: Figure<GroomerRow>[] = [
+  { header: 'Groomer', value: groomerName },
+  { header: 'Citas', value: (r) => r.citas, kind: 'count' },
+  { header: 'Completadas', value: (r) => r.completadas, kind: 'count' },
+  { header: 'No asistió', value: (r) => r.no_asistio, kind: 'count' },
+  { header: 'Minutos', value: (r) => r.minutos, kind: 'count' },
+  { header: 'Ocupación', value: (r) => r.ocupacion, kind: 'percent' },
+];
+
+export function AppointmentsReportPage() {
+  return (
+    <ReportPage<Report>
+      title={REPORT_TEXTS.appointmentsTitle}
+      queryKey={appointmentsResource.plural}
+      path={REPORT_PATHS.appointments}
+      exportPath={REPORT_PATHS.appointmentsExport}
+      file={REPORT_TEXTS.appointmentsFile}
+      loadError={REPORT_TEXTS.loadError}
+      cards={summaryCards}
+      charts={(data, updated) => <ReportCharts data={data} updated={updated} />}
+      tables={(data) => <ReportTables data={data} />}
+    />
+  );
+}
+
+function summaryCards(data: Report): StatCardProps[] {
+  return [
+    {
+      color: 'dark',
+      icon: <EventIcon />,
+      title: T.appointments,
+      value: formatCount(data.citas),
+      footer: T.appointmentsHint,
+    },
+    {
+      color: 'success',
+      icon: <TaskAltIcon />,
+      title: T.completed,
+      value: formatCount(data.completadas),
+      footer: T.completedHint,
+    },
+    {
+      color: 'error',
+      icon: <EventBusyIcon />,
+      title: T.noShow,
+      value: formatCount(data.no_asistio),
+      footer: `${T.noShowRate}: ${formatPercent(data.tasa_no_show)}`,
+    },
+    {
+      color: 'info',
+      icon: <TimerIcon />,
+      title: T.minutes,
+      value: formatCount(data.minutos),
+      footer: T.minutesHint,
+    },
+    {
+      color: 'primary',
+      icon: <PaymentsIcon />,
+      title: T.income,
+      value: formatMoney(data.ingresos),
+      footer: T.incomeHint,
+    },
+    {
+      color: 'secondary',
+      icon: <GroupIcon />,
+      title: T.clients,
+      value: `${formatCount(data.clientes_nuevos)} / ${formatCount(data.clientes_recurrentes)}`,
+      footer: T.clientsHint,
+    },
+  ];
+}
+
+const CHART_CELL = { xs: 12, md: 6 } as const;
+
+function ReportCharts({ data, updated }: { data: Report; updated: string }) {
+  const periods = data.por_periodo;
+  const items = [...data.por_item].sort((a, b) => b.citas - a.citas).slice(0, TOP_ITEMS);
+  // Occupancy is the groomers' own: unassigned citas have none.
+  const groomers = data.por_groomer.filter((g) => g.ocupacion !== null);
+  return (
+    <>
+      <Grid size={CHART_CELL}>
+        <ChartCard title={T.byPeriod} hint={T.byPeriodHint} updated={updated} color="info">
+          <ChartOrNothing text={T.noData} empty={data.citas === 0}>
+            <ReportBars
+              labels={periods.map((p) => periodTick(p.periodo))}
+              // The visits that were due at the foot of each bar.
+              series={[...PERIOD_STATUSES].reverse().map(({ key, label }) => ({
+                label,
+                data: periods.map((p) => p[key]),
+              }))}
+            />
+          </ChartOrNothing>
+        </ChartCard>
+      </Grid>
+      <Grid size={CHART_CELL}>
+        <ChartCard title={T.byStatus} hint={T.byStatusHint} updated={updated} color="success">
+          <ChartOrNothing text={T.noData} empty={data.por_estado.every((s) => s.total === 0)}>
+            <ReportBars
+              horizontal
+              labels={data.por_estado.map((s) => s.nom_est)}
+              series={[{ label: 'Citas', data: data.por_estado.map((s) => s.total) }]}
+            />
+          </ChartOrNothing>
+        </ChartCard>
+      </Grid>
+      <Grid size={CHART_CELL}>
+        <ChartCard title={T.byItem} hint={T.byItemHint} updated={updated} color="dark">
+          <ChartOrNothing text={T.noData} empty={items.length === 0}>
+            <ReportBars
+              horizontal
+              labels={items.map((i) => i.nombre)}
+              series={[{ label: 'Citas', data: items.map((i) => i.citas) }]}
+            />
+          </ChartOrNothing>
+        </ChartCard>
+      </Grid>
+      <Grid size={CHART_CELL}>
+        <ChartCard title={T.byGroomer} hint={T.byGroomerHint} updated={updated} color="primary">
+          <ChartOrNothing text={T.noData} empty={groomers.length === 0}>
+            <ReportBars
+              horizontal
+              labels={groomers.map(groomerName)}
+              tick={(v) => `${v}%`}
+              series={[
+                {
+                  label: 'Ocupación',
+                  data: groomers.map((g) => g.ocupacion ?? 0),
+                  valueFormatter: formatPercent,
+                },
+              ]}
+            />
+          </ChartOrNothing>
+        </ChartCard>
+      </Grid>
+    </>
+  );
+}
+
+/** The tables behind the charts. */
+function ReportTables({ data }: { data: Report }) {
+  const emptyText = `${T.noData}.`;
+  return (
+    <>
+      <Grid size={{ xs: 12, lg: 7 }}>
+        <FiguresCard
+          title={T.byPeriod}
+          hint={groupingHint(data)}
+          figures={periodFigures}
+          rows={data.por_periodo}
+          rowKey={(r) => r.periodo}
+          emptyText={emptyText}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, lg: 5 }}>
+        <FiguresCard
+          title={T.byStatus}
+          hint={T.byStatusHint}
+          figures={statusFigures}
+          rows={data.por_estado}
+          rowKey={(r) => r.id_est}
+          emptyText={emptyText}
+        />
+      </Grid>
+      <Grid size={12}>
+        <FiguresCard
+          title={T.byGroomer}
+          hint={`Minutos reservados sobre ${formatCount(data.minutos_apertura)} minutos de atención`}
+          figures={groomerFigures}
+          rows={data.por_groomer}
+          rowKey={(r) => r.id_emp ?? 'none'}
+          emptyText={emptyText}
+        />
+      </Grid>
+      <Grid size={12}>
+        <FiguresCard
+          title={T.byItem}
+          hint={T.byItemTableHint}
+          figures={itemFigures}
+          rows={data.por_item}
+          rowKey={(r) => `${r.tipo}:${r.id_item}`}
+          emptyText={emptyText}
+        />
+      </Grid>
+    </>
+  );
+}

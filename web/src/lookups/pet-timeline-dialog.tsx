@@ -1,0 +1,177 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import {
+  AGENDA_MESSAGES,
+  APPOINTMENT_STATUSES,
+  HISTORY_PATHS,
+  HISTORY_TEXTS,
+  type PetTimeline,
+  type PetVisit,
+} from '@app/domain';
+import { listErrorMessage, StatusBadge } from '../crud';
+import { api } from '../lib/api';
+import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
+
+/**
+ * A pet's visits over time (DESIGN §10.5): its owner, its weight and temperature at each
+ * triaged visit as two line charts, and every visit in a table with the same figures (what a
+ * screen reader reads in place of the charts). The pets list and the Historial de Citas open it.
+ */
+
+/** Every list of the history and the timelines hang under this query key. */
+export const HISTORY_QUERY_KEY = 'historial-citas';
+
+export const PET_TIMELINE_TEXTS = {
+  title: (name: string) => `Historial de ${name}`,
+  owner: 'Dueño',
+  breed: 'Raza',
+  weight: 'Peso (kg)',
+  temperature: 'Temperatura (°C)',
+  visits: 'Visitas',
+  noVisits: 'La mascota no tiene visitas registradas.',
+  close: 'Cerrar',
+} as const;
+
+const T = PET_TIMELINE_TEXTS;
+
+// The charts library is heavy: its own chunk, loaded when a timeline opens.
+const PetTimelineCharts = lazy(() =>
+  import('./pet-timeline-charts').then((module) => ({ default: module.PetTimelineCharts })),
+);
+
+/** The pet the dialog is about: what a row of the pets list or of the history has. */
+export interface TimelinePet {
+  id_perro: number;
+  nom_perro: string;
+}
+
+export interface PetTimelineDialogProps {
+  pet: TimelinePet;
+  onClose(): void;
+}
+
+function usePetTimeline(id: number) {
+  return useQuery({
+    queryKey: [HISTORY_QUERY_KEY, 'mascota', id],
+    queryFn: ({ signal }) => api.get<PetTimeline>(HISTORY_PATHS.pet(id), undefined, { signal }),
+    retry: false,
+  });
+}
+
+/** 'Historial de FIRULAIS': the owner, the charts and the visits. Rendered while open. */
+export function PetTimelineDialog({ pet, onClose }: PetTimelineDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const timeline = usePetTimeline(pet.id_perro);
+  const owner = timeline.data?.perro.cliente;
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={fullScreen}>
+      <DialogTitle>{T.title(upper(pet.nom_perro))}</DialogTitle>
+      <DialogContent dividers>
+        {timeline.isPending && <LinearProgress aria-label={HISTORY_TEXTS.loading} />}
+        {timeline.isError && (
+          <Alert severity="warning">
+            {listErrorMessage(timeline.error, HISTORY_TEXTS.loadError)}
+          </Alert>
+        )}
+        {timeline.data && owner && (
+          <>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {`${T.owner}: ${fullName(owner.nom_cli, owner.ape_cli)} (DNI ${owner.dni_cli}) · ${T.breed}: ${upper(timeline.data.perro.raza_perro)}`}
+            </Typography>
+            <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+              <PetTimelineCharts visits={timeline.data.visitas} />
+            </Suspense>
+            <VisitsTable visits={timeline.data.visitas} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {T.close}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+interface VisitColumn {
+  header: string;
+  render(visit: PetVisit): ReactNode;
+  /** Figures align right and do not wrap. */
+  figure?: boolean;
+}
+
+const visitColumns: VisitColumn[] = [
+  { header: 'Fecha', render: (v) => formatDateTime(v.fec_cita), figure: true },
+  { header: 'Servicio o paquete', render: (v) => upper(v.item) },
+  { header: 'Groomer', render: (v) => (v.groomer ? upper(v.groomer) : AGENDA_MESSAGES.unassigned) },
+  {
+    header: 'Estado',
+    render: (v) => <StatusBadge id={v.estado.id_est} catalogue={APPOINTMENT_STATUSES} />,
+  },
+  { header: 'Precio', render: (v) => formatMoney(v.precio), figure: true },
+  { header: T.weight, render: (v) => v.peso ?? '—', figure: true },
+  { header: T.temperature, render: (v) => v.temperatura ?? '—', figure: true },
+];
+
+/** Every visit, oldest first, with the figures the charts draw. */
+function VisitsTable({ visits }: { visits: PetVisit[] }) {
+  const align = (column: VisitColumn) =>
+    column.figure && column.header !== 'Fecha' ? 'right' : 'left';
+  return (
+    // Focusable: on a narrow screen the table scrolls sideways, by keyboard too.
+    <TableContainer tabIndex={0} role="region" aria-label={T.visits} sx={{ mt: 2 }}>
+      <Table size="small" aria-label={T.visits}>
+        <TableHead>
+          <TableRow>
+            {visitColumns.map((column) => (
+              <TableCell key={column.header} align={align(column)} sx={{ fontWeight: 700 }}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {visits.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={visitColumns.length} align="center" sx={{ py: 3 }}>
+                {T.noVisits}
+              </TableCell>
+            </TableRow>
+          )}
+          {visits.map((visit) => (
+            <TableRow key={visit.id_cita} hover>
+              {visitColumns.map((column) => (
+                <TableCell
+                  key={column.header}
+                  align={align(column)}
+                  sx={{ whiteSpace: column.figure ? 'nowrap' : undefined }}
+                >
+                  {column.render(visit)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,156 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { limaToday, type ReportQuery } from '@app/domain';
+import { StatCard, type StatCardProps } from '../app/cards/stat-card';
+import { PageContainer } from '../app/page-container';
+import {
+  ExportButtons,
+  FilterBar,
+  listErrorMessage,
+  useListParams,
+  type FilterDef,
+  type FilterValues,
+} from '../crud';
+import { api } from '../lib/api';
+import { formatDate, TIME_ZONE } from '../lib/format';
+
+/**
+ * The frame of Reporte Ventas, Citas and Reservaciones (DESIGN §10.6): a Lima date range by day
+ * or by month, read from the address; the figures of the range; and its CSV and xlsx exports,
+ * which the server writes from the same figures.
+ */
+
+const GROUPINGS = { dia: 'Día', mes: 'Mes' } as const;
+
+const filters: FilterDef[] = [
+  { name: 'desde', label: 'Desde', type: 'date' },
+  { name: 'hasta', label: 'Hasta', type: 'date' },
+  {
+    name: 'agrupar',
+    label: 'Agrupar por',
+    type: 'select',
+    options: [
+      { value: 'dia', label: GROUPINGS.dia },
+      { value: 'mes', label: GROUPINGS.mes },
+    ],
+  },
+];
+
+/** From the first day of this month to today, in Lima, by day. */
+const filterDefaults = (): FilterValues => {
+  const today = limaToday();
+  return { desde: `${today.slice(0, 8)}01`, hasta: today, agrupar: 'dia' };
+};
+
+/** 'Del 01/11/2026 al 05/11/2026, por día': the hint of a table by period. */
+export const groupingHint = (range: ReportQuery) =>
+  `Del ${formatDate(range.desde)} al ${formatDate(range.hasta)}, por ${GROUPINGS[range.agrupar].toLowerCase()}`;
+
+export interface ReportPageProps<Report extends ReportQuery> {
+  title: string;
+  /** The first part of the query key: what changes the figures (a sale, a cita) invalidates it. */
+  queryKey: string;
+  path: string;
+  exportPath: string;
+  /** The exported file's name before its day, when the server names none. */
+  file: string;
+  loadError: string;
+  /** The figures on top, as statistics cards. */
+  cards(report: Report): StatCardProps[];
+  /** The chart cards' grid cells; `updated` is 'Actualizado a las 10:42'. */
+  charts(report: Report, updated: string): ReactNode;
+  /** The grid cells of the tables behind the charts. */
+  tables(report: Report): ReactNode;
+}
+
+export function ReportPage<Report extends ReportQuery>({
+  title,
+  queryKey,
+  path,
+  exportPath,
+  file,
+  loadError,
+  cards,
+  charts,
+  tables,
+}: ReportPageProps<Report>) {
+  const [defaults] = useState(filterDefaults);
+  const { params, search } = useListParams(defaults);
+  const report = useQuery({
+    queryKey: [queryKey, 'reporte', params.filters],
+    queryFn: ({ signal }) => api.get<Report>(path, params.filters, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  // As in every list: Buscar loads again even when the filters are the ones applied.
+  const onSearch = (next: FilterValues) => {
+    if (JSON.stringify(next) === JSON.stringify(params.filters)) void report.refetch();
+    else search(next);
+  };
+  const data = report.isError ? undefined : report.data;
+  const updated = `Actualizado a las ${dayjs(report.dataUpdatedAt).tz(TIME_ZONE).format('HH:mm')}`;
+
+  return (
+    <PageContainer title={title}>
+      <FilterBar
+        filters={filters}
+        values={params.filters}
+        onSearch={onSearch}
+        actions={<ExportButtons path={exportPath} file={file} filters={params.filters} />}
+      />
+      {report.isError && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {listErrorMessage(report.error, loadError)}
+        </Alert>
+      )}
+      {data ? (
+        <Box aria-busy={report.isFetching}>
+          <ReportCards cards={cards(data)} />
+          <Grid container spacing={3} sx={{ mt: 2 }}>
+            {charts(data, updated)}
+          </Grid>
+          <Grid container spacing={3} sx={{ mt: 3 }}>
+            {tables(data)}
+          </Grid>
+        </Box>
+      ) : (
+        !report.isError && <ReportPlaceholder />
+      )}
+    </PageContainer>
+  );
+}
+
+function ReportPlaceholder() {
+  return (
+    <Grid container spacing={3}>
+      {[0, 1, 2, 3].map((i) => (
+        <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Skeleton variant="rounded" height={130} sx={{ mt: 3 }} />
+        </Grid>
+      ))}
+      {[0, 1, 2].map((i) => (
+        <Grid key={i} size={{ xs: 12, md: 6, lg: 4 }}>
+          <Skeleton variant="rounded" height={300} sx={{ mt: 3 }} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** The report's figures as statistics cards: four to a row, or three when they are six. */
+function ReportCards({ cards }: { cards: StatCardProps[] }) {
+  const lg = cards.length % 3 === 0 ? 4 : 3;
+  return (
+    <Grid container spacing={3}>
+      {cards.map((card) => (
+        <Grid key={card.title} size={{ xs: 12, sm: 6, lg }}>
+          <StatCard {...card} valueVariant="h5" />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
