@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -26,6 +25,7 @@ import { changeQuestion, statusActions } from './agenda-list';
 import { AlertChips, clientName } from './calendar-event';
 import { useAttends } from './groomers';
 import { useAppointmentLoader } from './use-agenda';
+import { DetailsList } from '../../app/details-list';
 
 export interface AppointmentDetailsProps {
   /** The card opened; null closes the dialog. */
@@ -135,21 +135,7 @@ function DetailsContent({
     <>
       <DialogTitle>Cita de {upper(entry.perro.nom_perro)}</DialogTitle>
       <DialogContent>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}
-        >
-          {details.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Box component="dt" sx={{ fontWeight: 700 }}>
-                {label}
-              </Box>
-              <Box component="dd" sx={{ m: 0 }}>
-                {value}
-              </Box>
-            </Box>
-          ))}
-        </Box>
+        <DetailsList items={details} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {statuses.map((action) => (

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../crud';
 import { formatDateTime, formatMoney, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { groomerName, itemName, HISTORY_PAGE_TEXTS as T } from './texts';
+import { DetailsList } from '../../app/details-list';
 
 export interface HistoryDetailsProps {
   row: HistoryRow;
@@ -19,27 +20,6 @@ export interface HistoryDetailsProps {
   onPet(row: HistoryRow): void;
   /** 'Ver comprobante': the receipt of the sale that charged the visit, in place of the details. */
   onReceipt(saleId: number): void;
-}
-
-/** A term and its value, one row each. */
-function Details({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}
-    >
-      {items.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Box component="dt" sx={{ fontWeight: 700 }}>
-            {term}
-          </Box>
-          <Box component="dd" sx={{ m: 0 }}>
-            {value}
-          </Box>
-        </Box>
-      ))}
-    </Box>
-  );
 }
 
 /** A part of the details under its heading, named by it (the triage, the sale). */
@@ -63,7 +43,7 @@ export function HistoryDetails({ row, onClose, onPet, onReceipt }: HistoryDetail
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>{T.detailTitle(upper(row.perro.nom_perro))}</DialogTitle>
       <DialogContent dividers>
-        <Details
+        <DetailsList
           items={[
             ['Fecha', formatDateTime(row.fec_cita)],
             [
@@ -85,7 +65,7 @@ export function HistoryDetails({ row, onClose, onPet, onReceipt }: HistoryDetail
         />
         <Section title={T.triage}>
           {triaje ? (
-            <Details
+            <DetailsList
               items={[
                 ['Edad', triaje.edad],
                 ['Peso (kg)', triaje.peso],
@@ -99,7 +79,7 @@ export function HistoryDetails({ row, onClose, onPet, onReceipt }: HistoryDetail
         </Section>
         <Section title={T.sale}>
           {venta ? (
-            <Details
+            <DetailsList
               items={[
                 ['Comprobante', formatReceiptNumber(venta.serie, venta.numero)],
                 ['Total', formatMoney(venta.total)],
