@@ -75,6 +75,9 @@ export async function* listRows<Row>(
   }
 }
 
+/** A `YYYY-MM-DD` day as staff read it: dd/mm/yyyy. */
+export const dayText = (day: string) => day.slice(0, 10).split('-').reverse().join('/');
+
 const asDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
 /** A day as Excel keeps it: midnight of a zone-less date. */
@@ -82,7 +85,7 @@ const dayDate = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
 
 function csvValue(kind: ExportKind | undefined, value: ExportValue) {
   if (value === null || value === undefined || value === '') return null;
-  if (kind === 'day') return String(value).slice(0, 10).split('-').reverse().join('/');
+  if (kind === 'day') return dayText(String(value));
   if (kind === 'time') return limaDateTimeText(asDate(value));
   return value instanceof Date ? limaDateTimeText(value) : value;
 }

@@ -14,6 +14,7 @@ import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
 import { gifImage, multipartBody, pngImage } from '../test/images';
 import { IMPORT_STOCK_REASON } from './product-transfer';
+import { workbookOf } from '../test/files';
 
 const ctx = await setupTestApp();
 const db = ctx.database.db;
@@ -108,12 +109,6 @@ const download = (query: string, token = adminToken) =>
 function csvLines(text: string) {
   expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
   return text.slice(1).split('\r\n').slice(1, -1);
-}
-
-async function workbookOf(bytes: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  return book;
 }
 
 /** An xlsx file with a header and rows, as a user's Excel would save it. */

@@ -290,16 +290,7 @@ async function readFile(bytes: Buffer): Promise<{ columns: Map<Column, number>; 
 
 /* Checking the rows */
 
-const existingFields = {
-  id_prod: products.id_prod,
-  sku: products.sku,
-  nom_prod: products.nom_prod,
-  categoria: products.categoria,
-  precio: products.precio,
-  costo: products.costo,
-  stock_min: products.stock_min,
-  stock: products.stock,
-};
+const existingFields = { id_prod: products.id_prod, ...exportFields };
 type Existing = Pick<typeof products.$inferSelect, keyof typeof existingFields>;
 
 interface CheckedRow extends ProductImportRow {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentReport, ReservationReport } from '@app/domain';
@@ -15,6 +14,7 @@ import {
 } from '../test/agenda';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
+import { workbookOf } from '../test/files';
 
 /**
  * Reporte Citas and Reporte Reservaciones against a week this file books: every status, the
@@ -252,8 +252,7 @@ describe('Reporte Citas', () => {
 
     const xlsx = await download('xlsx');
     expect(xlsx.headers['content-type']).toBe(XLSX_TYPE);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const book = await workbookOf(xlsx.rawPayload);
     expect(book.worksheets.map((s) => s.name)).toEqual([
       'Resumen',
       'Por día',

@@ -6,9 +6,11 @@ import {
   APPOINTMENT_STATUSES,
   AppointmentReportSchema,
   AppointmentStatus,
+  formatCents,
   LEAD_TIME_RANGES,
   limaDayStart,
   minutesOfTime,
+  parseCents,
   REPORT_PATHS,
   REPORT_TEXTS,
   ReportExportQuerySchema,
@@ -22,7 +24,7 @@ import {
   type ReservationReport,
 } from '@app/domain';
 import { actorOf, recordAudit } from '../audit/record';
-import { sendTables } from '../crud/export';
+import { dayText, sendTables } from '../crud/export';
 import type { Db } from '../db/client';
 import {
   appointmentDays,
@@ -72,8 +74,8 @@ function openMinutes(hours: OpeningHours, desde: string, hasta: string): number 
   return minutes;
 }
 
-const cents = (money: string | number) => Math.round(Number(money) * 100);
-const soles = (total: number) => (total / 100).toFixed(2);
+/** Soles summed by the database ('1234.50') in exact cents. */
+const cents = (money: string) => parseCents(money) ?? 0;
 
 async function appointmentReport(db: Db, query: ReportQuery): Promise<AppointmentReport> {
   const { desde, hasta, agrupar } = query;
@@ -203,7 +205,7 @@ async function appointmentReport(db: Db, query: ReportQuery): Promise<Appointmen
       nombre: names.get(ref_id) ?? '',
       citas: sum(rows, (r) => r.total),
       completadas: sum(completed(rows), (r) => r.total),
-      ingresos: soles(sum(completed(rows), (r) => cents(r.revenue))),
+      ingresos: formatCents(sum(completed(rows), (r) => cents(r.revenue))),
     };
   });
 
@@ -216,7 +218,7 @@ async function appointmentReport(db: Db, query: ReportQuery): Promise<Appointmen
     no_asistio: noAsistio,
     tasa_no_show: percent(noAsistio, completadas + noAsistio),
     minutos: sum(groomerRows, (r) => r.minutes),
-    ingresos: soles(ingresos),
+    ingresos: formatCents(ingresos),
     clientes_nuevos: nuevos,
     clientes_recurrentes: Math.max(0, atendidos - nuevos),
     minutos_apertura: minutosApertura,
@@ -321,11 +323,9 @@ async function reservationReport(db: Db, query: ReportQuery): Promise<Reservatio
   };
 }
 
-const dayText = (day: string) => day.split('-').reverse().join('/');
 const periodHeader = (agrupar: ReportQuery['agrupar']) => (agrupar === 'mes' ? 'Mes' : 'Día');
 const periodText = (periodo: string) =>
   periodo.length === 7 ? `${periodo.slice(5)}/${periodo.slice(0, 4)}` : dayText(periodo);
-const percentText = (value: number | null) => (value === null ? null : value);
 
 function appointmentTables(r: AppointmentReport): XlsxSheet[] {
   return [
@@ -350,7 +350,7 @@ function appointmentTables(r: AppointmentReport): XlsxSheet[] {
           r.citas,
           r.completadas,
           r.no_asistio,
-          percentText(r.tasa_no_show),
+          r.tasa_no_show,
           r.minutos,
           r.ingresos,
           r.clientes_nuevos,
@@ -404,7 +404,7 @@ function appointmentTables(r: AppointmentReport): XlsxSheet[] {
         g.completadas,
         g.no_asistio,
         g.minutos,
-        percentText(g.ocupacion),
+        g.ocupacion,
       ]),
     },
   ];

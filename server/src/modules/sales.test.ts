@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AppointmentStatus,
@@ -17,6 +16,7 @@ import { rowsOf } from '../db/sql-rows';
 import { XLSX_TYPE } from '../http/xlsx';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
+import { workbookOf } from '../test/files';
 
 const ctx = await setupTestApp();
 let admin: ReturnType<typeof apiClient>;
@@ -525,8 +525,7 @@ describe('the till and the report', () => {
     const xlsx = await download('xlsx');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toBe(XLSX_TYPE);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const book = await workbookOf(xlsx.rawPayload);
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
       'Resumen',
       'Por día',

@@ -75,7 +75,7 @@ import { sessionOf } from '../http/authenticate';
 import { activeProducts, moveStocks, type StockMove } from './products';
 import { ok } from '../http/envelope';
 import type { XlsxSheet } from '../http/xlsx';
-import { listRows, sendExport, sendTables, type ExportDefinition } from '../crud/export';
+import { dayText, listRows, sendExport, sendTables, type ExportDefinition } from '../crud/export';
 import { conflict, describeUniqueIndex, invalid, notFound } from '../http/errors';
 
 /**
@@ -602,8 +602,6 @@ async function salesReport(db: Db, query: SalesReportQuery): Promise<SalesReport
     por_groomer: porGroomer,
   };
 }
-
-const dayText = (day: string) => day.split('-').reverse().join('/');
 
 /** The report's tables, as the export writes them: one sheet each, or one block each in CSV. */
 function reportTables(report: SalesReport): XlsxSheet[] {

@@ -13,10 +13,16 @@ export function csvRows(bytes: Buffer): string[][] {
   return Papa.parse<string[]>(text.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
 }
 
-/** An exported workbook's first sheet as plain values, the header first. */
-export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
+/** A workbook the API sent, opened. */
+export async function workbookOf(bytes: Buffer): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  return book;
+}
+
+/** An exported workbook's first sheet as plain values, the header first. */
+export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  const book = await workbookOf(bytes);
   const rows: unknown[][] = [];
   book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
