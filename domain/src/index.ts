@@ -28,3 +28,4 @@ export * from './rules';
 export * from './statuses';
 export * from './resources/history';
 export * from './resources/reports';
+export * from './resources/care';

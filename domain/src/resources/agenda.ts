@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PetCareSchema } from './care';
 import { isoDateTime, money } from '../api';
 import { limaWallClock } from '../lima-date';
 import { isoDate } from '../rules';
@@ -149,19 +150,6 @@ export function withinOpeningHours(hours: OpeningHours, start: Date, minutes: nu
   return from >= minutesOfTime(day.abre) && from + minutes <= minutesOfTime(day.cierra);
 }
 
-/* Pet alerts shown on the calendar's cards (DESIGN §10.5) */
-
-export const PET_ALERTS = [
-  { id: 'muerde', nombre: 'Muerde' },
-  { id: 'alergias', nombre: 'Alergias' },
-  { id: 'cardiaco', nombre: 'Cardíaco' },
-  { id: 'nervioso', nombre: 'Nervioso' },
-  { id: 'senior', nombre: 'Senior' },
-  { id: 'piel', nombre: 'Piel sensible' },
-] as const;
-export type PetAlert = (typeof PET_ALERTS)[number]['id'];
-export const PetAlertSchema = z.enum(PET_ALERTS.map((a) => a.id) as [PetAlert, ...PetAlert[]]);
-
 /* GET /api/agenda */
 
 const day = (required: string) =>
@@ -214,7 +202,7 @@ export const AgendaEntrySchema = z.strictObject({
   perro: z.strictObject({
     id_perro: z.number().int(),
     nom_perro: z.string(),
-    alertas: z.array(z.string()),
+    ...PetCareSchema.shape,
   }),
   /** The service or package booked. */
   item: z.strictObject({

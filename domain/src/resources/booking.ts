@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PetCareSchema } from './care';
 import { ListQuerySchema } from '../list-query';
 import { id, requiredText } from '../rules';
 
@@ -96,6 +97,7 @@ export const BookingPetSchema = z.strictObject({
   id_perro: z.number().int(),
   nom_perro: z.string(),
   id_est: z.number().int(),
+  ...PetCareSchema.shape,
 });
 export type BookingPet = z.infer<typeof BookingPetSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PetCareSchema } from './care';
 import { isoDateTime } from '../api';
 import { defineResource } from '../resource';
 import { dni, lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
@@ -38,6 +39,7 @@ export const PetSchema = z.strictObject({
     ape_cli: z.string(),
   }),
   estado: z.strictObject({ id_est: z.number().int() }),
+  ...PetCareSchema.shape,
 });
 export type Pet = z.infer<typeof PetSchema>;
 

@@ -26,7 +26,7 @@ export function bookedObject<T>(
   table: PgTable,
   key: PgColumn,
   reference: PgColumn,
-  fields: Record<string, PgColumn>,
+  fields: Record<string, PgColumn | SQL>,
 ): SQL<T> {
   const pairs = Object.entries(fields).map(
     ([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`,

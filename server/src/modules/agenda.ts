@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { saleOfAppointment } from './sales';
 import { appointments, clients, employees, packages, pets, services, triages } from '../db/schema';
 import { ok } from '../http/envelope';
+import { petCareFields } from './pet-care';
 import { overlapping } from './scheduling';
 import { openingHours } from './settings';
 
@@ -70,7 +71,7 @@ export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
             nom_cli: clients.nom_cli,
             ape_cli: clients.ape_cli,
           },
-          perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro, alertas: pets.alertas },
+          perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields },
           item_id: sql<number>`coalesce(${appointments.id_srv}, ${appointments.id_paq})`,
           item_nombre: itemName,
           triaje: sql<boolean>`exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita})`,

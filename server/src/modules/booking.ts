@@ -13,6 +13,7 @@ import { clients, clientSearchSql, pets, petSearchSql, users, userSearchSql } fr
 import { searchCondition } from '../crud/list';
 import { bookedObject } from '../crud/sql';
 import { invalid } from '../http/errors';
+import { petCareFields } from './pet-care';
 
 /**
  * What the reservation and appointment modules share: the booked client, pet and user, and the
@@ -35,6 +36,7 @@ export const bookedPet = (reference: PgColumn) =>
     id_perro: pets.id_perro,
     nom_perro: pets.nom_perro,
     id_est: pets.id_est,
+    ...petCareFields,
   });
 
 /** The user who registered the row. */

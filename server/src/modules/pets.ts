@@ -25,6 +25,7 @@ import type { ListDefinition } from '../crud/list';
 import { resourceModule } from '../crud/resource';
 import { findActiveClientByDni } from './clients';
 import type { ExportDefinition } from '../crud/export';
+import { petCareFields } from './pet-care';
 
 export const petList: ListDefinition = {
   table: pets,
@@ -42,6 +43,7 @@ export const petList: ListDefinition = {
       ape_cli: clients.ape_cli,
     },
     estado: { id_est: pets.id_est },
+    ...petCareFields,
   },
   join: (query: PgSelect) => query.innerJoin(clients, eq(clients.id_cli, pets.id_cli)),
   // Every pet has exactly one owner and no filter looks at the owner's columns.

@@ -16,6 +16,7 @@ import { DEFAULT_DURATION, DURATION_MAX, DURATION_MIN } from '@app/domain';
 import { listTime, createdAt, updatedAt, money, listOrderIndexes } from './columns';
 import { statuses } from './company';
 import { users, employees } from './staff';
+import { appointmentSeries } from './care';
 import { clients, pets } from './clients';
 import { services, packages } from './catalogue';
 
@@ -82,6 +83,8 @@ export const appointments = pgTable(
     id_emp: integer('id_emp').references(() => employees.id_emp),
     /** Minutes; the visit takes [fec_cita, fec_cita + duracion). */
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
+    /** The recurring series it belongs to (series_citas, DESIGN §10.5), or null. */
+    id_serie: integer('id_serie').references((): AnyPgColumn => appointmentSeries.id_serie),
     obs_perro: varchar('obs_perro', { length: 500 }).notNull(),
     fech_reg: date('fech_reg', { mode: 'string' }).notNull(),
     id_est: smallint('id_est')
@@ -107,6 +110,9 @@ export const appointments = pgTable(
     index('citas_id_usu_idx').on(t.id_usu),
     index('citas_id_srv_idx').on(t.id_srv),
     index('citas_id_paq_idx').on(t.id_paq),
+    index('citas_id_serie_idx')
+      .on(t.id_serie, t.fec_cita)
+      .where(sql`${t.id_serie} is not null`),
   ],
 );
 

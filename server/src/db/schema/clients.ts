@@ -18,6 +18,7 @@ import {
   type SearchText,
   listOrderIndexes,
 } from './columns';
+import type { PetAlert } from '@app/domain';
 import { statuses } from './company';
 
 export const clients = pgTable(
@@ -68,8 +69,11 @@ export const pets = pgTable(
     /** Safety alerts a groomer must see before the visit ('muerde'...: PET_ALERTS). */
     alertas: text('alertas')
       .array()
+      .$type<PetAlert[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** What a groomer must know before touching the pet (DESIGN §10.5). */
+    notas_cuidado: varchar('notas_cuidado', { length: 500 }).notNull().default(''),
     id_cli: integer('id_cli')
       .notNull()
       .references(() => clients.id_cli),

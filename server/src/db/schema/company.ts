@@ -28,5 +28,9 @@ export const settings = pgTable('ajustes', {
     .$type<OpeningHours>()
     .notNull()
     .default(sql.raw(`'${JSON.stringify(DEFAULT_OPENING_HOURS)}'::jsonb`)),
+  /** The reminder's text with {cliente} {mascota} {fecha} {hora} {servicio} {empresa}; null: the default. */
+  plantilla_recordatorio: varchar('plantilla_recordatorio', { length: 500 }),
+  /** The Lima hour (0–23) of the daily e-mail reminders of the next day's citas; null: none. */
+  hora_recordatorio: smallint('hora_recordatorio'),
   updated_at: updatedAt(),
 });

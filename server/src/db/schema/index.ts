@@ -9,3 +9,4 @@ export * from './summaries';
 export * from './audit';
 export * from './sales';
 export * from './products';
+export * from './care';
