@@ -48,12 +48,25 @@ export const ClientSchema = z.strictObject({
   dir_cli: z.string(),
   id_est: z.number().int(),
   created_at: isoDateTime,
+  /** How many of the client's citas ended as No Asistió (DESIGN §10.5). */
+  inasistencias: z.number().int(),
+  /** The time of the client's latest Completada cita, or null before the first. */
+  ultima_visita: isoDateTime.nullable(),
 });
 export type Client = z.infer<typeof ClientSchema>;
 
-/** What `GET /api/cliente/nombre/{dni}` returns: a list, as the spec says. */
+/**
+ * What `GET /api/cliente/nombre/{dni}` returns: a list, as the spec says; with the client's
+ * no-shows and last visit, which the booking forms show beside the name.
+ */
 export const ClientLookupSchema = z.array(
-  ClientSchema.pick({ id_cli: true, nom_cli: true, ape_cli: true }),
+  ClientSchema.pick({
+    id_cli: true,
+    nom_cli: true,
+    ape_cli: true,
+    inasistencias: true,
+    ultima_visita: true,
+  }),
 );
 export type ClientLookup = z.infer<typeof ClientLookupSchema>;
 

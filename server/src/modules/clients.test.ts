@@ -1,16 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AppointmentStatus } from '@app/domain';
 import { seedPeople } from '../db/demo/people';
 import { clients } from '../db/schema';
 import { COUNT_CAP } from '../crud/list';
 import { rowsOf } from '../db/sql-rows';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
+import { createService, limaDay, registerOwner } from '../test/agenda';
+import { csvRows, download } from '../test/files';
 
 const ctx = await setupTestApp();
 let api: ReturnType<typeof apiClient>;
+let token: string;
 beforeAll(async () => {
-  api = apiClient(ctx.app, await ctx.signIn());
+  token = await ctx.signIn();
+  api = apiClient(ctx.app, token);
 });
 
 const valid = {
@@ -45,7 +50,13 @@ describe('clients', () => {
 
     const lookup = await api.get('/cliente/nombre/45871236');
     expect(lookup.body.data).toEqual([
-      { id_cli: id, nom_cli: 'María José', ape_cli: 'Quispe Huamán' },
+      {
+        id_cli: id,
+        nom_cli: 'María José',
+        ape_cli: 'Quispe Huamán',
+        inasistencias: 0,
+        ultima_visita: null,
+      },
     ]);
   });
 
@@ -240,5 +251,53 @@ describe('clients at scale', () => {
     expect(rare.body.data.total_is_estimate).toBeUndefined();
     for (const c of rare.body.data.data as { ape_cli: string }[])
       expect(c.ape_cli).toMatch(/Quispe Flores/);
+  });
+});
+
+describe("a client's no-shows and last visit (DESIGN §10.5)", () => {
+  it('counts the citas marked No Asistió and tells the latest completed one, in the list, the lookup and the export', async () => {
+    const owner = await registerOwner(api, 'Lucía');
+    const service = await createService(ctx.database.db, 'Baño visitas', '40.00');
+    const book = async (at: string, est?: number) => {
+      const res = await api.post('/cita/register', {
+        fec_cita: at,
+        dni_cli: owner.dni,
+        id_perro: owner.petId,
+        id_servicio: service,
+        fech_reg: limaDay(0),
+        obs: 'Sin observaciones',
+      });
+      expect(res.status).toBe(201);
+      const id = res.body.data.id_cita as number;
+      if (est) expect((await api.patch('/cita/estado', { cita: id, est })).status).toBe(200);
+      return id;
+    };
+    await book(`${limaDay(-30)}T10:00`, AppointmentStatus.Completada);
+    await book(`${limaDay(-20)}T11:30`, AppointmentStatus.Completada);
+    await book(`${limaDay(-10)}T09:00`, AppointmentStatus.NoAsistio);
+    await book(`${limaDay(-5)}T09:00`, AppointmentStatus.NoAsistio);
+    // Neither a deleted cita nor one still to come is a visit or a no-show.
+    await book(`${limaDay(-3)}T09:00`, AppointmentStatus.Eliminada);
+    await book(`${limaDay(3)}T09:00`);
+
+    const expected = {
+      inasistencias: 2,
+      ultima_visita: new Date(`${limaDay(-20)}T11:30:00-05:00`).toISOString(),
+    };
+    const list = await api.get(`/clientes/?search=${owner.dni}`);
+    expect(list.body.data.data).toEqual([expect.objectContaining(expected)]);
+    const lookup = await api.get(`/cliente/nombre/${owner.dni}`);
+    expect(lookup.body.data).toEqual([expect.objectContaining(expected)]);
+
+    const file = csvRows(
+      (await download(ctx.app, token, `/clientes/export?formato=csv&search=${owner.dni}`))
+        .rawPayload,
+    );
+    expect(file[0]).toEqual(expect.arrayContaining(['Inasistencias', 'Última visita']));
+    const row = file[1]!;
+    expect(row[file[0]!.indexOf('Inasistencias')]).toBe('2');
+    expect(row[file[0]!.indexOf('Última visita')]).toBe(
+      `${limaDay(-20).split('-').reverse().join('/')} 11:30:00`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,16 +11,18 @@ import {
   ClientLookupSchema,
   clientsResource,
   ClientUpdateSchema,
+  AppointmentStatus,
   RECORD_STATUSES,
   Status,
   statusName,
   successOf,
 } from '@app/domain';
 import type { Db } from '../db/client';
-import { clients, clientSearchSql } from '../db/schema';
+import { appointments, clients, clientSearchSql } from '../db/schema';
 import { ok } from '../http/envelope';
 import { describeUniqueIndex, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
+import { qualified } from '../crud/sql';
 import { resourceModule } from '../crud/resource';
 import type { ExportDefinition } from '../crud/export';
 
@@ -33,9 +35,21 @@ const {
   ...clientColumns
 } = getTableColumns(clients);
 
+/**
+ * The client's no-shows and last completed visit (DESIGN §10.5), each an index-only read of
+ * citas_client_history_idx however many visits the client has.
+ */
+const clientVisitFields = {
+  inasistencias: sql<number>`(select count(*)::int from ${appointments} where ${appointments.id_cli} = ${qualified(clients.id_cli)} and ${appointments.id_est} = ${AppointmentStatus.NoAsistio})`,
+  ultima_visita:
+    sql<Date | null>`(select max(${appointments.fec_cita}) from ${appointments} where ${appointments.id_cli} = ${qualified(clients.id_cli)} and ${appointments.id_est} = ${AppointmentStatus.Completada})`.mapWith(
+      appointments.fec_cita,
+    ),
+};
+
 export const clientList: ListDefinition = {
   table: clients,
-  fields: clientColumns,
+  fields: { ...clientColumns, ...clientVisitFields },
   id: clients.id_cli,
   createdAt: clients.created_at,
   status: clients.id_est,
@@ -73,6 +87,8 @@ const clientExport: ExportDefinition<Client> = {
     { header: 'Email', value: (c) => c.email_cli },
     { header: 'Dirección', value: (c) => c.dir_cli },
     { header: 'Estado', value: (c) => statusName(c.id_est) },
+    { header: 'Inasistencias', value: (c) => c.inasistencias },
+    { header: 'Última visita', value: (c) => c.ultima_visita, kind: 'time' },
     { header: 'Registrado', value: (c) => c.created_at, kind: 'time' },
   ],
 };
@@ -109,9 +125,18 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      const client = await findActiveClientByDni(db, request.params.dni);
+      const [client] = await db
+        .select({
+          id_cli: clients.id_cli,
+          nom_cli: clients.nom_cli,
+          ape_cli: clients.ape_cli,
+          ...clientVisitFields,
+        })
+        .from(clients)
+        .where(and(eq(clients.dni_cli, request.params.dni), eq(clients.id_est, Status.Activo)));
       if (!client) throw notFound(CLIENT_MESSAGES.notFound);
-      return ok<ClientLookup>([client]);
+      // The serializer writes the Date as ISO text, as it does for every list's times.
+      return ok([client] as unknown as ClientLookup);
     },
   );
 };

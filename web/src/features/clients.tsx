@@ -32,6 +32,11 @@ const clientsConfig: CrudConfig<Client> = {
     { header: 'Email', render: (c) => c.email_cli },
     { header: 'Dirección', render: (c) => upper(c.dir_cli) },
     { header: 'Estado', render: (c) => <StatusBadge id={c.id_est} /> },
+    { header: 'Inasistencias', render: (c) => c.inasistencias },
+    {
+      header: 'Última visita',
+      render: (c) => (c.ultima_visita ? formatDate(c.ultima_visita) : 'Sin visitas'),
+    },
     { header: 'F. Registro', render: (c) => formatDate(c.created_at) },
   ],
   filters: [

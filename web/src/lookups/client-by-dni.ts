@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import { Status, statusName, type BookingClient, type ClientLookup } from '@app/domain';
 import { api, ApiError } from '../lib/api';
+import { formatDate } from '../lib/format';
 
 export type ClientLookupState =
   | { state: 'idle' }
@@ -16,8 +17,23 @@ export const CLIENT_LOOKUP_TEXTS = {
   found: (name: string, surname: string) => `Cliente: ${name} ${surname}`,
 } as const;
 
-/** One client the lookup answers with: `GET /api/cliente/nombre/{dni}` returns a list of them. */
-export type FoundClient = ClientLookup[number];
+/**
+ * One client the lookup answers with: `GET /api/cliente/nombre/{dni}` returns a list of them.
+ * A known client (an edit's) comes without the visit figures, which only the lookup reads.
+ */
+export type FoundClient = Pick<ClientLookup[number], 'id_cli' | 'nom_cli' | 'ape_cli'> &
+  Partial<ClientLookup[number]>;
+
+/** The client's no-shows and last visit, as the booking forms show them beside the name. */
+export function clientVisitsText(client: FoundClient): string | undefined {
+  if (client.inasistencias === undefined) return undefined;
+  const noShows =
+    client.inasistencias === 1 ? '1 inasistencia' : `${client.inasistencias} inasistencias`;
+  const last = client.ultima_visita
+    ? `última visita ${formatDate(client.ultima_visita)}`
+    : 'sin visitas anteriores';
+  return `${noShows} · ${last}`;
+}
 
 /** A client a form already holds, with its status: the client of the booking being edited. */
 const KnownClientContext = createContext<BookingClient | undefined>(undefined);

@@ -1,9 +1,15 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import type { FieldRenderProps } from '../crud';
-import { CLIENT_LOOKUP_TEXTS, useClientByDni, type FoundClient } from './client-by-dni';
+import {
+  CLIENT_LOOKUP_TEXTS,
+  clientVisitsText,
+  useClientByDni,
+  type FoundClient,
+} from './client-by-dni';
 
 export interface ClientDniFieldProps extends FieldRenderProps {
   label: string;
@@ -32,6 +38,8 @@ export function ClientDniField({ field, error, disabled, label, onClient }: Clie
             ? 'Buscando...'
             : undefined;
   const failed = lookup.state === 'not-found' || lookup.state === 'error';
+  const visits = client && clientVisitsText(client);
+  const warnNoShows = (client?.inasistencias ?? 0) > 0;
   return (
     <TextField
       fullWidth
@@ -42,7 +50,19 @@ export function ClientDniField({ field, error, disabled, label, onClient }: Clie
       value={dni}
       disabled={disabled}
       error={Boolean(error) || failed}
-      helperText={error ?? lookupText ?? ' '}
+      helperText={
+        error ??
+        (visits ? (
+          <>
+            <span>{lookupText}</span>
+            <Box component="span" sx={{ display: 'block', fontWeight: warnNoShows ? 600 : 400 }}>
+              {visits}
+            </Box>
+          </>
+        ) : (
+          (lookupText ?? ' ')
+        ))
+      }
       onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 8))}
       onBlur={field.onBlur}
       slotProps={{
