@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { limaDay, registerClient, registerPet, staffApi, uniqueWord } from './api';
+import { limaDay, registerClient, registerPet, staffApi, uniqueDni, uniqueWord } from './api';
 import { setDarkMode, signIn } from './support';
 
 /**
@@ -245,6 +245,49 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(timeline.getByRole('figure', { name: 'Peso (kg) por visita' })).toBeVisible();
     found.push(...(await violations(page, `pet timeline (${mode})`, rules)));
     expect(found).toEqual([]);
+  });
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the Recordatorios table, a landline flagged, passes axe in ${mode} mode`, async ({
+    page,
+  }) => {
+    await signIn(page);
+    const api = await staffApi(page);
+    const word = uniqueWord();
+    const dni = uniqueDni();
+    const { id_cli } = await api.create<{ id_cli: number }>('/cliente/register', {
+      dni,
+      name: 'Elena',
+      surname: `Fijo ${word}`,
+      tel1: '014451234',
+      email: `cliente.${dni}@gmail.com`,
+      direccion: 'Jr. Las Begonias 456, San Isidro',
+    });
+    const pet = uniqueWord();
+    const id_perro = await registerPet(api, { id_cli, dni, name: 'Elena', surname: word }, pet);
+    const service = await api.create<{ id_srv: number }>('/servicio/register', {
+      nombre: `Baño axe ${uniqueWord()}`,
+      descripcion: 'Baño completo con champú neutro, secado y perfume para la prueba de axe.',
+      precio: '40',
+    });
+    await api.create('/cita/register', {
+      fec_cita: `${limaDay(1)}T11:00`,
+      dni_cli: dni,
+      id_cliente: id_cli,
+      id_perro,
+      id_servicio: service.id_srv,
+      fech_reg: limaDay(0),
+      obs: 'Cita de mañana para axe',
+    });
+    await setDarkMode(page, mode === 'dark');
+    await page.goto('/recordatorios');
+    await settle(page);
+    await expect(page.getByRole('row', { name: new RegExp(pet) })).toContainText(
+      'Celular no válido',
+    );
+    const rules = mode === 'dark' ? ['color-contrast'] : undefined;
+    expect(await violations(page, `/recordatorios (${mode})`, rules)).toEqual([]);
   });
 }
 

@@ -97,7 +97,7 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
   const menu = sidenav(page);
   await expect(menu.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Citas', exact: true })).toBeVisible();
-  for (const hidden of ['Usuarios', 'Empleados', 'Ajustes', 'Reporte Ventas']) {
+  for (const hidden of ['Usuarios', 'Empleados', 'Ajustes', 'Reporte Ventas', 'Recordatorios']) {
     await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
   }
   await expect(menu.getByText('CONFIGURACIONES')).toHaveCount(0);

@@ -8,6 +8,7 @@ const SIDENAV_LINKS = [
   'Agenda',
   'Citas',
   'Reservaciones',
+  'Recordatorios',
   'Historial de Citas',
   'Ventas',
   'Cierre de caja',

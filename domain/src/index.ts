@@ -29,3 +29,4 @@ export * from './statuses';
 export * from './resources/history';
 export * from './resources/reports';
 export * from './resources/care';
+export * from './resources/reminders';

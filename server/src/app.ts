@@ -34,6 +34,7 @@ import { notificationsModule } from './modules/notifications';
 import { petsModule } from './modules/pets';
 import { productTransferModule } from './modules/product-transfer';
 import { productsModule } from './modules/products';
+import { remindersModule } from './modules/reminders';
 import { reportsModule } from './modules/reports';
 import { reservationsModule } from './modules/reservations';
 import { salesModule } from './modules/sales';
@@ -128,6 +129,7 @@ export async function buildApp({
       await api.register(auditModule, { db });
       await api.register(historyModule, { db });
       await api.register(reportsModule, { db });
+      await api.register(remindersModule, { db, config });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,8 @@ import { readConfig } from './config';
 import { purgeExpiredSessions } from './auth/sessions';
 import { DataDirLockedError, writeInitialCredentials } from './db/data-dir';
 import { openAppDatabase } from './db/open';
+import { createMailer } from './mail/mailer';
+import { startReminderTimer } from './modules/reminders';
 
 async function main() {
   const config = readConfig();
@@ -35,11 +37,22 @@ async function main() {
     );
   }, 3_600_000);
   purge.unref();
+  // The daily e-mail reminders (DESIGN §10.5): every process may run it; one sends each mail.
+  const stopReminders = startReminderTimer(
+    database.db,
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      log: (message) => app.log.warn(message),
+    }),
+    app.log,
+  );
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    stopReminders();
     await app.close();
     await close();
     process.exit(0);

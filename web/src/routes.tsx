@@ -13,6 +13,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LayersIcon from '@mui/icons-material/Layers';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PersonIcon from '@mui/icons-material/Person';
 import PetsIcon from '@mui/icons-material/Pets';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -66,6 +67,7 @@ const ReservationsReport = lazyNamed(
   'ReservationsReportPage',
 );
 const Products = lazyNamed(() => import('./features/products/products-page'), 'ProductsPage');
+const Reminders = lazyNamed(() => import('./features/reminders/reminders-page'), 'RemindersPage');
 
 export const appEntries: readonly AppEntry[] = [
   route('/dashboard', {
@@ -92,6 +94,12 @@ export const appEntries: readonly AppEntry[] = [
     access: 'agenda.leer',
     screen: Reservations,
     nav: { label: 'Reservaciones', icon: <EventAvailableIcon /> },
+  }),
+  route('/recordatorios', {
+    name: 'Recordatorios',
+    access: 'agenda.escribir',
+    screen: Reminders,
+    nav: { label: 'Recordatorios', icon: <NotificationsActiveIcon /> },
   }),
   route('/historial-citas', {
     name: 'Historial de Citas',

@@ -66,6 +66,7 @@ export const AUDIT_ENTITIES = [
   'sesion',
   'permiso',
   'auditoria',
+  'recordatorio',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -86,6 +87,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   sesion: 'Sesión',
   permiso: 'Permiso',
   auditoria: 'Auditoría',
+  recordatorio: 'Recordatorio',
 };
 
 /** One changed field: its value before and after (null where there was none). */

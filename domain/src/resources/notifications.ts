@@ -23,9 +23,9 @@ export const NOTIFICATION_TEXTS = {
   /** 'Y 3 productos más con stock bajo'. */
   moreLowStock: (n: number) =>
     `Y ${n} ${plural(n, 'producto más', 'productos más')} con stock bajo`,
-  /** 'Mañana hay 6 citas programadas'. */
+  /** 'Mañana hay 6 citas sin recordatorio': tomorrow's citas nobody has reminded yet. */
   appointmentsTomorrow: (n: number) =>
-    `Mañana hay ${n} ${plural(n, 'cita programada', 'citas programadas')}`,
+    `Mañana hay ${n} ${plural(n, 'cita', 'citas')} sin recordatorio`,
   /** '3 reservaciones pendientes vencen hoy'. */
   reservationsExpiring: (n: number) =>
     `${n} ${plural(n, 'reservación pendiente vence', 'reservaciones pendientes vencen')} hoy`,
@@ -34,6 +34,8 @@ export const NOTIFICATION_TEXTS = {
 
 export const NOTIFICATION_LINKS = {
   lowStock: '/productos?bajo_stock=true',
+  /** Where the desk sends tomorrow's reminders (DESIGN §10.5). */
+  reminders: '/recordatorios',
   /** The agenda on that day (`YYYY-MM-DD`). */
   agenda: (day: string) => `/agenda?fecha=${day}`,
   /** Every pending reservation, whenever it was registered (the list's dates are of registration). */

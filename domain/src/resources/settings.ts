@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { isoDateTime } from '../api';
 import { email, optionalText, requiredText } from '../rules';
 import { OpeningHoursSchema } from './agenda';
+import {
+  DEFAULT_REMINDER_TEMPLATE,
+  REMINDER_MESSAGES,
+  REMINDER_TEMPLATE_MAX,
+  unknownPlaceholder,
+} from './reminders';
 
 export const SETTINGS_MESSAGES = {
   nameRequired: 'El nombre de la empresa es obligatorio',
@@ -55,6 +61,39 @@ export const ruc = requiredText(SETTINGS_MESSAGES.rucRequired).superRefine((valu
 });
 
 /**
+ * The reminder's template: absent, unchanged; blank or the default itself, null (the default,
+ * which then follows any later change of the default); otherwise only the known markers.
+ */
+export const reminderTemplate = z
+  .string({ error: REMINDER_MESSAGES.templateInvalid })
+  .trim()
+  .max(REMINDER_TEMPLATE_MAX, REMINDER_MESSAGES.templateMax)
+  .superRefine((value, ctx) => {
+    const marker = unknownPlaceholder(value);
+    if (marker)
+      ctx.addIssue({ code: 'custom', message: REMINDER_MESSAGES.unknownPlaceholder(marker) });
+  })
+  .nullable()
+  .transform((v) => (!v || v === DEFAULT_REMINDER_TEMPLATE ? null : v))
+  .optional();
+
+/**
+ * The Lima hour (0–23) of the daily e-mail reminders: absent, unchanged; blank or null, none.
+ * Forms send the select's value as text.
+ */
+export const reminderHour = z
+  .preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z
+      .number({ error: REMINDER_MESSAGES.hourInvalid })
+      .int(REMINDER_MESSAGES.hourInvalid)
+      .min(0, REMINDER_MESSAGES.hourInvalid)
+      .max(23, REMINDER_MESSAGES.hourInvalid)
+      .nullable(),
+  )
+  .optional();
+
+/**
  * The settings form and `POST /api/ajustes` (spec 001 §3: id, nom, slogan, dir, fono, email,
  * ruc; the logo travels as a file beside the `json` field). `removeLogo` drops the stored logo.
  */
@@ -80,6 +119,10 @@ export const SettingsInputSchema = z.object({
   removeLogo: z.boolean().optional(),
   /** Opening hours per weekday (DESIGN §10.2); absent, unchanged. */
   horario: OpeningHoursSchema.optional(),
+  /** The reminder's text (DESIGN §10.5). */
+  plantilla_recordatorio: reminderTemplate,
+  /** When the daily e-mail reminders go out; null: they do not. */
+  hora_recordatorio: reminderHour,
 });
 export type SettingsInput = z.infer<typeof SettingsInputSchema>;
 
@@ -95,6 +138,10 @@ export const SettingsSchema = z.strictObject({
   emailEmp: z.string(),
   rucEmp: z.string(),
   horario: OpeningHoursSchema,
+  /** The reminder's template; the default when the company has not written one. */
+  plantilla_recordatorio: z.string(),
+  /** The Lima hour of the daily e-mail reminders, or null: none are sent by themselves. */
+  hora_recordatorio: z.number().int().nullable(),
   updated_at: isoDateTime,
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -112,6 +112,9 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/triaje/register': ALL,
   'PUT /api/triaje': ALL,
   'PATCH /api/triaje/estado': ALL,
+  // Reminders (§10.5): whoever books citas reminds them.
+  'GET /api/recordatorios': DESK,
+  'POST /api/recordatorio': DESK,
   // Company settings: the admin; the brand and logo of the login page are public.
   'GET /api/ajustes': ADMIN,
   'POST /api/ajustes': ADMIN,

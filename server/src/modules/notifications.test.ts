@@ -1,7 +1,15 @@
 import { inArray } from 'drizzle-orm';
 import { limaDayStart, limaToday, type Notifications, type Permission } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, pets, products, reservations, services } from '../db/schema';
+import {
+  appointments,
+  clients,
+  pets,
+  products,
+  reminders,
+  reservations,
+  services,
+} from '../db/schema';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
 import { notificationsFor } from './notifications';
@@ -171,10 +179,19 @@ describe('GET /notificaciones', () => {
     await db.delete(products).where(inArray(products.sku, ['TIJERA']));
   });
 
-  it("counts tomorrow's citas still to come, by Lima's day", async () => {
+  it("counts tomorrow's citas still to come and not yet reminded, by Lima's day", async () => {
     const { db } = ctx.database;
     const tomorrow = limaToday(new Date(Date.now() + DAY));
     const start = limaDayStart(tomorrow).getTime();
+    const reminded = await db
+      .insert(appointments)
+      .values([cita(new Date(start + 9 * 3_600_000), 9), cita(new Date(start + 8 * 3_600_000), 9)])
+      .returning({ id_cita: appointments.id_cita });
+    // Reminded by hand on WhatsApp, and by the daily e-mail run: seen to.
+    await db.insert(reminders).values([
+      { id_cita: reminded[0].id_cita, canal: 'whatsapp', id_usu: 2 },
+      { id_cita: reminded[1].id_cita, canal: 'email', automatico: true },
+    ]);
     await db.insert(appointments).values([
       // Tomorrow's first and last moments, Programada and En Proceso.
       cita(new Date(start), 9),
@@ -192,8 +209,8 @@ describe('GET /notificaciones', () => {
     expect(items.filter((n) => n.tipo === 'citas_manana')).toEqual([
       {
         tipo: 'citas_manana',
-        texto: 'Mañana hay 3 citas programadas',
-        enlace: `/agenda?fecha=${tomorrow}`,
+        texto: 'Mañana hay 3 citas sin recordatorio',
+        enlace: '/recordatorios',
         cantidad: 3,
       },
     ]);
@@ -247,10 +264,10 @@ describe('GET /notificaciones', () => {
       (await withoutPermission('catalogo.leer', new Date(now))).items.map((n) => n.texto);
 
     // 23:59:59.999 in Lima (04:59 UTC of the next day): still the day before FIXED_DAY.
-    expect(await agenda(dayStart - 1)).toEqual(['Mañana hay 1 cita programada']);
+    expect(await agenda(dayStart - 1)).toEqual(['Mañana hay 1 cita sin recordatorio']);
     // Lima's midnight: FIXED_DAY is today, its reservation's last day.
     expect(await agenda(dayStart)).toEqual([
-      'Mañana hay 2 citas programadas',
+      'Mañana hay 2 citas sin recordatorio',
       '1 reservación pendiente vence hoy',
     ]);
   });
@@ -262,8 +279,15 @@ describe('notifications by role', () => {
     const recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
     const seen = await bell();
     expect(seen.total).toBe(6);
-    expect(await bell(groomer)).toEqual(seen);
     expect(await bell(recepcion)).toEqual(seen);
+    // The same notices; tomorrow's citas open the agenda, since the groomer sends no reminders.
+    const tomorrow = limaToday(new Date(Date.now() + DAY));
+    expect(await bell(groomer)).toEqual({
+      ...seen,
+      items: seen.items.map((n) =>
+        n.tipo === 'citas_manana' ? { ...n, enlace: `/agenda?fecha=${tomorrow}` } : n,
+      ),
+    });
   });
 
   it('leaves out low stock without catalogo.leer and the agenda without agenda.leer', async () => {

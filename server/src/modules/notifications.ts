@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
@@ -16,7 +16,7 @@ import {
   type Permission,
 } from '@app/domain';
 import type { Db } from '../db/client';
-import { appointments, reservations } from '../db/schema';
+import { appointments, reminders, reservations } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import { lowStock } from './dashboard';
@@ -28,9 +28,11 @@ const none = Promise.resolve(0);
 
 /**
  * The bell's notices (DESIGN §10.4) for a user who `may` what their role allows: the low-stock
- * products (catalogo.leer), tomorrow's citas still to come and the pending reservations whose
- * day is today, the last day before they expire (agenda.leer). Days are Lima's. Each read is a
- * range of an index: the partial low-stock index, citas by date, pending reservations by date.
+ * products (catalogo.leer), tomorrow's citas still to come that nobody has reminded yet
+ * (DESIGN §10.5) and the pending reservations whose day is today, the last day before they
+ * expire (agenda.leer). Days are Lima's. Each read is a range of an index: the partial
+ * low-stock index, citas by date (each probing its reminders by cita), pending reservations
+ * by date.
  */
 export async function notificationsFor(
   db: Db,
@@ -52,11 +54,17 @@ export async function notificationsFor(
             and(
               gte(appointments.fec_cita, tomorrowStart),
               lt(appointments.fec_cita, new Date(tomorrowStart.getTime() + DAY_MS)),
-              // Reminders are not recorded yet (DESIGN §10.5): every cita still to come counts.
               inArray(appointments.id_est, [
                 AppointmentStatus.Programada,
                 AppointmentStatus.EnProceso,
               ]),
+              // A cita reminded by anyone, by any channel, is seen to (DESIGN §10.5).
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(reminders)
+                  .where(eq(reminders.id_cita, appointments.id_cita)),
+              ),
             ),
           )
           .then(([row]) => row?.total ?? 0)
@@ -97,7 +105,10 @@ export async function notificationsFor(
     items.push({
       tipo: 'citas_manana',
       texto: T.appointmentsTomorrow(citasTomorrow),
-      enlace: NOTIFICATION_LINKS.agenda(tomorrow),
+      // The desk reminds them; whoever only reads the agenda sees the day.
+      enlace: may('agenda.escribir')
+        ? NOTIFICATION_LINKS.reminders
+        : NOTIFICATION_LINKS.agenda(tomorrow),
       cantidad: citasTomorrow,
     });
   }

@@ -1,6 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_OPENING_HOURS, type BrandInfo, type Settings } from '@app/domain';
+import {
+  DEFAULT_OPENING_HOURS,
+  DEFAULT_REMINDER_TEMPLATE,
+  type BrandInfo,
+  type Settings,
+} from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../db/schema';
 import { setupTestApp } from '../test/app';
@@ -268,6 +273,71 @@ describe('settings', () => {
     const short = await saveSettings({ ...valid, horario: horario.slice(1) }, { update: true });
     expect(short.body.errors.horario).toEqual(['El horario debe tener los 7 días de la semana']);
     expect((await api.get('/ajustes')).body.data.horario).toEqual(horario);
+  });
+
+  it('keeps the reminder template and hour, answers the default template while none is written', async () => {
+    const before = (await api.get('/ajustes')).body.data as Settings;
+    expect(before.plantilla_recordatorio).toBe(DEFAULT_REMINDER_TEMPLATE);
+    expect(before.hora_recordatorio).toBeNull();
+
+    const plantilla =
+      'Hola {cliente}: {mascota} tiene {servicio} el {fecha} a las {hora}. {empresa}';
+    const saved = await saveSettings(
+      { ...valid, plantilla_recordatorio: `  ${plantilla} `, hora_recordatorio: '18' },
+      { update: true },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      plantilla_recordatorio: plantilla,
+      hora_recordatorio: 18,
+    });
+    // Not sent (the spec's client): unchanged.
+    const untouched = await saveSettings(valid, { update: true });
+    expect(untouched.body.data).toMatchObject({
+      plantilla_recordatorio: plantilla,
+      hora_recordatorio: 18,
+    });
+
+    const refuse = async (field: string, value: unknown, message: string) => {
+      const res = await saveSettings({ ...valid, [field]: value }, { update: true });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+    };
+    await refuse(
+      'plantilla_recordatorio',
+      'Hola {cliente}, su {xyz} está listo',
+      'Marcador desconocido: {xyz}',
+    );
+    await refuse('plantilla_recordatorio', 'Hola {Cliente}', 'Marcador desconocido: {Cliente}');
+    await refuse(
+      'plantilla_recordatorio',
+      'x'.repeat(501),
+      'La plantilla no puede exceder los 500 caracteres',
+    );
+    await refuse('plantilla_recordatorio', 42, 'La plantilla debe ser un texto');
+    for (const hour of [24, -1, 7.5, 'siete', true]) {
+      await refuse('hora_recordatorio', hour, 'Seleccione una hora válida');
+    }
+    expect((await api.get('/ajustes')).body.data).toMatchObject({
+      plantilla_recordatorio: plantilla,
+      hora_recordatorio: 18,
+    });
+
+    // Blank, or the default itself: the default, stored as none. 'No enviar': null.
+    for (const blank of ['', '   ', null, DEFAULT_REMINDER_TEMPLATE]) {
+      const res = await saveSettings(
+        { ...valid, plantilla_recordatorio: blank, hora_recordatorio: '' },
+        { update: true },
+      );
+      expect(res.body.data).toMatchObject({
+        plantilla_recordatorio: DEFAULT_REMINDER_TEMPLATE,
+        hora_recordatorio: null,
+      });
+      const [row] = await ctx.database.db.select().from(settings);
+      expect(row.plantilla_recordatorio).toBeNull();
+    }
+    const zero = await saveSettings({ ...valid, hora_recordatorio: 0 }, { update: true });
+    expect(zero.body.data.hora_recordatorio).toBe(0);
   });
 
   it('replaces the logo and deletes the old file', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   BrandInfoSchema,
   DEFAULT_OPENING_HOURS,
+  DEFAULT_REMINDER_TEMPLATE,
   LOGO_PATH,
   SETTINGS_MESSAGES,
   SettingsInputSchema,
@@ -44,6 +45,8 @@ const toSettings = (row: SettingsRow): Settings => ({
   emailEmp: row.emailEmp,
   rucEmp: row.rucEmp,
   horario: row.horario,
+  plantilla_recordatorio: row.plantilla_recordatorio ?? DEFAULT_REMINDER_TEMPLATE,
+  hora_recordatorio: row.hora_recordatorio,
   updated_at: row.updated_at.toISOString(),
 });
 
@@ -115,6 +118,9 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
           emailEmp: input.email,
           rucEmp: input.ruc,
           horario: input.horario,
+          // Absent from the call (the spec's client): left as they are.
+          plantilla_recordatorio: input.plantilla_recordatorio,
+          hora_recordatorio: input.hora_recordatorio,
           logoEmp: stored ?? (input.removeLogo ? null : previousLogo),
           updated_at: new Date(),
         };

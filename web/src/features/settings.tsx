@@ -7,12 +7,20 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_OPENING_HOURS,
+  DEFAULT_REMINDER_TEMPLATE,
+  fillReminder,
   LOGO_MAX_BYTES,
   LOGO_MIME_TYPES,
+  REMINDER_PLACEHOLDER_LABELS,
+  REMINDER_PLACEHOLDERS,
+  REMINDER_SAMPLE,
+  REMINDER_TEMPLATE_MAX,
   SETTINGS_MESSAGES,
   SettingsInputSchema,
   WEEKDAYS,
@@ -21,6 +29,7 @@ import {
 } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { BRAND_QUERY_KEY } from '../app/brand';
 import { PageContainer } from '../app/page-container';
 import {
@@ -49,6 +58,14 @@ export const SETTINGS_TEXTS = {
   open: 'Abierto',
   opens: 'Abre',
   closes: 'Cierra',
+  reminders: 'Recordatorios',
+  template: 'Mensaje de recordatorio',
+  placeholders: 'Marcadores disponibles:',
+  preview: 'Vista previa con datos de ejemplo',
+  reminderHour: 'Enviar recordatorios por e-mail automáticamente a las',
+  reminderHourHint:
+    'Cada día, a esa hora (Lima), se envía un e-mail por cada cita del día siguiente',
+  noReminders: 'No enviar',
 } as const;
 
 const fields: FieldDef[] = [
@@ -65,7 +82,125 @@ const fields: FieldDef[] = [
     width: 4,
   },
   { name: 'horario', label: SETTINGS_TEXTS.hours, width: 12, render: OpeningHoursInput },
+  {
+    name: 'plantilla_recordatorio',
+    label: SETTINGS_TEXTS.template,
+    width: 12,
+    render: (props) => <ReminderTemplateInput {...props} />,
+  },
+  {
+    name: 'hora_recordatorio',
+    label: SETTINGS_TEXTS.reminderHour,
+    width: 12,
+    render: (props) => <ReminderHourInput {...props} />,
+  },
 ];
+
+/**
+ * DESIGN §10.5: the reminder's text, with the markers it may use and, as it is typed, the
+ * message a client would get (sample data; {empresa} is the name in the form).
+ */
+function ReminderTemplateInput({ field, error, form, disabled }: FieldRenderProps) {
+  const company = useWatch({ control: form.control, name: 'nom' }) as string | undefined;
+  const template = typeof field.value === 'string' ? field.value : '';
+  const preview = fillReminder(template.trim() || DEFAULT_REMINDER_TEMPLATE, {
+    ...REMINDER_SAMPLE,
+    empresa: company?.trim() || REMINDER_SAMPLE.empresa,
+  });
+  const id = 'field-plantilla_recordatorio';
+  return (
+    <Box component="section" aria-labelledby="ajustes-recordatorios">
+      <Typography id="ajustes-recordatorios" variant="subtitle1" component="h3" sx={{ mb: 1.5 }}>
+        {SETTINGS_TEXTS.reminders}
+      </Typography>
+      <TextField
+        fullWidth
+        multiline
+        minRows={3}
+        id={id}
+        label={SETTINGS_TEXTS.template}
+        name={field.name}
+        inputRef={field.ref}
+        value={template}
+        disabled={disabled}
+        error={Boolean(error)}
+        helperText={error ?? `${template.length}/${REMINDER_TEMPLATE_MAX}`}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
+        slotProps={{
+          htmlInput: {
+            maxLength: REMINDER_TEMPLATE_MAX,
+            'aria-describedby': `${id}-helper-text ${id}-markers`,
+          },
+        }}
+      />
+      <Typography id={`${id}-markers`} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {SETTINGS_TEXTS.placeholders}{' '}
+        {REMINDER_PLACEHOLDERS.map((name, i) => (
+          <span key={name}>
+            {i > 0 && ' · '}
+            <Box component="code" sx={{ fontWeight: 700, color: 'text.primary' }}>
+              {`{${name}}`}
+            </Box>{' '}
+            {REMINDER_PLACEHOLDER_LABELS[name]}
+          </span>
+        ))}
+      </Typography>
+      <Paper
+        variant="outlined"
+        component="figure"
+        aria-labelledby={`${id}-preview`}
+        sx={{ m: 0, mt: 2, p: 2 }}
+      >
+        <Typography
+          id={`${id}-preview`}
+          component="figcaption"
+          variant="caption"
+          color="text.secondary"
+        >
+          {SETTINGS_TEXTS.preview}
+        </Typography>
+        <Typography data-testid="reminder-preview" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
+          {preview}
+        </Typography>
+      </Paper>
+    </Box>
+  );
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
+
+/** The Lima hour of the daily e-mail run, or 'No enviar'. */
+function ReminderHourInput({ field, error, disabled }: FieldRenderProps) {
+  const value = field.value === null || field.value === undefined ? '' : String(field.value);
+  return (
+    <TextField
+      select
+      id="field-hora_recordatorio"
+      label={SETTINGS_TEXTS.reminderHour}
+      name={field.name}
+      inputRef={field.ref}
+      value={value}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? SETTINGS_TEXTS.reminderHourHint}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      sx={{ minWidth: { xs: '100%', sm: 420 } }}
+    >
+      <MenuItem value="">{SETTINGS_TEXTS.noReminders}</MenuItem>
+      {HOURS.map((hour) => (
+        <MenuItem key={hour.value} value={hour.value}>
+          {hour.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 type TimeField = 'abre' | 'cierra';
 
@@ -153,6 +288,11 @@ const formValues = (settings: Settings | null): FormValues => ({
   email: settings?.emailEmp ?? '',
   ruc: settings?.rucEmp ?? '',
   horario: settings?.horario ?? DEFAULT_OPENING_HOURS,
+  plantilla_recordatorio: settings?.plantilla_recordatorio ?? DEFAULT_REMINDER_TEMPLATE,
+  hora_recordatorio:
+    settings?.hora_recordatorio === null || settings?.hora_recordatorio === undefined
+      ? ''
+      : String(settings.hora_recordatorio),
 });
 
 function SettingsForm({ settings }: { settings: Settings | null }) {
