@@ -79,7 +79,9 @@ describe('every list exports', () => {
     );
     expect(rows).toHaveLength(2);
     expect(rows[1].slice(0, 4)).toEqual([rosa.dni, 'Rosa', 'Huamán Torres', '987654321']);
-    expect(rows[1][8]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(rows[1][rows[0].indexOf('Registrado')]).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
+    );
 
     const formula = csvRows(
       (await download(ctx.app, adminToken, '/clientes/export?formato=csv&search=hyperlink'))

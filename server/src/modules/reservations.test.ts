@@ -356,7 +356,13 @@ describe('reservations', () => {
       expect(res.body.message).toBe('Cliente no encontrado');
     }
     expect((await api.get(`/cliente/nombre/${owner.dni}`)).body.data).toEqual([
-      { id_cli: owner.id_cli, nom_cli: 'Rosa', ape_cli: 'Huamán Torres' },
+      {
+        id_cli: owner.id_cli,
+        nom_cli: 'Rosa',
+        ape_cli: 'Huamán Torres',
+        inasistencias: 0,
+        ultima_visita: null,
+      },
     ]);
     for (const [dni, message] of [
       ['4587a236', 'El DNI solo debe contener números'],
