@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PetCareSchema } from './care';
+import { PET_ALERTS, PetCareSchema, type PetAlert } from './care';
 import { isoDateTime } from '../api';
 import { defineResource } from '../resource';
 import { dni, lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
-import { IdParamSchema } from '../list-query';
+import { IdParamSchema, ListQuerySchema } from '../list-query';
 
 const petText = (required: string, min: number, minMessage: string) =>
   requiredText(required)
@@ -11,10 +11,26 @@ const petText = (required: string, min: number, minMessage: string) =>
     .max(60, 'No puede exceder los 60 caracteres')
     .refine(lettersOnly, ONLY_LETTERS);
 
+export const PET_CARE_MESSAGES = {
+  alertInvalid: 'Seleccione una alerta válida',
+  notesMax: 'Las notas de cuidado no pueden exceder los 500 caracteres',
+} as const;
+
+/** Safety alerts (DESIGN §10.5), each once; absent, none (the spec's clients send none). */
+const isAlert = (id: string): id is PetAlert => PET_ALERTS.some((a) => a.id === id);
+const alerts = z
+  .array(z.string(), { error: PET_CARE_MESSAGES.alertInvalid })
+  // One message on the field, not one per unknown item.
+  .refine((ids) => ids.every(isAlert), PET_CARE_MESSAGES.alertInvalid)
+  .transform((ids) => [...new Set(ids.filter(isAlert))])
+  .default([]);
+
 export const PetInputSchema = z.object({
   nombre: petText('El nombre es requerido', 3, 'El nombre debe tener al menos 3 caracteres'),
   raza: petText('La raza es requerida', 3, 'La raza debe tener al menos 3 caracteres'),
   dniCliente: dni,
+  alertas: alerts,
+  notas_cuidado: z.string().trim().max(500, PET_CARE_MESSAGES.notesMax).default(''),
 });
 export type PetInput = z.infer<typeof PetInputSchema>;
 
@@ -44,7 +60,26 @@ export const PetSchema = z.strictObject({
 export type Pet = z.infer<typeof PetSchema>;
 
 /** `GET /api/mascotas/cliente/{id}`: the pets of a client, for the booking forms. */
-export const ClientPetSchema = PetSchema.pick({ id_perro: true, nom_perro: true });
+export const ClientPetSchema = PetSchema.pick({
+  id_perro: true,
+  nom_perro: true,
+  alertas: true,
+  notas_cuidado: true,
+  vacunas: true,
+});
+
+/** `GET /api/mascotas/`: the common filters and `alerta`, the pets that have that alert. */
+export const PetListQuerySchema = ListQuerySchema.safeExtend({
+  alerta: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(PET_ALERTS.map((a) => a.id) as [PetAlert, ...PetAlert[]], {
+        error: PET_CARE_MESSAGES.alertInvalid,
+      })
+      .optional(),
+  ),
+});
+export type PetListQuery = z.infer<typeof PetListQuerySchema>;
 export type ClientPet = z.infer<typeof ClientPetSchema>;
 
 export const PET_MESSAGES = {
@@ -64,5 +99,11 @@ export const petsResource = defineResource<Pet, PetInput>({
   access: { read: 'clientes.leer', write: 'clientes.escribir' },
   audit: 'mascota',
   rowId: (p) => p.id_perro,
-  toInput: (p) => ({ nombre: p.nom_perro, raza: p.raza_perro, dniCliente: p.cliente.dni_cli }),
+  toInput: (p) => ({
+    nombre: p.nom_perro,
+    raza: p.raza_perro,
+    dniCliente: p.cliente.dni_cli,
+    alertas: p.alertas,
+    notas_cuidado: p.notas_cuidado,
+  }),
 });

@@ -1,13 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
+import { csvRows, download } from '../test/files';
 
 const ctx = await setupTestApp();
 let api: ReturnType<typeof apiClient>;
+let token: string;
 let ownerId: number;
 
 beforeAll(async () => {
-  api = apiClient(ctx.app, await ctx.signIn());
+  token = await ctx.signIn();
+  api = apiClient(ctx.app, token);
   const owner = await api.post('/cliente/register', {
     dni: '47125836',
     name: 'Luis',
@@ -42,7 +45,15 @@ describe('pets', () => {
       expect(res.body.data.total, search).toBe(1);
     }
     const ofClient = await api.get(`/mascotas/cliente/${ownerId}`);
-    expect(ofClient.body.data).toEqual([{ id_perro: expect.any(Number), nom_perro: 'Firulais' }]);
+    expect(ofClient.body.data).toEqual([
+      {
+        id_perro: expect.any(Number),
+        nom_perro: 'Firulais',
+        alertas: [],
+        notas_cuidado: '',
+        vacunas: null,
+      },
+    ]);
   });
 
   it("finds pets by their own or their owner's words, whatever the case and accents", async () => {
@@ -146,4 +157,74 @@ describe('pets', () => {
     expect((await api.get('/mascota/424242')).status).toBe(404);
     expect((await api.patch('/mascota', { id: 424242, estado: 1 })).status).toBe(404);
   });
+});
+
+describe('alerts and care notes (DESIGN §10.5)', () => {
+  it('keeps the alerts and notes set in the form, edits them, filters and exports by them', async () => {
+    const created = await api.post('/mascota/register', {
+      ...valid,
+      nombre: 'Toby',
+      alertas: ['muerde', 'cardiopata', 'muerde'],
+      notas_cuidado: '  Usar bozal; no secar con aire caliente ',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      alertas: ['muerde', 'cardiopata'],
+      notas_cuidado: 'Usar bozal; no secar con aire caliente',
+      vacunas: null,
+    });
+    const id = created.body.data.id_perro as number;
+
+    const edited = await api.put('/mascota', {
+      ...valid,
+      id,
+      nombre: 'Toby',
+      alertas: ['senior'],
+      notas_cuidado: 'Artrosis: cargar con cuidado',
+    });
+    expect(edited.body.data).toMatchObject({
+      alertas: ['senior'],
+      notas_cuidado: 'Artrosis: cargar con cuidado',
+    });
+
+    const seniors = await api.get('/mascotas/?alerta=senior');
+    expect(seniors.body.data.data.map((p: { id_perro: number }) => p.id_perro)).toEqual([id]);
+    expect((await api.get('/mascotas/?alerta=muerde')).body.data.data).toEqual([]);
+    const bad = await api.get('/mascotas/?alerta=feroz');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.alerta).toEqual(['Seleccione una alerta válida']);
+
+    const ofClient = await api.get(`/mascotas/cliente/${ownerId}`);
+    expect(ofClient.body.data).toContainEqual({
+      id_perro: id,
+      nom_perro: 'Toby',
+      alertas: ['senior'],
+      notas_cuidado: 'Artrosis: cargar con cuidado',
+      vacunas: null,
+    });
+
+    const file = await download(ctx.app, token, '/mascotas/export?formato=csv&alerta=senior');
+    const [header, row] = csvRows(file.rawPayload);
+    expect(row![header!.indexOf('Alertas')]).toBe('Senior');
+    expect(row![header!.indexOf('Notas de cuidado')]).toBe('Artrosis: cargar con cuidado');
+  });
+
+  it.each([
+    [{ alertas: ['feroz'] }, 'alertas', 'Seleccione una alerta válida'],
+    [{ alertas: 'muerde' }, 'alertas', 'Seleccione una alerta válida'],
+    [
+      { notas_cuidado: 'x'.repeat(501) },
+      'notas_cuidado',
+      'Las notas de cuidado no pueden exceder los 500 caracteres',
+    ],
+  ])(
+    'refuses %j with a message on the field and registers nothing',
+    async (extra, field, message) => {
+      const before = (await api.get('/mascotas/?search=rocky')).body.data.total;
+      const res = await api.post('/mascota/register', { ...valid, nombre: 'Rocky', ...extra });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+      expect((await api.get('/mascotas/?search=rocky')).body.data.total).toBe(before);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,10 @@ import {
   ClientPetSchema,
   IdParamSchema,
   type Pet,
+  PET_ALERTS,
   PET_MESSAGES,
+  PetListQuerySchema,
+  type PetListQuery,
   type PetInput,
   PetInputSchema,
   petsResource,
@@ -61,7 +64,13 @@ export const petList: ListDefinition = {
 async function toValues(input: PetInput, tx: Tx) {
   const owner = await findActiveClientByDni(tx, input.dniCliente);
   if (!owner) throw invalid('dniCliente', PET_MESSAGES.ownerNotFound);
-  return { nom_perro: input.nombre, raza_perro: input.raza, id_cli: owner.id_cli };
+  return {
+    nom_perro: input.nombre,
+    raza_perro: input.raza,
+    id_cli: owner.id_cli,
+    alertas: input.alertas,
+    notas_cuidado: input.notas_cuidado,
+  };
 }
 
 const petExport: ExportDefinition<Pet> = {
@@ -71,6 +80,11 @@ const petExport: ExportDefinition<Pet> = {
     { header: 'Raza', value: (p) => p.raza_perro },
     { header: 'DNI del dueño', value: (p) => p.cliente.dni_cli },
     { header: 'Dueño', value: (p) => `${p.cliente.nom_cli} ${p.cliente.ape_cli}` },
+    {
+      header: 'Alertas',
+      value: (p) => p.alertas.map((id) => PET_ALERTS.find((a) => a.id === id)?.nombre).join(', '),
+    },
+    { header: 'Notas de cuidado', value: (p) => p.notas_cuidado },
     { header: 'Estado', value: (p) => statusName(p.id_est) },
     { header: 'Registrado', value: (p) => p.created_at, kind: 'time' },
   ],
@@ -84,6 +98,11 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       id: pets.id_perro,
       list: petList,
       export: petExport,
+      listQuery: PetListQuerySchema,
+      filters: (query) => {
+        const { alerta } = query as Pick<PetListQuery, 'alerta'>;
+        return [alerta ? arrayContains(pets.alertas, [alerta]) : undefined];
+      },
       create: { schema: PetInputSchema, toValues, message: PET_MESSAGES.registered },
       update: { schema: PetUpdateSchema, toValues, message: PET_MESSAGES.updated },
       status: {
@@ -109,7 +128,7 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
     async (request) => {
       const rows: ClientPet[] = await db
-        .select({ id_perro: pets.id_perro, nom_perro: pets.nom_perro })
+        .select({ id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields })
         .from(pets)
         .where(and(eq(pets.id_cli, request.params.id), eq(pets.id_est, Status.Activo)))
         .orderBy(asc(pets.nom_perro));

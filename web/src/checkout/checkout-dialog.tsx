@@ -74,7 +74,7 @@ import {
 import { showErrorDialog, toast } from '../lib/alerts';
 import { api, ApiError, jsonField } from '../lib/api';
 import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
-import { CLIENT_LOOKUP_TEXTS, useClientByDni } from '../lookups';
+import { CLIENT_LOOKUP_TEXTS, PetCareChips, useClientByDni } from '../lookups';
 import { refreshAfterSale, useSale } from './receipt-dialog';
 
 /**
@@ -509,6 +509,7 @@ function CheckoutForm({
             {upper(appointment.perro.nom_perro)} ·{' '}
             {fullName(appointment.cliente.nom_cli, appointment.cliente.ape_cli)} ·{' '}
             {formatDateTime(appointment.fec_cita)}
+            <PetCareChips care={appointment.perro} />
           </Typography>
         )}
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  PET_ALERTS,
   PetInputSchema,
   PetUpdateSchema,
   Status,
@@ -9,7 +10,8 @@ import {
 } from '@app/domain';
 import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
-import { ClientDniField } from '../lookups';
+import { ClientDniField, PetCareChips } from '../lookups';
+import { PetAlertsField } from '../lookups/pet-alerts-field';
 import { PetTimelineDialog, type TimelinePet } from '../lookups/pet-timeline-dialog';
 
 const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
@@ -23,6 +25,20 @@ const fields: FieldDef<keyof PetInput>[] = [
     width: 4,
     render: (props) => <ClientDniField {...props} label="DNI del dueño" />,
   },
+  {
+    name: 'alertas',
+    label: 'Alertas',
+    width: 12,
+    render: (props) => <PetAlertsField {...props} />,
+  },
+  {
+    name: 'notas_cuidado',
+    label: 'Notas de cuidado',
+    kind: 'textarea',
+    maxLength: 500,
+    width: 12,
+    hint: 'Lo que el groomer debe saber antes de atenderla: manejo, alergias, medicación.',
+  },
 ];
 
 /** `open`: the pet's timeline ('Ver historial'). */
@@ -35,22 +51,29 @@ const petsConfig = (open: (pet: TimelinePet) => void): CrudConfig<Pet> => ({
     { header: 'Nombre', render: (p) => upper(p.nom_perro) },
     { header: 'Raza', render: (p) => upper(p.raza_perro) },
     { header: 'Dueño', render: (p) => fullName(p.cliente.nom_cli, p.cliente.ape_cli) },
+    { header: 'Alertas', render: (p) => <PetCareChips care={p} /> },
     { header: 'Estado', render: (p) => <StatusBadge id={p.id_est} /> },
     { header: 'F. Registro', render: (p) => formatDate(p.created_at) },
   ],
   filters: [
     { name: 'search', label: 'Buscar por mascota, raza o dueño' },
     { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
+    {
+      name: 'alerta',
+      label: 'Alerta',
+      type: 'select',
+      options: PET_ALERTS.map((a) => ({ value: a.id, label: a.nombre })),
+    },
     { name: 'ficial', label: 'Fecha inicial', type: 'date' },
     { name: 'final', label: 'Fecha final', type: 'date' },
   ],
-  filterDefaults: () => ({ search: '', est: '', ...monthDateRange() }),
+  filterDefaults: () => ({ search: '', est: '', alerta: '', ...monthDateRange() }),
   create: {
     title: 'Registrar Mascota',
     fields,
     schema: PetInputSchema,
     errorTitle: 'Error al actualizar la cita',
-    defaults: () => ({ nombre: '', raza: '', dniCliente: '' }),
+    defaults: () => ({ nombre: '', raza: '', dniCliente: '', alertas: [], notas_cuidado: '' }),
   },
   edit: {
     title: 'Editar Mascota',

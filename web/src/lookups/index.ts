@@ -10,3 +10,4 @@ export {
   type FoundClient,
 } from './client-by-dni';
 export { ClientDniField, type ClientDniFieldProps } from './client-dni-field';
+export { PetCareChips, type PetCareChipsProps } from './pet-care-chips';

@@ -22,7 +22,8 @@ import { showErrorDialog } from '../../lib/alerts';
 import { formatDateTime, formatMoney, TIME_ZONE, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { changeQuestion, statusActions } from './agenda-list';
-import { AlertChips, clientName } from './calendar-event';
+import { clientName } from './calendar-event';
+import { PetCareChips } from '../../lookups';
 import { useAttends } from './groomers';
 import { useAppointmentLoader } from './use-agenda';
 import { DetailsList } from '../../app/details-list';
@@ -119,7 +120,7 @@ function DetailsContent({
       'Mascota',
       <>
         {upper(entry.perro.nom_perro)}
-        <AlertChips alerts={entry.perro.alertas} />
+        <PetCareChips care={entry.perro} showNotes />
       </>,
     ],
     [entry.item.tipo === 'servicio' ? 'Servicio' : 'Paquete', entry.item.nombre],

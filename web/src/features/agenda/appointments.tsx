@@ -21,6 +21,7 @@ import {
 import { useSaleDialogs } from '../../checkout/sale-dialogs';
 import { CrudPage, StatusBadge, type CrudConfig } from '../../crud';
 import { formatDate, fullName, TIME_ZONE, upper } from '../../lib/format';
+import { PetCareChips } from '../../lookups';
 import {
   ADVANCED_FILTER_LABELS,
   agendaFilterDefaults,
@@ -92,7 +93,15 @@ function appointmentsConfig(
         ),
       },
       { header: 'CLIENTE', render: (c) => fullName(c.cliente.nom_cli, c.cliente.ape_cli) },
-      { header: 'MASCOTA', render: (c) => upper(c.perro.nom_perro) },
+      {
+        header: 'MASCOTA',
+        render: (c) => (
+          <>
+            {upper(c.perro.nom_perro)}
+            <PetCareChips care={c.perro} />
+          </>
+        ),
+      },
       {
         header: 'GROOMER',
         render: (c) =>

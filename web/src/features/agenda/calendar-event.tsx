@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
 import type { EventProps } from 'react-big-calendar';
-import { APPOINTMENT_STATUSES, PET_ALERTS, statusName, type AgendaEntry } from '@app/domain';
+import { APPOINTMENT_STATUSES, statusName, type AgendaEntry } from '@app/domain';
 import { fullName, upper } from '../../lib/format';
+import { PetCareChips } from '../../lookups';
 import type { CalendarView } from './calendar-time';
 
 /** One card: the visit and where the calendar places it (calendar times, see use-agenda.ts). */
@@ -59,26 +58,6 @@ export function cardStyle(theme: Theme, event: CalendarEvent, view: CalendarView
   };
 }
 
-/** The pet's alerts (DESIGN §10.5) as small chips in the surrounding text's colour. */
-export function AlertChips({ alerts }: { alerts: string[] }) {
-  if (alerts.length === 0) return null;
-  return (
-    // Spans: the list view's card is a button, which holds phrasing content only.
-    <Stack component="span" direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.25 }}>
-      {alerts.map((id) => (
-        <Chip
-          key={id}
-          component="span"
-          size="small"
-          variant="outlined"
-          label={PET_ALERTS.find((a) => a.id === id)?.nombre ?? id}
-          sx={{ color: 'inherit', borderColor: 'currentColor', height: 18, fontSize: '0.7rem' }}
-        />
-      ))}
-    </Stack>
-  );
-}
-
 /** Class names the calendar's stylesheet gives the card's lines (calendar-page.tsx). */
 export const CARD_CLASSES = { lines: 'agenda-card', client: 'agenda-card-client' } as const;
 
@@ -94,7 +73,7 @@ function CardLines({ entry }: { entry: AgendaEntry }) {
       </span>
       <span>{entry.item.nombre}</span>
       <span>{statusOf(entry)}</span>
-      <AlertChips alerts={entry.perro.alertas} />
+      <PetCareChips care={entry.perro} variant="card" />
     </span>
   );
 }

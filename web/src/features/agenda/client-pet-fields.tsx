@@ -6,7 +6,7 @@ import { useWatch } from 'react-hook-form';
 import type { ClientPet } from '@app/domain';
 import type { FieldDef, FieldRenderProps } from '../../crud';
 import { api } from '../../lib/api';
-import { ClientDniField, KnownClientProvider, type FoundClient } from '../../lookups';
+import { ClientDniField, KnownClientProvider, PetCareChips, type FoundClient } from '../../lookups';
 import { bookedOf, withStatus } from './booked';
 
 /**
@@ -96,7 +96,8 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
       value={selected ? selected.id_perro : ''}
       disabled={disabled || clientId === undefined}
       error={Boolean(error)}
-      helperText={error ?? hint}
+      // DESIGN §10.5: the chosen pet's alerts, vaccines and care notes, before it is booked.
+      helperText={error ?? (selected ? <PetCareChips care={selected} showNotes /> : null) ?? hint}
       onChange={(e) => {
         const id = Number(e.target.value);
         field.onChange(id);

@@ -9,6 +9,7 @@ import {
 } from '@app/domain';
 import { CrudPage, StatusBadge, type CrudConfig, type FieldDef } from '../../crud';
 import { formatDate, formatDateTime, fullName, upper } from '../../lib/format';
+import { PetCareChips } from '../../lookups';
 import {
   ADVANCED_FILTER_LABELS,
   agendaFilterDefaults,
@@ -54,7 +55,15 @@ const reservationsConfig: CrudConfig<Reservation> = {
       render: (r) => <StatusBadge id={r.id_est} catalogue={RESERVATION_STATUSES} />,
     },
     { header: 'CLIENTE', render: clientName },
-    { header: 'MASCOTA', render: (r) => upper(r.perro.nom_perro) },
+    {
+      header: 'MASCOTA',
+      render: (r) => (
+        <>
+          {upper(r.perro.nom_perro)}
+          <PetCareChips care={r.perro} />
+        </>
+      ),
+    },
   ],
   actionsHeader: 'ACCIONES',
   filters: agendaFilters(RESERVATION_STATUSES),

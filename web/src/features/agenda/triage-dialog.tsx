@@ -19,6 +19,7 @@ import { ResourceForm, type FieldDef } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
 import { api, ApiError, jsonField } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
+import { PetCareChips } from '../../lookups';
 
 const measure = (name: string, label: string): FieldDef => ({
   name,
@@ -93,6 +94,7 @@ function TriageContent({ appointment, onClose }: { appointment: Appointment; onC
         {fullName(appointment.cliente.nom_cli, appointment.cliente.ape_cli)} ·{' '}
         {formatDateTime(appointment.fec_cita)}
       </Typography>
+      <PetCareChips care={appointment.perro} showNotes />
       {missing && (
         // Spec 001 §8 pairs the title with the text; the form below registers the first one.
         <Alert severity="warning">

@@ -1,0 +1,106 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
+import { field, setDarkMode, signIn } from './support';
+
+/** Serious or critical axe findings on the page (all WCAG rules, or only `rules`). */
+async function expectNoAxeViolations(page: Page, rules?: string[]) {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (
+    rules ? axe.withRules(rules) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+  ).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
+}
+
+/*
+ * Pet safety at a glance (DESIGN §10.5): an alert set in the pet's form reaches every place a
+ * groomer meets the pet before the visit — the calendar's card, the citas list, the cita's form.
+ */
+
+/** A Lima weekday (Monday to Friday) at least `days` ahead: open in the default hours. */
+function weekdayAhead(days: number): string {
+  for (let ahead = days; ; ahead++) {
+    const day = limaDay(ahead);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday >= 1 && weekday <= 5) return day;
+  }
+}
+
+test('a pet flagged as Muerde in its form shows the chip on its calendar card and in the citas list', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const api = await staffApi(page);
+  const client = await registerClient(api, uniqueWord(), `Alerta ${uniqueWord()}`);
+  const pet = uniqueWord();
+  const petId = await registerPet(api, client, pet);
+  const groomer = await registerGroomer(api, '#6a1b9a');
+  const service = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Corte alerta ${uniqueWord()}`,
+    descripcion: 'Corte de prueba para una mascota con alertas de manejo y notas de cuidado.',
+    precio: '50',
+    duracion: 60,
+  });
+
+  await page.goto('/mascotas');
+  await field(page, 'Buscar por mascota, raza o dueño').fill(pet);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const form = page.getByRole('dialog', { name: 'Editar Mascota' });
+  const alerts = form.getByRole('group', { name: 'Alertas' });
+  await alerts.getByRole('checkbox', { name: 'Muerde' }).check();
+  await alerts.getByRole('checkbox', { name: 'Cardiópata' }).check();
+  await field(form, 'Notas de cuidado').fill('Usar bozal desde la recepción');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('¡Mascota actualizada exitosamente!')).toBeVisible();
+  await expect(row.getByText('Muerde')).toBeVisible();
+  await expect(row.getByText('Cardiópata')).toBeVisible();
+  // The coloured chips read at AA contrast, in light and dark mode.
+  await expectNoAxeViolations(page);
+  await setDarkMode(page, true);
+  await page.reload();
+  await expect(row.getByText('Muerde')).toBeVisible();
+  await expectNoAxeViolations(page, ['color-contrast']);
+  await setDarkMode(page, false);
+  await page.reload();
+
+  // The list filters by alert.
+  await page.getByRole('combobox', { name: 'Alerta' }).click();
+  await page.getByRole('option', { name: 'Muerde' }).click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(row).toHaveCount(1);
+
+  const day = weekdayAhead(12);
+  await api.create('/cita/register', {
+    fec_cita: `${day}T11:00`,
+    dni_cli: client.dni,
+    id_cliente: client.id_cli,
+    id_perro: petId,
+    id_servicio: service.id_srv,
+    id_emp: groomer.id_emp,
+    fech_reg: limaDay(0),
+    obs: 'Cita de una mascota con alertas',
+  });
+
+  await page.goto(`/agenda?fecha=${day}&vista=day`);
+  const card = page.getByRole('button', { name: new RegExp(pet.toUpperCase()) });
+  await expect(card).toContainText('Muerde');
+  await expect(card).toContainText('Cardiópata');
+  // Its details carry the care notes too.
+  await card.click();
+  const details = page.getByRole('dialog', { name: `Cita de ${pet.toUpperCase()}` });
+  await expect(details.getByText('Usar bozal desde la recepción')).toBeVisible();
+  await details.getByRole('button', { name: 'Cerrar' }).click();
+
+  await page.goto('/citas');
+  await field(page, 'Mascota').fill(pet);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const visit = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
+  await expect(visit.getByText('Muerde')).toBeVisible();
+});
