@@ -18,6 +18,12 @@ async function expectNoAxeViolations(page: Page, rules?: string[]) {
  * groomer meets the pet before the visit — the calendar's card, the citas list, the cita's form.
  */
 
+/** A 1×1 PNG: what a phone's photo of the vaccination card stands for. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** A Lima weekday (Monday to Friday) at least `days` ahead: open in the default hours. */
 function weekdayAhead(days: number): string {
   for (let ahead = days; ; ahead++) {
@@ -103,4 +109,59 @@ test('a pet flagged as Muerde in its form shows the chip on its calendar card an
   await page.getByRole('button', { name: 'Buscar' }).click();
   const visit = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
   await expect(visit.getByText('Muerde')).toBeVisible();
+});
+
+test('a vaccine recorded with its card photo shows its state on the pet, and an expired one shows red', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  const client = await registerClient(api, uniqueWord(), `Vacuna ${uniqueWord()}`);
+  const pet = uniqueWord();
+  await registerPet(api, client, pet);
+
+  await page.goto('/mascotas');
+  await field(page, 'Buscar por mascota, raza o dueño').fill(pet);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
+  await row.getByRole('button', { name: /Acciones de/ }).click();
+  await page.getByRole('menuitem', { name: 'Vacunas' }).click();
+  const dialog = page.getByRole('dialog', { name: `Vacunas de ${pet.toUpperCase()}` });
+  await expect(dialog.getByText('La mascota no tiene vacunas registradas.')).toBeVisible();
+
+  await field(dialog, 'Vacuna').fill('Antirrábica');
+  await field(dialog, 'Fecha de aplicación').fill(limaDay(-350));
+  await field(dialog, 'Fecha de vencimiento').fill(limaDay(10));
+  await dialog.getByLabel('Foto del carné (opcional)').setInputFiles({
+    name: 'carne.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Vacuna registrada exitosamente!')).toBeVisible();
+  const rabies = dialog.getByRole('row', { name: /Antirrábica/ });
+  await expect(rabies.getByText('Vacuna por vencer')).toBeVisible();
+  await expect(rabies.getByRole('link', { name: 'Ver comprobante' })).toHaveAttribute(
+    'href',
+    /^\/api\/vacunas\/comprobante\/vacuna-.+\.png$/,
+  );
+
+  // A date the form refuses, with the message under the field.
+  await field(dialog, 'Vacuna').fill('Séxtuple');
+  await field(dialog, 'Fecha de aplicación').fill(limaDay(-400));
+  await field(dialog, 'Fecha de vencimiento').fill(limaDay(-500));
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(
+    dialog.getByText('La fecha de vencimiento debe ser posterior a la fecha de aplicación'),
+  ).toBeVisible();
+  await field(dialog, 'Fecha de vencimiento').fill(limaDay(-5));
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(
+    dialog.getByRole('row', { name: /Séxtuple/ }).getByText('Vacuna vencida'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+
+  // The pet's row carries the worst state.
+  await expect(row.getByText('Vacuna vencida')).toBeVisible();
 });

@@ -30,3 +30,4 @@ export * from './resources/history';
 export * from './resources/reports';
 export * from './resources/care';
 export * from './resources/reminders';
+export * from './resources/vaccines';

@@ -43,6 +43,7 @@ import { servicesModule } from './modules/services';
 import { settingsModule } from './modules/settings';
 import { triageModule } from './modules/triage';
 import { usersModule } from './modules/users';
+import { vaccinesModule } from './modules/vaccines';
 
 export interface AppOptions {
   db: Db;
@@ -130,6 +131,7 @@ export async function buildApp({
       await api.register(historyModule, { db });
       await api.register(reportsModule, { db });
       await api.register(remindersModule, { db, config });
+      await api.register(vaccinesModule, { db, dataDir: config.dataDir });
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,7 @@ export const AUDIT_ENTITIES = [
   'permiso',
   'auditoria',
   'recordatorio',
+  'vacuna',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -88,6 +89,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   permiso: 'Permiso',
   auditoria: 'Auditoría',
   recordatorio: 'Recordatorio',
+  vacuna: 'Vacuna',
 };
 
 /** One changed field: its value before and after (null where there was none). */

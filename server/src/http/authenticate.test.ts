@@ -115,6 +115,13 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   // Reminders (§10.5): whoever books citas reminds them.
   'GET /api/recordatorios': DESK,
   'POST /api/recordatorio': DESK,
+  // Vaccines (§10.5): pet care records, every role's; the proof's address is unguessable.
+  'GET /api/perro/:id/vacunas': ALL,
+  'POST /api/vacuna/register': ALL,
+  'PUT /api/vacuna': ALL,
+  'DELETE /api/vacuna/:id': ALL,
+  'GET /api/vacunas/comprobante/:file': PUBLIC,
+  'GET /api/vacunas/por-vencer': ALL,
   // Company settings: the admin; the brand and logo of the login page are public.
   'GET /api/ajustes': ADMIN,
   'POST /api/ajustes': ADMIN,

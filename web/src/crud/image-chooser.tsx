@@ -86,6 +86,8 @@ export interface ImageChooserProps {
   /** A logo shows whole in a square frame; an avatar is a person's round picture. */
   shape?: 'logo' | 'avatar';
   disabled?: boolean;
+  /** On a phone, open its camera (`environment`: the back one) instead of the files. */
+  capture?: 'environment' | 'user';
 }
 
 export function ImageChooser({
@@ -96,6 +98,7 @@ export function ImageChooser({
   texts,
   shape = 'logo',
   disabled = false,
+  capture,
 }: ImageChooserProps) {
   const input = useRef<HTMLInputElement>(null);
   const shown = choice.preview ?? (choice.removed ? null : stored);
@@ -120,6 +123,7 @@ export function ImageChooser({
         type="file"
         hidden
         accept={rules.types.join(',')}
+        capture={capture}
         aria-label={label}
         onChange={onChange}
       />

@@ -13,6 +13,7 @@ import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
 import { ClientDniField, PetCareChips } from '../lookups';
 import { PetAlertsField } from '../lookups/pet-alerts-field';
 import { PetTimelineDialog, type TimelinePet } from '../lookups/pet-timeline-dialog';
+import { VaccinesDialog, type VaccinePet } from '../lookups/vaccines-dialog';
 
 const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
 
@@ -41,8 +42,13 @@ const fields: FieldDef<keyof PetInput>[] = [
   },
 ];
 
-/** `open`: the pet's timeline ('Ver historial'). */
-const petsConfig = (open: (pet: TimelinePet) => void): CrudConfig<Pet> => ({
+interface PetDialogs {
+  /** The pet's timeline ('Ver historial'). */
+  timeline(pet: TimelinePet): void;
+  vaccines(pet: VaccinePet): void;
+}
+
+const petsConfig = (open: PetDialogs): CrudConfig<Pet> => ({
   resource: petsResource,
   title: 'Lista de Mascotas',
   addLabel: 'Añadir Mascota',
@@ -93,19 +99,26 @@ const petsConfig = (open: (pet: TimelinePet) => void): CrudConfig<Pet> => ({
           : 'Error al actualizar datos de la mascota',
   },
   // DESIGN §10.5: its visits, weight and temperature over time.
-  menuItems: (p) => [{ label: 'Ver historial', access: 'historial.leer', onClick: () => open(p) }],
+  menuItems: (p) => [
+    { label: 'Vacunas', access: 'clientes.leer', onClick: () => open.vaccines(p) },
+    { label: 'Ver historial', access: 'historial.leer', onClick: () => open.timeline(p) },
+  ],
 });
 
 export function PetsPage() {
   const [timelineOf, setTimelineOf] = useState<TimelinePet | null>(null);
+  const [vaccinesOf, setVaccinesOf] = useState<VaccinePet | null>(null);
   const config = useMemo(
     () => ({
-      ...petsConfig(setTimelineOf),
-      children: timelineOf && (
-        <PetTimelineDialog pet={timelineOf} onClose={() => setTimelineOf(null)} />
+      ...petsConfig({ timeline: setTimelineOf, vaccines: setVaccinesOf }),
+      children: (
+        <>
+          {timelineOf && <PetTimelineDialog pet={timelineOf} onClose={() => setTimelineOf(null)} />}
+          {vaccinesOf && <VaccinesDialog pet={vaccinesOf} onClose={() => setVaccinesOf(null)} />}
+        </>
       ),
     }),
-    [timelineOf],
+    [timelineOf, vaccinesOf],
   );
   return <CrudPage config={config} />;
 }

@@ -9,6 +9,7 @@ import { PageContainer } from '../../app/page-container';
 import { api } from '../../lib/api';
 import { TIME_ZONE } from '../../lib/format';
 import { ActivityTimeline } from './activity-timeline';
+import { DueVaccinesTable } from './due-vaccines';
 import { LowStockTable } from './low-stock';
 import { StatCards, StatCardsPlaceholder } from './stat-cards';
 import { UpcomingTable } from './upcoming-table';
@@ -74,8 +75,11 @@ export function DashboardPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <ActivityTimeline data={data} />
         </Grid>
-        <Grid size={12}>
+        <Grid size={{ xs: 12, lg: 6 }}>
           <LowStockTable data={data} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <DueVaccinesTable />
         </Grid>
       </Grid>
     </PageContainer>

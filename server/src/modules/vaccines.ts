@@ -1,0 +1,292 @@
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DueVaccineSchema,
+  IdParamSchema,
+  limaToday,
+  successOf,
+  VACCINE_MESSAGES,
+  VACCINE_PATHS,
+  VaccineInputSchema,
+  VaccineSchema,
+  vaccineState,
+  VaccineUpdateSchema,
+  type DueVaccine,
+  type Vaccine,
+  type VaccineInput,
+} from '@app/domain';
+import { recordChange } from '../audit/record';
+import type { Db, Tx } from '../db/client';
+import { clients, pets, vaccines } from '../db/schema';
+import { ok } from '../http/envelope';
+import { invalid, notFound } from '../http/errors';
+import {
+  imageExtension,
+  readMultipart,
+  removeUpload,
+  sendUpload,
+  storeUpload,
+} from '../http/uploads';
+
+/**
+ * A pet's vaccines (DESIGN §10.5), with an optional picture of the card as proof. The proof is
+ * served at an unguessable address, as profile pictures are: an <img> carries no credential.
+ */
+
+const M = VACCINE_MESSAGES;
+type Row = typeof vaccines.$inferSelect;
+
+const proofUrl = (file: string | null) => file && `/api${VACCINE_PATHS.proof}/${file}`;
+
+function toVaccine(row: Row, today = limaToday()): Vaccine {
+  return {
+    id_vac: row.id_vac,
+    id_perro: row.id_perro,
+    nombre: row.nombre,
+    fecha_aplicacion: row.fecha_aplicacion,
+    fecha_vence: row.fecha_vence,
+    estado: vaccineState(row.fecha_vence, today),
+    comprobante_url: proofUrl(row.comprobante),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+async function lockedVaccine(tx: Tx, id: number) {
+  const [row] = await tx.select().from(vaccines).where(eq(vaccines.id_vac, id)).for('update');
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+async function assertPet(tx: Tx, id: number) {
+  const [pet] = await tx
+    .select({ id: pets.id_perro })
+    .from(pets)
+    .where(eq(pets.id_perro, id))
+    .for('share');
+  if (!pet) throw invalid('id_perro', M.petNotFound);
+}
+
+/** The body's fields and its proof picture, checked by content and stored before the write. */
+async function readVaccine<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  dataDir: string,
+) {
+  const { fields, files } = await readMultipart(request, {
+    fileFields: ['comprobante'],
+    tooLarge: M.proofTooLarge,
+  });
+  const input = schema.parse(fields);
+  const bytes = files.get('comprobante');
+  const ext = bytes && (await imageExtension(bytes, 'comprobante', M.proofNotImage));
+  const stored = bytes && ext ? await storeUpload(dataDir, 'vacuna', ext, bytes) : undefined;
+  return { input, stored };
+}
+
+const valuesOf = (input: VaccineInput) => ({
+  id_perro: input.id_perro,
+  nombre: input.nombre,
+  fecha_aplicacion: input.fecha_aplicacion,
+  fecha_vence: input.fecha_vence,
+});
+
+export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (
+  app,
+  { db, dataDir },
+) => {
+  const tags = ['vacunas'];
+  // DESIGN §10.1: pet care records are every role's; reading them is whoever reads pets.
+  const write = { permission: 'agenda.atender' } as const;
+  const saved = { 200: successOf(VaccineSchema), 201: successOf(VaccineSchema) };
+
+  /** Runs the write; a stored picture the write did not keep (refused, or replaced) is removed. */
+  async function writing(
+    stored: string | undefined,
+    write: () => Promise<{ row: Row; drop: string | null }>,
+  ) {
+    let result: { row: Row; drop: string | null };
+    try {
+      result = await write();
+    } catch (error) {
+      await removeUpload(dataDir, stored);
+      throw error;
+    }
+    await removeUpload(dataDir, result.drop);
+    return toVaccine(result.row);
+  }
+
+  app.get(
+    '/perro/:id/vacunas',
+    {
+      config: { permission: 'clientes.leer' },
+      schema: { params: IdParamSchema, response: { 200: successOf(z.array(VaccineSchema)) }, tags },
+    },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(vaccines)
+        .where(eq(vaccines.id_perro, request.params.id))
+        .orderBy(desc(vaccines.fecha_aplicacion), desc(vaccines.id_vac));
+      const today = limaToday();
+      return ok(rows.map((row) => toVaccine(row, today)));
+    },
+  );
+
+  app.post(
+    VACCINE_PATHS.register,
+    { config: write, schema: { response: saved, tags } },
+    async (request, reply) => {
+      const { input, stored } = await readVaccine(request, VaccineInputSchema, dataDir);
+      const vaccine = await writing(stored, () =>
+        db.transaction(async (tx) => {
+          await assertPet(tx, input.id_perro);
+          const [row] = await tx
+            .insert(vaccines)
+            .values({ ...valuesOf(input), comprobante: stored ?? null })
+            .returning();
+          await recordChange(tx, request, {
+            accion: 'crear',
+            entidad: 'vacuna',
+            id: row.id_vac,
+            before: null,
+            after: row,
+          });
+          return { row, drop: null };
+        }),
+      );
+      return reply.status(201).send(ok(vaccine, M.registered));
+    },
+  );
+
+  app.put(
+    VACCINE_PATHS.update,
+    { config: write, schema: { response: saved, tags } },
+    async (request) => {
+      const { input, stored } = await readVaccine(request, VaccineUpdateSchema, dataDir);
+      const vaccine = await writing(stored, () =>
+        db.transaction(async (tx) => {
+          const before = await lockedVaccine(tx, input.id);
+          if (before.id_perro !== input.id_perro) await assertPet(tx, input.id_perro);
+          const comprobante = stored ?? (input.removeComprobante ? null : before.comprobante);
+          const [row] = await tx
+            .update(vaccines)
+            .set({ ...valuesOf(input), comprobante, updated_at: new Date() })
+            .where(eq(vaccines.id_vac, input.id))
+            .returning();
+          await recordChange(tx, request, {
+            accion: 'editar',
+            entidad: 'vacuna',
+            id: row.id_vac,
+            before,
+            after: row,
+          });
+          return { row, drop: before.comprobante === comprobante ? null : before.comprobante };
+        }),
+      );
+      return ok(vaccine, M.updated);
+    },
+  );
+
+  app.delete(
+    '/vacuna/:id',
+    {
+      config: write,
+      schema: { params: IdParamSchema, response: { 200: successOf(z.null()) }, tags },
+    },
+    async (request) => {
+      const removed = await db.transaction(async (tx) => {
+        const before = await lockedVaccine(tx, request.params.id);
+        await tx.delete(vaccines).where(eq(vaccines.id_vac, before.id_vac));
+        await recordChange(tx, request, {
+          accion: 'eliminar',
+          entidad: 'vacuna',
+          id: before.id_vac,
+          before,
+          after: null,
+        });
+        return before;
+      });
+      await removeUpload(dataDir, removed.comprobante);
+      return ok(null, M.removed);
+    },
+  );
+
+  app.get(
+    `${VACCINE_PATHS.proof}/:file`,
+    {
+      config: { public: true },
+      schema: { params: z.object({ file: z.string().max(120) }), tags },
+    },
+    async (request, reply) => {
+      const missing = () => notFound(M.notFound);
+      const [row] = await db
+        .select({ file: vaccines.comprobante })
+        .from(vaccines)
+        .where(eq(vaccines.comprobante, request.params.file));
+      if (!row?.file) throw missing();
+      return sendUpload(request, reply, dataDir, row.file, missing);
+    },
+  );
+
+  // The dashboard's 'Vacunas por vencer': each pet's vaccines whose latest dose expires by the
+  // end of this Lima month (or already has), soonest first.
+  app.get(
+    '/vacunas/por-vencer',
+    {
+      config: { permission: 'clientes.leer' },
+      schema: {
+        response: {
+          200: successOf(
+            z.strictObject({ total: z.number().int(), vacunas: z.array(DueVaccineSchema) }),
+          ),
+        },
+        tags,
+      },
+    },
+    async () => {
+      const today = limaToday();
+      const monthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0))
+        .toISOString()
+        .slice(0, 10);
+      // The latest dose of each vaccine of each pet: an older expired dose was renewed.
+      const latest = db
+        .select({
+          id_perro: vaccines.id_perro,
+          nombre: sql<string>`min(${vaccines.nombre})`.as('nombre'),
+          fecha_vence: sql<string>`max(${vaccines.fecha_vence})`.as('fecha_vence'),
+        })
+        .from(vaccines)
+        .groupBy(vaccines.id_perro, sql`lower(${vaccines.nombre})`)
+        .as('latest');
+      const rows = await db
+        .select({
+          id_perro: pets.id_perro,
+          nom_perro: pets.nom_perro,
+          nom_cli: clients.nom_cli,
+          ape_cli: clients.ape_cli,
+          tel1_cli: clients.tel1_cli,
+          nombre: latest.nombre,
+          fecha_vence: latest.fecha_vence,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(latest)
+        .innerJoin(pets, eq(pets.id_perro, latest.id_perro))
+        .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
+        .where(and(lte(latest.fecha_vence, monthEnd), eq(pets.id_est, 1)))
+        .orderBy(asc(latest.fecha_vence), asc(pets.nom_perro))
+        .limit(10);
+      const vacunas: DueVaccine[] = rows.map((r) => ({
+        id_perro: r.id_perro,
+        nom_perro: r.nom_perro,
+        cliente: `${r.nom_cli} ${r.ape_cli}`,
+        tel1_cli: r.tel1_cli,
+        nombre: r.nombre,
+        fecha_vence: r.fecha_vence,
+        estado: vaccineState(r.fecha_vence, today) ?? 'por_vencer',
+      }));
+      return ok({ total: rows[0]?.total ?? 0, vacunas });
+    },
+  );
+};
