@@ -165,3 +165,45 @@ test('a vaccine recorded with its card photo shows its state on the pet, and an 
   // The pet's row carries the worst state.
   await expect(row.getByText('Vacuna vencida')).toBeVisible();
 });
+
+test('a before photo taken from a cita’s details is shown and shared by WhatsApp', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await staffApi(page);
+  const client = await registerClient(api, uniqueWord(), `Foto ${uniqueWord()}`);
+  const pet = uniqueWord();
+  const petId = await registerPet(api, client, pet);
+  const service = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Baño foto ${uniqueWord()}`,
+    descripcion: 'Baño de prueba para las fotos de antes y después de la visita al salón.',
+    precio: '40',
+    duracion: 60,
+  });
+  const day = weekdayAhead(15);
+  await api.create('/cita/register', {
+    fec_cita: `${day}T09:00`,
+    dni_cli: client.dni,
+    id_cliente: client.id_cli,
+    id_perro: petId,
+    id_servicio: service.id_srv,
+    fech_reg: limaDay(0),
+    obs: 'Cita con fotos',
+  });
+
+  await page.goto(`/agenda?fecha=${day}&vista=day`);
+  await page.getByRole('button', { name: new RegExp(pet.toUpperCase()) }).click();
+  const details = page.getByRole('dialog', { name: `Cita de ${pet.toUpperCase()}` });
+  await expect(details.getByText('Sin fotos')).toHaveCount(2);
+  const input = details.getByLabel('Agregar foto de antes');
+  await expect(input).toHaveAttribute('capture', 'environment');
+  await input.setInputFiles({ name: 'antes.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Foto agregada correctamente')).toBeVisible();
+  await expect(details.getByRole('img', { name: 'Foto 1 de antes' })).toBeVisible();
+  const share = details.getByRole('link', { name: 'Compartir por WhatsApp' });
+  await expect(share).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/51987123456\\?text=.*${encodeURIComponent('/api/fotos/foto-')}`),
+  );
+  await expectNoAxeViolations(page);
+});

@@ -31,3 +31,4 @@ export * from './resources/reports';
 export * from './resources/care';
 export * from './resources/reminders';
 export * from './resources/vaccines';
+export * from './resources/photos';

@@ -32,6 +32,7 @@ import { historyModule } from './modules/history';
 import { lookupsModule, type Engine } from './modules/lookups';
 import { notificationsModule } from './modules/notifications';
 import { petsModule } from './modules/pets';
+import { photosModule } from './modules/photos';
 import { productTransferModule } from './modules/product-transfer';
 import { productsModule } from './modules/products';
 import { remindersModule } from './modules/reminders';
@@ -132,6 +133,7 @@ export async function buildApp({
       await api.register(reportsModule, { db });
       await api.register(remindersModule, { db, config });
       await api.register(vaccinesModule, { db, dataDir: config.dataDir });
+      await api.register(photosModule, { db, dataDir: config.dataDir });
     },
     { prefix: '/api' },
   );

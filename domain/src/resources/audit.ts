@@ -68,6 +68,7 @@ export const AUDIT_ENTITIES = [
   'auditoria',
   'recordatorio',
   'vacuna',
+  'foto',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -90,6 +91,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   auditoria: 'Auditoría',
   recordatorio: 'Recordatorio',
   vacuna: 'Vacuna',
+  foto: 'Foto de cita',
 };
 
 /** One changed field: its value before and after (null where there was none). */

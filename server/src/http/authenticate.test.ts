@@ -122,6 +122,11 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'DELETE /api/vacuna/:id': ALL,
   'GET /api/vacunas/comprobante/:file': PUBLIC,
   'GET /api/vacunas/por-vencer': ALL,
+  // Before/after photos: whoever attends the cita; the file's address is unguessable.
+  'GET /api/cita/:id/fotos': ALL,
+  'POST /api/cita/foto': ALL,
+  'DELETE /api/cita/foto/:id': ALL,
+  'GET /api/fotos/:file': PUBLIC,
   // Company settings: the admin; the brand and logo of the login page are public.
   'GET /api/ajustes': ADMIN,
   'POST /api/ajustes': ADMIN,

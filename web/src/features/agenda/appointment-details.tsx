@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +25,7 @@ import { usePermissions } from '../../lib/use-profile';
 import { changeQuestion, statusActions } from './agenda-list';
 import { clientName } from './calendar-event';
 import { PetCareChips } from '../../lookups';
+import { AppointmentPhotos, PHOTOS_TEXTS } from '../../lookups/appointment-photos';
 import { useAttends } from './groomers';
 import { useAppointmentLoader } from './use-agenda';
 import { DetailsList } from '../../app/details-list';
@@ -137,6 +139,14 @@ function DetailsContent({
       <DialogTitle>Cita de {upper(entry.perro.nom_perro)}</DialogTitle>
       <DialogContent>
         <DetailsList items={details} />
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 3, mb: 1 }}>
+          {PHOTOS_TEXTS.title}
+        </Typography>
+        <AppointmentPhotos
+          id_cita={entry.id_cita}
+          id_cli={entry.cliente.id_cli}
+          petName={upper(entry.perro.nom_perro)}
+        />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {statuses.map((action) => (

@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { groomerName, itemName, HISTORY_PAGE_TEXTS as T } from './texts';
 import { DetailsList } from '../../app/details-list';
+import { AppointmentPhotos, PHOTOS_TEXTS } from '../../lookups/appointment-photos';
 
 export interface HistoryDetailsProps {
   row: HistoryRow;
@@ -88,6 +89,13 @@ export function HistoryDetails({ row, onClose, onPet, onReceipt }: HistoryDetail
           ) : (
             <Typography>{T.noSale}</Typography>
           )}
+        </Section>
+        <Section title={PHOTOS_TEXTS.title}>
+          <AppointmentPhotos
+            id_cita={row.id_cita}
+            id_cli={row.cliente.id_cli}
+            petName={upper(row.perro.nom_perro)}
+          />
         </Section>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
