@@ -32,3 +32,4 @@ export * from './resources/care';
 export * from './resources/reminders';
 export * from './resources/vaccines';
 export * from './resources/photos';
+export * from './resources/series';

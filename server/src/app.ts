@@ -39,6 +39,7 @@ import { remindersModule } from './modules/reminders';
 import { reportsModule } from './modules/reports';
 import { reservationsModule } from './modules/reservations';
 import { salesModule } from './modules/sales';
+import { seriesModule } from './modules/series';
 import { packagesModule } from './modules/packages';
 import { servicesModule } from './modules/services';
 import { settingsModule } from './modules/settings';
@@ -134,6 +135,7 @@ export async function buildApp({
       await api.register(remindersModule, { db, config });
       await api.register(vaccinesModule, { db, dataDir: config.dataDir });
       await api.register(photosModule, { db, dataDir: config.dataDir });
+      await api.register(seriesModule, { db });
     },
     { prefix: '/api' },
   );

@@ -134,7 +134,8 @@ export type AppointmentItemKind = (typeof APPOINTMENT_ITEM_KINDS)[number];
  * The form: the API's fields plus the active tab (`tipo`). Its output clears the item of the
  * other tab, as the spec's client does, so it is the API's payload as it stands.
  */
-export const AppointmentFormSchema = z
+/** The form's fields before its output is made: a recurring series extends them (series.ts). */
+export const AppointmentFormFieldsSchema = z
   .object({
     id: optionalId().optional(),
     ...appointmentFields,
@@ -147,12 +148,17 @@ export const AppointmentFormSchema = z
     if (input.tipo === 'paquete' && input.id_paquete == null) {
       ctx.addIssue({ code: 'custom', path: ['id_paquete'], message: M.packageRequired });
     }
-  })
-  .transform(({ tipo, ...input }) => ({
-    ...input,
-    id_servicio: tipo === 'servicio' ? (input.id_servicio ?? null) : null,
-    id_paquete: tipo === 'paquete' ? (input.id_paquete ?? null) : null,
-  }));
+  });
+type AppointmentFormFields = z.output<typeof AppointmentFormFieldsSchema>;
+
+/** The API's payload from the form's fields: the item of the inactive tab is cleared. */
+export const appointmentPayloadOf = <T extends AppointmentFormFields>({ tipo, ...input }: T) => ({
+  ...input,
+  id_servicio: tipo === 'servicio' ? (input.id_servicio ?? null) : null,
+  id_paquete: tipo === 'paquete' ? (input.id_paquete ?? null) : null,
+});
+
+export const AppointmentFormSchema = AppointmentFormFieldsSchema.transform(appointmentPayloadOf);
 
 /** `GET /api/citas/`: the agenda's list query, and `emp` for one groomer's visits. */
 export const AppointmentListQuerySchema = AgendaListQuerySchema.safeExtend({
@@ -201,6 +207,8 @@ export const AppointmentSchema = z.strictObject({
     .nullable(),
   /** Its sale, not voided (DESIGN §10.3): null while the visit is not charged. */
   id_venta: z.number().int().nullable(),
+  /** The recurring series it was booked in (DESIGN §10.5), or null for a single visit. */
+  id_serie: z.number().int().nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

@@ -127,6 +127,11 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/cita/foto': ALL,
   'DELETE /api/cita/foto/:id': ALL,
   'GET /api/fotos/:file': PUBLIC,
+  // Recurring series (§10.5): booking's work; everyone who sees the agenda reads one.
+  'POST /api/cita/serie': DESK,
+  'POST /api/cita/serie/validar': DESK,
+  'PATCH /api/cita/serie/cancelar': DESK,
+  'GET /api/cita/serie/:id': ALL,
   // Company settings: the admin; the brand and logo of the login page are public.
   'GET /api/ajustes': ADMIN,
   'POST /api/ajustes': ADMIN,

@@ -86,6 +86,7 @@ export const appointmentList: ListDefinition = {
       nom_emp: employees.nom_emp,
       ape_emp: employees.ape_emp,
     }),
+    id_serie: appointments.id_serie,
   },
   id: appointments.id_cita,
   createdAt: appointments.created_at,
@@ -97,7 +98,7 @@ export const appointmentList: ListDefinition = {
   hiddenStatuses: [AppointmentStatus.Eliminada],
 };
 
-const findAppointment = (executor: Db | Tx, id: number) =>
+export const findAppointment = (executor: Db | Tx, id: number) =>
   findOne<Appointment>(executor, appointmentList, id, M.notFound);
 
 interface BookedItem {
@@ -113,7 +114,7 @@ interface BookedItem {
  * Keeping the item an edited appointment already has keeps its price and is allowed even if
  * the item was retired since; a new item must be active.
  */
-async function bookableItem(
+export async function bookableItem(
   tx: Tx,
   input: Pick<AppointmentInput, 'id_servicio' | 'id_paquete'>,
   current?: BookedItem,
@@ -156,7 +157,8 @@ async function bookableItem(
 
 const BOOKING_FIELDS = { dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' };
 
-async function createValues(input: AppointmentInput, tx: Tx, request: FastifyRequest) {
+/** A new visit's row, by the booking rules (DESIGN §10.2); a series books each of its own. */
+export async function createValues(input: AppointmentInput, tx: Tx, request: FastifyRequest) {
   const booked = await bookableClientAndPet(tx, {
     dni: input.dni_cli,
     clientId: input.id_cliente,

@@ -35,6 +35,8 @@ export interface FormConfig<Row> {
 export interface CreateConfig<Row> extends FormConfig<Row> {
   defaults(): FormValues;
   submitLabel?: string;
+  /** Where the form's output is sent, when not the resource's register (a cita's series). */
+  path?(payload: object): string;
 }
 
 export interface EditConfig<Row> extends FormConfig<Row> {
@@ -181,7 +183,8 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
             submitLabel={create.submitLabel ?? 'Registrar'}
             errorTitle={create.errorTitle}
             onSubmit={async (values) => {
-              await save('POST', paths.register, create.toPayload?.(values) ?? values);
+              const payload = create.toPayload?.(values) ?? values;
+              await save('POST', create.path?.(payload) ?? paths.register, payload);
               closeCreate();
             }}
             onCancel={closeCreate}

@@ -6,7 +6,10 @@ import dayjs from 'dayjs';
 import {
   APPOINTMENT_MESSAGES,
   AppointmentFormSchema,
+  AppointmentSeriesFormSchema,
   appointmentsResource,
+  isSeriesPayload,
+  SERIES_PATHS,
   DEFAULT_DURATION,
   limaToday,
   type Appointment,
@@ -47,13 +50,25 @@ const fields: FieldDef[] = [
   { name: 'fech_reg', label: 'Fecha de registro', kind: 'date', width: 4 },
 ];
 
+/** Registration only: 'Repetir cada N semanas, M veces' (DESIGN §10.5). */
+const seriesFields: FieldDef[] = [
+  { name: 'repetir', label: 'Repetir', kind: 'checkbox', width: 4 },
+  { name: 'cada_semanas', label: 'Cada cuántas semanas (1 a 12)', kind: 'number', width: 4 },
+  { name: 'veces', label: 'Cuántas veces (2 a 26)', kind: 'number', width: 4 },
+];
+
+/** A series goes to its own route, which books every date or none. */
+const createPath = (payload: object) =>
+  isSeriesPayload(payload) ? SERIES_PATHS.register : appointmentsResource.paths.register;
+
 /** The stored time as the form's `datetime-local` value, in Lima time. */
 const toLocalInput = (iso: string) => dayjs(iso).tz(TIME_ZONE).format('YYYY-MM-DDTHH:mm');
 
 export const appointmentCreate: CreateConfig<Appointment> = {
   title: 'Registrar Cita',
-  fields,
-  schema: AppointmentFormSchema,
+  fields: [...fields, ...seriesFields],
+  schema: AppointmentSeriesFormSchema,
+  path: createPath,
   errorTitle: APPOINTMENT_MESSAGES.registerErrorTitle,
   defaults: () => ({
     fec_cita: '',
@@ -69,6 +84,9 @@ export const appointmentCreate: CreateConfig<Appointment> = {
     obs: '',
     // Spec 001 §9: the registration date defaults to today.
     fech_reg: limaToday(),
+    repetir: false,
+    cada_semanas: 1,
+    veces: 4,
   }),
 };
 
@@ -118,7 +136,7 @@ export function AppointmentFormDialog({ target, onClose }: AppointmentFormDialog
     const answer = await mutation.mutateAsync(
       editing
         ? { method: 'PUT', path: paths.update, body: jsonField({ ...values, id: editing.id_cita }) }
-        : { method: 'POST', path: paths.register, body: jsonField(values) },
+        : { method: 'POST', path: createPath(values), body: jsonField(values) },
     );
     if (answer.message) toast.success(answer.message);
     onClose();

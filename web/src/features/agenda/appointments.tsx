@@ -17,6 +17,7 @@ import {
   appointmentStatusAccess,
   mayCharge,
   mayChangeStatus,
+  SERIES_MESSAGES,
 } from '@app/domain';
 import { useSaleDialogs } from '../../checkout/sale-dialogs';
 import { CrudPage, StatusBadge, type CrudConfig } from '../../crud';
@@ -32,6 +33,7 @@ import {
 } from './agenda-list';
 import { appointmentCreate, appointmentEdit } from './appointment-form';
 import { groomerFilterOptions, useAttends, useGroomers } from './groomers';
+import { useSeriesCancel } from './series-cancel';
 import { TriageDialog } from './triage-dialog';
 
 /** What starting, completing and recording the triage of a visit need. */
@@ -46,6 +48,8 @@ interface RowActions {
   charge(appointmentId: number): void;
   /** 'Ver comprobante': the receipt of the sale that charged it. */
   receipt(saleId: number): void;
+  /** 'Cancelar serie desde esta fecha', for a cita of a recurring series. */
+  cancelSeries(row: Appointment): void;
 }
 
 /** What the spec's SERVICIOS column lists: the service and/or the package, as bullets. */
@@ -142,6 +146,15 @@ function appointmentsConfig(
         ...(saleId !== null
           ? [{ label: 'Ver comprobante', access: CHARGE, onClick: () => open.receipt(saleId) }]
           : []),
+        ...(c.id_serie !== null && c.id_est === AppointmentStatus.Programada
+          ? [
+              {
+                label: SERIES_MESSAGES.cancelAction,
+                access: 'agenda.escribir' as const,
+                onClick: () => open.cancelSeries(c),
+              },
+            ]
+          : []),
       ];
     },
     status: {
@@ -172,10 +185,16 @@ export function AppointmentsPage() {
   const sale = useSaleDialogs();
   const groomers = useGroomers().data;
   const attends = useAttends();
+  const cancelSeries = useSeriesCancel();
   const config = useMemo(
     () => ({
       ...appointmentsConfig(
-        { triage: setTriageFor, charge: sale.charge, receipt: sale.showReceipt },
+        {
+          triage: setTriageFor,
+          charge: sale.charge,
+          receipt: sale.showReceipt,
+          cancelSeries: (row) => void cancelSeries(row),
+        },
         groomers,
         attends,
       ),
@@ -186,7 +205,7 @@ export function AppointmentsPage() {
         </>
       ),
     }),
-    [triageFor, sale.charge, sale.showReceipt, sale.dialogs, groomers, attends],
+    [triageFor, sale.charge, sale.showReceipt, sale.dialogs, groomers, attends, cancelSeries],
   );
   return <CrudPage config={config} />;
 }
