@@ -190,8 +190,14 @@ async function insertPeople(db: Db, count: number): Promise<void> {
       on conflict (dni_cli) do nothing
     `);
     await tx.execute(sql`
-      insert into perros (nom_perro, raza_perro, id_cli, id_est, created_at)
-      select ${pick(PET_NAMES, 11)}, ${pick(BREEDS, 29)}, c.id_cli, 1, c.created_at + interval '10 minutes'
+      insert into perros (nom_perro, raza_perro, id_cli, id_est, created_at, alertas, notas_cuidado)
+      select ${pick(PET_NAMES, 11)}, ${pick(BREEDS, 29)}, c.id_cli, 1, c.created_at + interval '10 minutes',
+        -- A few dogs a groomer must know about before the visit (DESIGN §10.5).
+        case when g % 13 = 0 then '{muerde}'::text[] when g % 17 = 0 then '{nervioso}'::text[]
+          when g % 29 = 0 then '{alergico,senior}'::text[] else '{}'::text[] end,
+        case when g % 13 = 0 then 'Usar bozal y manipular con calma'
+          when g % 29 = 0 then 'Alérgico al champú con perfume: usar el hipoalergénico'
+          else '' end
       from clientes c
       cross join lateral generate_series(1, case when c.id_cli % 3 = 0 then 2 else 1 end) as n
       cross join lateral (select c.id_cli::bigint * 3 + n as g) as seq
