@@ -291,6 +291,66 @@ for (const mode of ['light', 'dark'] as const) {
   });
 }
 
+for (const mode of ['light', 'dark'] as const) {
+  test(`the waitlist form, with its errors, and the offer of a freed cita pass axe in ${mode} mode`, async ({
+    page,
+  }) => {
+    await signIn(page);
+    const api = await staffApi(page);
+    const owner = await registerClient(api, 'Elena', `Libera ${uniqueWord()}`);
+    const pet = uniqueWord();
+    const id_perro = await registerPet(api, owner, pet);
+    const waiting = await registerClient(api, 'Rosa', `Espera ${uniqueWord()}`);
+    const waitingPet = await registerPet(api, waiting, uniqueWord());
+    const service = await api.create<{ id_srv: number }>('/servicio/register', {
+      nombre: `Baño axe ${uniqueWord()}`,
+      descripcion: 'Baño completo con champú neutro, secado y perfume para la prueba de axe.',
+      precio: '40',
+    });
+    const fec_cita = `${limaDay(3)}T10:00`;
+    const weekday = ((new Date(`${limaDay(3)}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    await api.create('/cita/register', {
+      fec_cita,
+      dni_cli: owner.dni,
+      id_cliente: owner.id_cli,
+      id_perro,
+      id_servicio: service.id_srv,
+      fech_reg: limaDay(0),
+      obs: 'Cita que se cancelará para axe',
+    });
+    await api.create('/lista-espera/register', {
+      dni_cli: waiting.dni,
+      id_perro: waitingPet,
+      id_servicio: service.id_srv,
+      dias: [weekday],
+      hora_desde: '09:00',
+      hora_hasta: '12:00',
+      notas: 'Puede venir con una hora de aviso',
+    });
+    await setDarkMode(page, mode === 'dark');
+    const rules = mode === 'dark' ? ['color-contrast'] : undefined;
+
+    await page.goto('/lista-espera');
+    await settle(page);
+    await page.getByRole('button', { name: 'Añadir a la lista' }).click();
+    // Sent empty: the weekdays' and the other fields' errors must read as well as the rest.
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await expect(page.getByText('Seleccione al menos un día')).toBeVisible();
+    const found = await violations(page, `/lista-espera form (${mode})`, rules);
+
+    await page.goto(`/citas?pe=${pet}`);
+    await settle(page);
+    const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
+    await row.getByRole('button', { name: /Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+    await page.getByRole('button', { name: 'Si, Procede!' }).click();
+    const offer = page.getByRole('dialog', { name: 'Ofrecer el espacio libre' });
+    await expect(offer.getByRole('button', { name: /^Agendar a / }).first()).toBeVisible();
+    found.push(...(await violations(page, `waitlist offer (${mode})`, rules)));
+    expect(found).toEqual([]);
+  });
+}
+
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 

@@ -23,12 +23,13 @@ test('books a 4-time series from the cita form; a conflict lists its date and bo
   const api = await staffApi(page);
   const client = await registerClient(api, uniqueWord(), `Serie ${uniqueWord()}`);
   const pet = uniqueWord();
-  const petId = await registerPet(api, client, pet);
+  await registerPet(api, client, pet);
   const other = await registerClient(api, uniqueWord(), `Ocupa ${uniqueWord()}`);
   const otherPet = await registerPet(api, other, uniqueWord());
   const groomer = await registerGroomer(api, '#00695c');
-  const service = await api.create<{ id_srv: number; nombre: string }>('/servicio/register', {
-    nombre: `Baño serie ${uniqueWord()}`,
+  const serviceName = `Baño serie ${uniqueWord()}`;
+  const service = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: serviceName,
     descripcion: 'Baño de prueba para una serie de citas cada dos semanas en el salón.',
     precio: '45',
     duracion: 60,
@@ -61,7 +62,7 @@ test('books a 4-time series from the cita form; a conflict lists its date and bo
     await form.getByRole('combobox', { name: 'Mascota' }).click();
     await page.getByRole('option', { name: pet }).click();
     await form.getByRole('combobox', { name: 'Servicio' }).click();
-    await page.getByRole('option', { name: new RegExp(service.nombre) }).click();
+    await page.getByRole('option', { name: new RegExp(serviceName) }).click();
     await field(form, 'Observaciones').fill('Cliente de cada dos semanas');
     await form.getByRole('checkbox', { name: 'Repetir' }).check();
     await field(form, 'Cada cuántas semanas (1 a 12)').fill('2');

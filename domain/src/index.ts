@@ -33,3 +33,4 @@ export * from './resources/reminders';
 export * from './resources/vaccines';
 export * from './resources/photos';
 export * from './resources/series';
+export * from './resources/waitlist';

@@ -38,7 +38,7 @@ const BADGE_COLORS = [
 export type BadgeColor = (typeof BADGE_COLORS)[number];
 
 /** Which records a status applies to: the same id means different things per scope. */
-const STATUS_SCOPES = ['registro', 'reservacion', 'cita'] as const;
+const STATUS_SCOPES = ['registro', 'reservacion', 'cita', 'lista_espera'] as const;
 export type StatusScope = (typeof STATUS_SCOPES)[number];
 
 export const StatusItemSchema = z.strictObject({

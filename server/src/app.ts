@@ -45,6 +45,7 @@ import { servicesModule } from './modules/services';
 import { settingsModule } from './modules/settings';
 import { triageModule } from './modules/triage';
 import { usersModule } from './modules/users';
+import { waitlistModule } from './modules/waitlist';
 import { vaccinesModule } from './modules/vaccines';
 
 export interface AppOptions {
@@ -136,6 +137,7 @@ export async function buildApp({
       await api.register(vaccinesModule, { db, dataDir: config.dataDir });
       await api.register(photosModule, { db, dataDir: config.dataDir });
       await api.register(seriesModule, { db });
+      await api.register(waitlistModule, { db });
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import EventIcon from '@mui/icons-material/Event';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import InsightsIcon from '@mui/icons-material/Insights';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LayersIcon from '@mui/icons-material/Layers';
@@ -68,6 +69,7 @@ const ReservationsReport = lazyNamed(
 );
 const Products = lazyNamed(() => import('./features/products/products-page'), 'ProductsPage');
 const Reminders = lazyNamed(() => import('./features/reminders/reminders-page'), 'RemindersPage');
+const Waitlist = lazyNamed(() => import('./features/agenda/waitlist'), 'WaitlistPage');
 
 export const appEntries: readonly AppEntry[] = [
   route('/dashboard', {
@@ -94,6 +96,12 @@ export const appEntries: readonly AppEntry[] = [
     access: 'agenda.leer',
     screen: Reservations,
     nav: { label: 'Reservaciones', icon: <EventAvailableIcon /> },
+  }),
+  route('/lista-espera', {
+    name: 'Lista de espera',
+    access: 'agenda.leer',
+    screen: Waitlist,
+    nav: { label: 'Lista de espera', icon: <HourglassTopIcon /> },
   }),
   route('/recordatorios', {
     name: 'Recordatorios',

@@ -67,6 +67,7 @@ export const AUDIT_ENTITIES = [
   'permiso',
   'auditoria',
   'recordatorio',
+  'lista_espera',
   'vacuna',
   'foto',
 ] as const;
@@ -90,6 +91,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   permiso: 'Permiso',
   auditoria: 'Auditoría',
   recordatorio: 'Recordatorio',
+  lista_espera: 'Lista de espera',
   vacuna: 'Vacuna',
   foto: 'Foto de cita',
 };

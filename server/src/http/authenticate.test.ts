@@ -132,6 +132,14 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/cita/serie/validar': DESK,
   'PATCH /api/cita/serie/cancelar': DESK,
   'GET /api/cita/serie/:id': ALL,
+  // The waitlist (§10.5): booking's work; everyone who sees the agenda reads it.
+  'GET /api/lista-espera/': ALL,
+  'GET /api/lista-espera/:id': ALL,
+  'POST /api/lista-espera/register': DESK,
+  'PUT /api/lista-espera': DESK,
+  'PATCH /api/lista-espera': DESK,
+  'GET /api/lista-espera/coincidencias': ALL,
+  'POST /api/lista-espera/agendar': DESK,
   // Company settings: the admin; the brand and logo of the login page are public.
   'GET /api/ajustes': ADMIN,
   'POST /api/ajustes': ADMIN,

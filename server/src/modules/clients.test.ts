@@ -294,9 +294,9 @@ describe("a client's no-shows and last visit (DESIGN §10.5)", () => {
         .rawPayload,
     );
     expect(file[0]).toEqual(expect.arrayContaining(['Inasistencias', 'Última visita']));
-    const row = file[1]!;
-    expect(row[file[0]!.indexOf('Inasistencias')]).toBe('2');
-    expect(row[file[0]!.indexOf('Última visita')]).toBe(
+    const row = file[1];
+    expect(row[file[0].indexOf('Inasistencias')]).toBe('2');
+    expect(row[file[0].indexOf('Última visita')]).toBe(
       `${limaDay(-20).split('-').reverse().join('/')} 11:30:00`,
     );
   });

@@ -205,8 +205,8 @@ describe('alerts and care notes (DESIGN §10.5)', () => {
 
     const file = await download(ctx.app, token, '/mascotas/export?formato=csv&alerta=senior');
     const [header, row] = csvRows(file.rawPayload);
-    expect(row![header!.indexOf('Alertas')]).toBe('Senior');
-    expect(row![header!.indexOf('Notas de cuidado')]).toBe('Artrosis: cargar con cuidado');
+    expect(row[header.indexOf('Alertas')]).toBe('Senior');
+    expect(row[header.indexOf('Notas de cuidado')]).toBe('Artrosis: cargar con cuidado');
   });
 
   it.each([

@@ -52,6 +52,8 @@ export interface StatusConfig<Row> {
   errorTitle: string | ((action: StatusAction) => string);
   actions?(row: Row): StatusAction[];
   question?(action: StatusAction, row: Row): string;
+  /** Runs once the server has changed the row's status (a freed cita offers its time). */
+  onChanged?(row: Row, status: number): void;
 }
 
 export interface CrudConfig<Row> {
@@ -151,7 +153,10 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
           label: action.label,
           section: action.section,
           access: action.access,
-          onClick: () => void changeStatus(status, row, action),
+          onClick: () =>
+            void changeStatus(status, row, action).then((changed) => {
+              if (changed) status.onChanged?.(row, action.status);
+            }),
         });
       }
     }

@@ -28,6 +28,7 @@ import { PetCareChips } from '../../lookups';
 import { AppointmentPhotos, PHOTOS_TEXTS } from '../../lookups/appointment-photos';
 import { useAttends } from './groomers';
 import { useAppointmentLoader } from './use-agenda';
+import { useWaitlistOffer } from './waitlist-offer-dialog';
 import { DetailsList } from '../../app/details-list';
 
 export interface AppointmentDetailsProps {
@@ -45,6 +46,7 @@ export interface AppointmentDetailsProps {
  */
 export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDetailsProps) {
   const sale = useSaleDialogs();
+  const waitlist = useWaitlistOffer();
   return (
     <>
       {/* The status change's confirmation opens over this dialog and must keep the focus. */}
@@ -61,11 +63,13 @@ export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDeta
               onClose();
               sale.showReceipt(id);
             }}
+            onFreed={waitlist.offer}
             {...props}
           />
         )}
       </Dialog>
       {sale.dialogs}
+      {waitlist.dialog}
     </>
   );
 }
@@ -76,6 +80,8 @@ interface DetailsContentProps extends AppointmentDetailsProps {
   onCharge(appointmentId: number): void;
   /** 'Ver comprobante': the receipt of the sale that charged it. */
   onReceipt(saleId: number): void;
+  /** A status that frees the cita's time: it is offered to the waitlist. */
+  onFreed(cita: number, at: string): void;
 }
 
 function DetailsContent({
@@ -86,6 +92,7 @@ function DetailsContent({
   onTriage,
   onCharge,
   onReceipt,
+  onFreed,
 }: DetailsContentProps) {
   const { can } = usePermissions();
   const attendsTo = useAttends();
@@ -159,6 +166,10 @@ function DetailsContent({
                 status: action.status,
                 question: changeQuestion(action.status, APPOINTMENT_STATUSES),
                 errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
+              }).then((changed) => {
+                if (changed && action.status === AppointmentStatus.NoAsistio) {
+                  onFreed(entry.id_cita, entry.inicio);
+                }
               })
             }
           >

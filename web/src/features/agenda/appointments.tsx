@@ -35,6 +35,7 @@ import { appointmentCreate, appointmentEdit } from './appointment-form';
 import { groomerFilterOptions, useAttends, useGroomers } from './groomers';
 import { useSeriesCancel } from './series-cancel';
 import { TriageDialog } from './triage-dialog';
+import { useWaitlistOffer } from './waitlist-offer-dialog';
 
 /** What starting, completing and recording the triage of a visit need. */
 const ATTEND: Permission = 'agenda.atender';
@@ -50,7 +51,12 @@ interface RowActions {
   receipt(saleId: number): void;
   /** 'Cancelar serie desde esta fecha', for a cita of a recurring series. */
   cancelSeries(row: Appointment): void;
+  /** A cita cancelled or missed: its time is offered to the waitlist. */
+  freed(row: Appointment): void;
 }
+
+/** The statuses that free a cita's time for someone on the waitlist. */
+const FREEING: number[] = [AppointmentStatus.Eliminada, AppointmentStatus.NoAsistio];
 
 /** What the spec's SERVICIOS column lists: the service and/or the package, as bullets. */
 function ItemsCell({ row }: { row: Appointment }) {
@@ -176,6 +182,9 @@ function appointmentsConfig(
               .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
               .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
+      onChanged: (c, status) => {
+        if (FREEING.includes(status)) open.freed(c);
+      },
     },
   };
 }
@@ -186,6 +195,7 @@ export function AppointmentsPage() {
   const groomers = useGroomers().data;
   const attends = useAttends();
   const cancelSeries = useSeriesCancel();
+  const waitlist = useWaitlistOffer();
   const config = useMemo(
     () => ({
       ...appointmentsConfig(
@@ -194,6 +204,7 @@ export function AppointmentsPage() {
           charge: sale.charge,
           receipt: sale.showReceipt,
           cancelSeries: (row) => void cancelSeries(row),
+          freed: (row) => waitlist.offer(row.id_cita, row.fec_cita),
         },
         groomers,
         attends,
@@ -202,10 +213,20 @@ export function AppointmentsPage() {
         <>
           <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />
           {sale.dialogs}
+          {waitlist.dialog}
         </>
       ),
     }),
-    [triageFor, sale.charge, sale.showReceipt, sale.dialogs, groomers, attends, cancelSeries],
+    [
+      triageFor,
+      sale.charge,
+      sale.showReceipt,
+      sale.dialogs,
+      groomers,
+      attends,
+      cancelSeries,
+      waitlist,
+    ],
   );
   return <CrudPage config={config} />;
 }

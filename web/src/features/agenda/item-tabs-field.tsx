@@ -54,8 +54,8 @@ const TABS: { kind: AppointmentItemKind; label: string; name: string; select: st
 ];
 
 export interface ItemTabsFieldProps extends FieldRenderProps {
-  /** The form's duration field: a chosen item sets it unless the user typed one. */
-  durationField: string;
+  /** The form's duration field, if it has one: a chosen item sets it unless the user typed one. */
+  durationField?: string;
 }
 
 /**
@@ -112,7 +112,7 @@ export function ItemTabsField({ field, form, disabled, durationField }: ItemTabs
           item.field.onChange(id);
           const chosen = options.find((o) => o.id === id);
           // DESIGN §10.2: a visit lasts what its service or package does, unless typed.
-          if (chosen?.duracion && !form.getFieldState(durationField).isDirty) {
+          if (durationField && chosen?.duracion && !form.getFieldState(durationField).isDirty) {
             form.setValue(durationField, chosen.duracion);
           }
         }}
