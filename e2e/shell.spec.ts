@@ -8,6 +8,7 @@ const SIDENAV_LINKS = [
   'Agenda',
   'Citas',
   'Reservaciones',
+  'Lista de espera',
   'Recordatorios',
   'Historial de Citas',
   'Ventas',
