@@ -8,7 +8,12 @@ import { responseSerializer } from './responses';
 const ctx = await setupTestApp();
 
 /** Routes that answer with a file, not JSON: nothing to check. */
-const FILES = new Set(['GET /api/app/logo.jpg', 'GET /api/avatars/:file']);
+const FILES = new Set([
+  'GET /api/app/logo.jpg',
+  'GET /api/avatars/:file',
+  'GET /api/vacunas/comprobante/:file',
+  'GET /api/fotos/:file',
+]);
 
 describe('every route declares what it answers', () => {
   const routes = ctx.app.registeredRoutes.filter(
