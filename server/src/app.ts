@@ -127,15 +127,15 @@ export async function buildApp({
       await api.register(agendaModule, { db });
       await api.register(triageModule, { db });
       await api.register(salesModule, { db });
-      await api.register(settingsModule, { db, dataDir: config.dataDir });
+      await api.register(settingsModule, { db });
       await api.register(dashboardModule, { db });
       await api.register(notificationsModule, { db });
       await api.register(auditModule, { db });
       await api.register(historyModule, { db });
       await api.register(reportsModule, { db });
       await api.register(remindersModule, { db, config });
-      await api.register(vaccinesModule, { db, dataDir: config.dataDir });
-      await api.register(photosModule, { db, dataDir: config.dataDir });
+      await api.register(vaccinesModule, { db });
+      await api.register(photosModule, { db });
       await api.register(seriesModule, { db });
       await api.register(waitlistModule, { db });
     },

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
+  existsSync,
   chmodSync,
   mkdirSync,
   mkdtempSync,
@@ -13,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storeUpload } from '../http/uploads';
+import { storedFiles } from './schema';
 import { DataDirLockedError, LOCK_FILE, lockDataDir, writeInitialCredentials } from './data-dir';
 import { openAppDatabase } from './open';
 
@@ -174,13 +176,19 @@ describe('data directory access', () => {
     chmodSync(join(dataDir, 'uploads'), 0o755);
     chmodSync(join(dataDir, 'uploads', 'logo-viejo.png'), 0o644);
 
-    const { close } = await openAppDatabase({
+    const { database, close } = await openAppDatabase({
       dataDir,
       databaseUrl: undefined,
       adminPassword: 'Secreta1!',
     });
     try {
-      await storeUpload(dataDir, 'logo', 'png', Buffer.from('png'));
+      // The upload moved into the database (DESIGN §10.7).
+      const [moved] = await database.db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.nombre, 'logo-viejo.png'));
+      expect(Buffer.from(moved.datos).toString()).toBe('png');
+      expect(existsSync(join(dataDir, 'uploads'))).toBe(false);
       expect(readdirSync(join(dataDir, 'pglite')).length).toBeGreaterThan(0);
       expect(openToOthers(dataDir)).toEqual([]);
     } finally {

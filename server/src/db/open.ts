@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from './client';
 import { lockDataDir, restrictDataDir } from './data-dir';
+import { importLegacyUploads } from './legacy-uploads';
 import { migrate } from './migrate';
 import { seedBase, type SeedResult } from './seed';
 
@@ -27,6 +28,7 @@ export async function openAppDatabase(
       ? openPostgres(config.databaseUrl)
       : await openPglite(join(config.dataDir, 'pglite'));
     await migrate(database);
+    await importLegacyUploads(database.db, config.dataDir);
     const seeded = await seedBase(database.db, config.adminPassword);
     restrictDataDir(config.dataDir);
     return {

@@ -1,15 +1,17 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { basename, extname } from 'node:path';
+import type { Db, Tx } from '../db/client';
+import { storedFiles } from '../db/schema';
 import { HttpError, invalid } from './errors';
 import { unwrapJsonField } from './json-field';
 
 /**
  * Image uploads (the company logo, pictures): multipart reading, a check of the bytes
- * themselves (a renamed .exe is not a PNG), and files under `DATA_DIR/uploads/`. The database
- * keeps only the file's name.
+ * themselves (a renamed .exe is not a PNG), and the files themselves in the database's `archivos`,
+ * written in the same transaction as the record that points at them (DESIGN §10.7).
  */
 
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -47,6 +49,8 @@ export interface ReadOptions {
   fileFields: readonly string[];
   /** Answer for a file over the multipart limit registered in app.ts. */
   tooLarge: string;
+  /** A larger file than MULTIPART_LIMITS allows, for this route alone (a data import). */
+  maxFileSize?: number;
 }
 
 /**
@@ -55,7 +59,7 @@ export interface ReadOptions {
  */
 export async function readMultipart(
   request: FastifyRequest,
-  { fileFields, tooLarge }: ReadOptions,
+  { fileFields, tooLarge, maxFileSize = MULTIPART_LIMITS.fileSize }: ReadOptions,
 ): Promise<MultipartBody> {
   const files = new Map<string, Buffer>();
   if (!request.isMultipart()) {
@@ -66,11 +70,14 @@ export async function readMultipart(
   }
   const tooLargeBody = new HttpError(413, BODY_TOO_LARGE);
   // A declared length says it before a byte is read; a chunked body is counted as it comes.
-  if (Number(request.headers['content-length']) > MULTIPART_BODY_LIMIT) throw tooLargeBody;
+  const bodyLimit = MULTIPART_BODY_LIMIT - MULTIPART_LIMITS.fileSize + maxFileSize;
+  if (Number(request.headers['content-length']) > bodyLimit) throw tooLargeBody;
   const raw: Record<string, unknown> = {};
   let received = 0;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({
+      limits: { ...MULTIPART_LIMITS, fileSize: maxFileSize },
+    })) {
       if (part.type === 'file') {
         // Every file stream must be consumed, or the request never ends.
         const bytes = await part.toBuffer();
@@ -83,7 +90,7 @@ export async function readMultipart(
         received += String(part.value).length;
         raw[part.fieldname] = part.value;
       }
-      if (received > MULTIPART_BODY_LIMIT) throw tooLargeBody;
+      if (received > bodyLimit) throw tooLargeBody;
     }
   } catch (error) {
     if (error === tooLargeBody || PART_LIMIT_CODES.has((error as FastifyError).code)) {
@@ -109,25 +116,23 @@ export async function imageExtension(bytes: Buffer, field: string, message: stri
   return type.ext;
 }
 
-export function uploadsDir(dataDir: string) {
-  return join(dataDir, 'uploads');
+/** Stores the bytes as `nombre`, in the caller's transaction. */
+export async function storeFile(executor: Db | Tx, nombre: string, bytes: Uint8Array) {
+  const tipo = IMAGE_TYPES[extname(nombre).slice(1)] ?? 'application/octet-stream';
+  await executor.insert(storedFiles).values({ nombre, tipo, datos: bytes });
 }
 
-/** Writes the file under a new random name (never overwriting one in use) and returns it. */
-export async function storeUpload(dataDir: string, prefix: string, ext: string, bytes: Buffer) {
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const name = `${prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${ext}`;
-  // Written aside, then renamed: a reader never sees half a file.
-  const partial = join(dir, `.${name}.part`);
-  await writeFile(partial, bytes, { mode: 0o600 });
-  await rename(partial, join(dir, name));
-  return name;
+/** Stores the bytes under a new random name, in the caller's transaction, and returns it. */
+export async function storeUpload(executor: Db | Tx, prefix: string, ext: string, bytes: Buffer) {
+  const nombre = `${prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${ext}`;
+  await storeFile(executor, nombre, bytes);
+  return nombre;
 }
 
-export async function removeUpload(dataDir: string, name: string | null | undefined) {
+/** Drops a stored file the records no longer point at; an unknown name is no error. */
+export async function removeUpload(executor: Db | Tx, name: string | null | undefined) {
   if (!name) return;
-  await rm(join(uploadsDir(dataDir), basename(name)), { force: true });
+  await executor.delete(storedFiles).where(eq(storedFiles.nombre, basename(name)));
 }
 
 /** A stored name's version: it changes with every upload, so it can bust caches. */
@@ -142,19 +147,16 @@ export function uploadVersion(name: string) {
 export async function sendUpload(
   request: FastifyRequest,
   reply: FastifyReply,
-  dataDir: string,
+  db: Db,
   name: string,
   notFound: () => Error,
 ) {
   const safe = basename(name);
-  const type = IMAGE_TYPES[extname(safe).slice(1)];
-  let bytes: Buffer;
-  try {
-    if (!type) throw notFound();
-    bytes = await readFile(join(uploadsDir(dataDir), safe));
-  } catch {
-    throw notFound();
-  }
+  const [file] = await db
+    .select({ tipo: storedFiles.tipo, datos: storedFiles.datos })
+    .from(storedFiles)
+    .where(eq(storedFiles.nombre, safe));
+  if (!file) throw notFound();
   const version = uploadVersion(safe);
   const etag = `"${version}"`;
   const query = request.query as { v?: unknown } | undefined;
@@ -166,5 +168,6 @@ export async function sendUpload(
       query?.v === version ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.type(type).send(bytes);
+  const { buffer, byteOffset, byteLength } = file.datos;
+  return reply.type(file.tipo).send(Buffer.from(buffer, byteOffset, byteLength));
 }

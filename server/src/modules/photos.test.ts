@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { storedNames } from '../test/files';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES as M } from '@app/domain';
 import { setupTestApp } from '../test/app';
@@ -85,7 +84,7 @@ describe('before and after photos (DESIGN §10.5)', () => {
 
     const id = before.body.data.id_foto as number;
     expect((await api.delete(`/cita/foto/${id}`)).body.message).toBe(M.removed);
-    expect(existsSync(join(ctx.dataDir, 'uploads', url.split('/').pop()!))).toBe(false);
+    expect(await storedNames(ctx.database.db, url.split('/').pop())).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect((await api.get(`/cita/${cita}/fotos`)).body.data).toHaveLength(3);
   });

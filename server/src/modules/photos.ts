@@ -55,10 +55,7 @@ async function lockedAppointment(tx: Tx, id: number, field: string) {
   return row;
 }
 
-export const photosModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (
-  app,
-  { db, dataDir },
-) => {
+export const photosModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['fotos'];
   const attend = { permission: 'agenda.atender' } as const;
 
@@ -90,39 +87,34 @@ export const photosModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
       const bytes = files.get('foto');
       if (!bytes) throw invalid('foto', M.photoRequired);
       const ext = await imageExtension(bytes, 'foto', M.photoNotImage);
-      const stored = await storeUpload(dataDir, 'foto', ext, bytes);
-      try {
-        const row = await db.transaction(async (tx) => {
-          const cita = await lockedAppointment(tx, input.id_cita, 'id_cita');
-          await requireAttend(tx, request, cita.id_emp);
-          const [taken] = await tx
-            .select({ n: count() })
-            .from(appointmentPhotos)
-            .where(eq(appointmentPhotos.id_cita, input.id_cita));
-          if ((taken?.n ?? 0) >= PHOTOS_PER_APPOINTMENT) throw conflict(M.full);
-          const [inserted] = await tx
-            .insert(appointmentPhotos)
-            .values({
-              id_cita: input.id_cita,
-              momento: input.momento,
-              archivo: stored,
-              id_usu: sessionOf(request).userId,
-            })
-            .returning();
-          await recordChange(tx, request, {
-            accion: 'crear',
-            entidad: 'foto',
-            id: inserted.id_foto,
-            before: null,
-            after: inserted,
-          });
-          return inserted;
+      const row = await db.transaction(async (tx) => {
+        const cita = await lockedAppointment(tx, input.id_cita, 'id_cita');
+        await requireAttend(tx, request, cita.id_emp);
+        const [taken] = await tx
+          .select({ n: count() })
+          .from(appointmentPhotos)
+          .where(eq(appointmentPhotos.id_cita, input.id_cita));
+        if ((taken?.n ?? 0) >= PHOTOS_PER_APPOINTMENT) throw conflict(M.full);
+        const stored = await storeUpload(tx, 'foto', ext, bytes);
+        const [inserted] = await tx
+          .insert(appointmentPhotos)
+          .values({
+            id_cita: input.id_cita,
+            momento: input.momento,
+            archivo: stored,
+            id_usu: sessionOf(request).userId,
+          })
+          .returning();
+        await recordChange(tx, request, {
+          accion: 'crear',
+          entidad: 'foto',
+          id: inserted.id_foto,
+          before: null,
+          after: inserted,
         });
-        return reply.status(201).send(ok(toPhoto(row), M.added));
-      } catch (error) {
-        await removeUpload(dataDir, stored);
-        throw error;
-      }
+        return inserted;
+      });
+      return reply.status(201).send(ok(toPhoto(row), M.added));
     },
   );
 
@@ -133,7 +125,7 @@ export const photosModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
       schema: { params: IdParamSchema, response: { 200: successOf(z.null()) }, tags },
     },
     async (request) => {
-      const removed = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [photo] = await tx
           .select()
           .from(appointmentPhotos)
@@ -142,6 +134,7 @@ export const photosModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
         const cita = await lockedAppointment(tx, photo.id_cita, '');
         await requireAttend(tx, request, cita.id_emp);
         await tx.delete(appointmentPhotos).where(eq(appointmentPhotos.id_foto, photo.id_foto));
+        await removeUpload(tx, photo.archivo);
         await recordChange(tx, request, {
           accion: 'eliminar',
           entidad: 'foto',
@@ -149,9 +142,7 @@ export const photosModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
           before: photo,
           after: null,
         });
-        return photo;
       });
-      await removeUpload(dataDir, removed.archivo);
       return ok(null, M.removed);
     },
   );
@@ -169,7 +160,7 @@ export const photosModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
         .from(appointmentPhotos)
         .where(eq(appointmentPhotos.archivo, request.params.file));
       if (!row) throw missing();
-      return sendUpload(request, reply, dataDir, row.file, missing);
+      return sendUpload(request, reply, db, row.file, missing);
     },
   );
 };

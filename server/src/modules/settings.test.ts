@@ -1,5 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { storedNames } from '../test/files';
 import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_REMINDER_TEMPLATE,
@@ -68,10 +67,7 @@ async function saveSettings(
 const getLogo = (headers: Record<string, string> = {}, query = '') =>
   ctx.app.inject({ method: 'GET', url: `/api/app/logo.jpg${query}`, headers });
 
-const uploads = () => {
-  const dir = join(ctx.dataDir, 'uploads');
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+const uploads = () => storedNames(ctx.database.db);
 
 describe('settings', () => {
   it('needs a session to read or save, but not for the brand or the logo', async () => {
@@ -130,7 +126,7 @@ describe('settings', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors.logo).toEqual(['El logo debe ser una imagen PNG, JPG, GIF o WEBP']);
     expect((await api.get('/ajustes')).body.data).toBeNull();
-    expect(uploads()).toEqual([]);
+    expect(await uploads()).toEqual([]);
   });
 
   it('refuses an SVG, which could carry script', async () => {
@@ -152,7 +148,7 @@ describe('settings', () => {
       message: 'El logo no puede pesar más de 2 MB',
       errors: { logo: ['El logo no puede pesar más de 2 MB'] },
     });
-    expect(uploads()).toEqual([]);
+    expect(await uploads()).toEqual([]);
   });
 
   it('refuses a malformed json field', async () => {
@@ -190,7 +186,7 @@ describe('settings', () => {
         message: 'El formulario enviado está incompleto o dañado',
       });
     }
-    expect(uploads()).toEqual([]);
+    expect(await uploads()).toEqual([]);
   });
 
   let logoUrl: string;
@@ -212,7 +208,7 @@ describe('settings', () => {
     });
     logoUrl = String(res.body.data.logoEmp);
     expect(logoUrl).toMatch(/^\/api\/app\/logo\.jpg\?v=logo-/);
-    expect(uploads()).toHaveLength(1);
+    expect(await uploads()).toHaveLength(1);
 
     const logo = await getLogo();
     expect(logo.statusCode).toBe(200);
@@ -348,8 +344,8 @@ describe('settings', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.logoEmp).not.toBe(logoUrl);
-    expect(uploads()).toHaveLength(1);
-    expect(uploads()[0]).toMatch(/\.gif$/);
+    expect(await uploads()).toHaveLength(1);
+    expect((await uploads())[0]).toMatch(/\.gif$/);
     const logo = await getLogo();
     expect(logo.headers['content-type']).toBe('image/gif');
     expect(logo.rawPayload.equals(gif)).toBe(true);
@@ -367,7 +363,7 @@ describe('settings', () => {
     const res = await saveSettings({ ...valid, removeLogo: true }, { update: true });
     expect(res.status).toBe(200);
     expect(res.body.data.logoEmp).toBeNull();
-    expect(uploads()).toEqual([]);
+    expect(await uploads()).toEqual([]);
     expect((await getLogo()).statusCode).toBe(404);
     expect((await api.get('/app/brand')).body.data).toMatchObject({
       hasLogo: false,

@@ -68,7 +68,6 @@ export async function openingHours(executor: Db | Tx): Promise<OpeningHours> {
 
 export interface SettingsOptions {
   db: Db;
-  dataDir: string;
 }
 
 /**
@@ -76,11 +75,7 @@ export interface SettingsOptions {
  * file; `_method=put` marks an update, but whether a record exists decides), the logo at the
  * spec's fixed address and the brand the login page shows before anyone signs in.
  */
-export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
-  app,
-  { db, dataDir },
-  done,
-) => {
+export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (app, { db }, done) => {
   const tags = ['ajustes'];
   const saved = { 200: successOf(SettingsSchema), 201: successOf(SettingsSchema) };
 
@@ -101,49 +96,39 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
     const input = SettingsInputSchema.parse(fields);
     const logo = files.get('logo');
     const ext = logo && (await imageExtension(logo, 'logo', SETTINGS_MESSAGES.logoNotImage));
-    const stored = logo && ext ? await storeUpload(dataDir, 'logo', ext, logo) : undefined;
-
-    let result: { row: SettingsRow; previousLogo: string | null; inserted: boolean };
-    try {
-      result = await db.transaction(async (tx) => {
-        // Two first saves at once must not leave two records.
-        await tx.execute(sql`LOCK TABLE ${settings} IN SHARE ROW EXCLUSIVE MODE`);
-        const current = await currentSettings(tx);
-        const previousLogo = current?.logoEmp ?? null;
-        const values = {
-          nomEmp: input.nom,
-          sloganEmp: input.slogan,
-          dirEmp: input.dir,
-          fonoEmp: input.fono,
-          emailEmp: input.email,
-          rucEmp: input.ruc,
-          horario: input.horario,
-          // Absent from the call (the spec's client): left as they are.
-          plantilla_recordatorio: input.plantilla_recordatorio,
-          hora_recordatorio: input.hora_recordatorio,
-          logoEmp: stored ?? (input.removeLogo ? null : previousLogo),
-          updated_at: new Date(),
-        };
-        const [row] = current
-          ? await tx.update(settings).set(values).where(eq(settings.id, current.id)).returning()
-          : await tx.insert(settings).values(values).returning();
-        await recordChange(tx, request, {
-          accion: current ? 'editar' : 'crear',
-          entidad: 'ajustes',
-          id: row.id,
-          before: current ?? null,
-          after: row,
-        });
-        return { row, previousLogo, inserted: !current };
+    const result = await db.transaction(async (tx) => {
+      // Two first saves at once must not leave two records.
+      await tx.execute(sql`LOCK TABLE ${settings} IN SHARE ROW EXCLUSIVE MODE`);
+      const current = await currentSettings(tx);
+      const previousLogo = current?.logoEmp ?? null;
+      const stored = logo && ext ? await storeUpload(tx, 'logo', ext, logo) : undefined;
+      const values = {
+        nomEmp: input.nom,
+        sloganEmp: input.slogan,
+        dirEmp: input.dir,
+        fonoEmp: input.fono,
+        emailEmp: input.email,
+        rucEmp: input.ruc,
+        horario: input.horario,
+        // Absent from the call (the spec's client): left as they are.
+        plantilla_recordatorio: input.plantilla_recordatorio,
+        hora_recordatorio: input.hora_recordatorio,
+        logoEmp: stored ?? (input.removeLogo ? null : previousLogo),
+        updated_at: new Date(),
+      };
+      const [row] = current
+        ? await tx.update(settings).set(values).where(eq(settings.id, current.id)).returning()
+        : await tx.insert(settings).values(values).returning();
+      await recordChange(tx, request, {
+        accion: current ? 'editar' : 'crear',
+        entidad: 'ajustes',
+        id: row.id,
+        before: current ?? null,
+        after: row,
       });
-    } catch (error) {
-      await removeUpload(dataDir, stored);
-      throw error;
-    }
-
-    // The old file goes only once the record no longer points at it.
-    if (result.previousLogo !== result.row.logoEmp)
-      await removeUpload(dataDir, result.previousLogo);
+      if (previousLogo !== row.logoEmp) await removeUpload(tx, previousLogo);
+      return { row, inserted: !current };
+    });
     const message = result.inserted ? SETTINGS_MESSAGES.inserted : SETTINGS_MESSAGES.updated;
     return reply.status(result.inserted ? 201 : 200).send(ok(toSettings(result.row), message));
   };
@@ -161,7 +146,7 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (
       const row = await currentSettings(db);
       const missing = () => notFound(SETTINGS_MESSAGES.logoNotFound);
       if (!row?.logoEmp) throw missing();
-      return sendUpload(request, reply, dataDir, row.logoEmp, missing);
+      return sendUpload(request, reply, db, row.logoEmp, missing);
     },
   );
 

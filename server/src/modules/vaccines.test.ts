@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { storedNames } from '../test/files';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VACCINE_MESSAGES as M } from '@app/domain';
 import { setupTestApp } from '../test/app';
@@ -69,7 +68,7 @@ describe('vaccines (DESIGN §10.5)', () => {
     );
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ estado: 'por_vencer', comprobante_url: null });
-    expect(existsSync(join(ctx.dataDir, 'uploads', url.split('/').pop()!))).toBe(false);
+    expect(await storedNames(ctx.database.db, url.split('/').pop())).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
 
     const list = await api.get(`/perro/${owner.petId}/vacunas`);

@@ -68,12 +68,8 @@ async function assertPet(tx: Tx, id: number) {
   if (!pet) throw invalid('id_perro', M.petNotFound);
 }
 
-/** The body's fields and its proof picture, checked by content and stored before the write. */
-async function readVaccine<S extends z.ZodType>(
-  request: FastifyRequest,
-  schema: S,
-  dataDir: string,
-) {
+/** The body's fields and its proof picture, checked by its content. */
+async function readVaccine<S extends z.ZodType>(request: FastifyRequest, schema: S) {
   const { fields, files } = await readMultipart(request, {
     fileFields: ['comprobante'],
     tooLarge: M.proofTooLarge,
@@ -81,8 +77,10 @@ async function readVaccine<S extends z.ZodType>(
   const input = schema.parse(fields);
   const bytes = files.get('comprobante');
   const ext = bytes && (await imageExtension(bytes, 'comprobante', M.proofNotImage));
-  const stored = bytes && ext ? await storeUpload(dataDir, 'vacuna', ext, bytes) : undefined;
-  return { input, stored };
+  /** Stores the proof in the write's transaction: its name, or undefined without one. */
+  const store = (tx: Tx) =>
+    bytes && ext ? storeUpload(tx, 'vacuna', ext, bytes) : Promise.resolve(undefined);
+  return { input, store };
 }
 
 const valuesOf = (input: VaccineInput) => ({
@@ -92,30 +90,11 @@ const valuesOf = (input: VaccineInput) => ({
   fecha_vence: input.fecha_vence,
 });
 
-export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (
-  app,
-  { db, dataDir },
-) => {
+export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['vacunas'];
   // DESIGN §10.1: pet care records are every role's; reading them is whoever reads pets.
   const write = { permission: 'agenda.atender' } as const;
   const saved = { 200: successOf(VaccineSchema), 201: successOf(VaccineSchema) };
-
-  /** Runs the write; a stored picture the write did not keep (refused, or replaced) is removed. */
-  async function writing(
-    stored: string | undefined,
-    write: () => Promise<{ row: Row; drop: string | null }>,
-  ) {
-    let result: { row: Row; drop: string | null };
-    try {
-      result = await write();
-    } catch (error) {
-      await removeUpload(dataDir, stored);
-      throw error;
-    }
-    await removeUpload(dataDir, result.drop);
-    return toVaccine(result.row);
-  }
 
   app.get(
     '/perro/:id/vacunas',
@@ -138,25 +117,24 @@ export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
     VACCINE_PATHS.register,
     { config: write, schema: { response: saved, tags } },
     async (request, reply) => {
-      const { input, stored } = await readVaccine(request, VaccineInputSchema, dataDir);
-      const vaccine = await writing(stored, () =>
-        db.transaction(async (tx) => {
-          await assertPet(tx, input.id_perro);
-          const [row] = await tx
-            .insert(vaccines)
-            .values({ ...valuesOf(input), comprobante: stored ?? null })
-            .returning();
-          await recordChange(tx, request, {
-            accion: 'crear',
-            entidad: 'vacuna',
-            id: row.id_vac,
-            before: null,
-            after: row,
-          });
-          return { row, drop: null };
-        }),
-      );
-      return reply.status(201).send(ok(vaccine, M.registered));
+      const { input, store } = await readVaccine(request, VaccineInputSchema);
+      const row = await db.transaction(async (tx) => {
+        await assertPet(tx, input.id_perro);
+        const stored = await store(tx);
+        const [row] = await tx
+          .insert(vaccines)
+          .values({ ...valuesOf(input), comprobante: stored ?? null })
+          .returning();
+        await recordChange(tx, request, {
+          accion: 'crear',
+          entidad: 'vacuna',
+          id: row.id_vac,
+          before: null,
+          after: row,
+        });
+        return row;
+      });
+      return reply.status(201).send(ok(toVaccine(row), M.registered));
     },
   );
 
@@ -164,28 +142,28 @@ export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
     VACCINE_PATHS.update,
     { config: write, schema: { response: saved, tags } },
     async (request) => {
-      const { input, stored } = await readVaccine(request, VaccineUpdateSchema, dataDir);
-      const vaccine = await writing(stored, () =>
-        db.transaction(async (tx) => {
-          const before = await lockedVaccine(tx, input.id);
-          if (before.id_perro !== input.id_perro) await assertPet(tx, input.id_perro);
-          const comprobante = stored ?? (input.removeComprobante ? null : before.comprobante);
-          const [row] = await tx
-            .update(vaccines)
-            .set({ ...valuesOf(input), comprobante, updated_at: new Date() })
-            .where(eq(vaccines.id_vac, input.id))
-            .returning();
-          await recordChange(tx, request, {
-            accion: 'editar',
-            entidad: 'vacuna',
-            id: row.id_vac,
-            before,
-            after: row,
-          });
-          return { row, drop: before.comprobante === comprobante ? null : before.comprobante };
-        }),
-      );
-      return ok(vaccine, M.updated);
+      const { input, store } = await readVaccine(request, VaccineUpdateSchema);
+      const row = await db.transaction(async (tx) => {
+        const before = await lockedVaccine(tx, input.id);
+        if (before.id_perro !== input.id_perro) await assertPet(tx, input.id_perro);
+        const stored = await store(tx);
+        const comprobante = stored ?? (input.removeComprobante ? null : before.comprobante);
+        const [row] = await tx
+          .update(vaccines)
+          .set({ ...valuesOf(input), comprobante, updated_at: new Date() })
+          .where(eq(vaccines.id_vac, input.id))
+          .returning();
+        await recordChange(tx, request, {
+          accion: 'editar',
+          entidad: 'vacuna',
+          id: row.id_vac,
+          before,
+          after: row,
+        });
+        if (before.comprobante !== comprobante) await removeUpload(tx, before.comprobante);
+        return row;
+      });
+      return ok(toVaccine(row), M.updated);
     },
   );
 
@@ -196,9 +174,10 @@ export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
       schema: { params: IdParamSchema, response: { 200: successOf(z.null()) }, tags },
     },
     async (request) => {
-      const removed = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const before = await lockedVaccine(tx, request.params.id);
         await tx.delete(vaccines).where(eq(vaccines.id_vac, before.id_vac));
+        await removeUpload(tx, before.comprobante);
         await recordChange(tx, request, {
           accion: 'eliminar',
           entidad: 'vacuna',
@@ -206,9 +185,7 @@ export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
           before,
           after: null,
         });
-        return before;
       });
-      await removeUpload(dataDir, removed.comprobante);
       return ok(null, M.removed);
     },
   );
@@ -226,7 +203,7 @@ export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
         .from(vaccines)
         .where(eq(vaccines.comprobante, request.params.file));
       if (!row?.file) throw missing();
-      return sendUpload(request, reply, dataDir, row.file, missing);
+      return sendUpload(request, reply, db, row.file, missing);
     },
   );
 

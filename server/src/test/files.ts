@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { like } from 'drizzle-orm';
 import type { App } from '../app';
+import type { Db } from '../db/client';
+import { storedFiles } from '../db/schema';
 
 /** A file the API streams, fetched as the web does: with the session's Authorization. */
 export const download = (app: App, token: string, url: string) =>
@@ -26,4 +29,14 @@ export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
+}
+
+/** The names of the uploads stored in the database that start with `prefix`, in order. */
+export async function storedNames(db: Db, prefix = ''): Promise<string[]> {
+  const rows = await db
+    .select({ nombre: storedFiles.nombre })
+    .from(storedFiles)
+    .where(like(storedFiles.nombre, `${prefix}%`))
+    .orderBy(storedFiles.nombre);
+  return rows.map((row) => row.nombre);
 }

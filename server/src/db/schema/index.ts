@@ -10,3 +10,4 @@ export * from './audit';
 export * from './sales';
 export * from './products';
 export * from './care';
+export * from './operations';

@@ -1,6 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { storedNames } from '../../test/files';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS } from '@app/domain';
@@ -107,10 +106,7 @@ const saveProfileForm = (token: string, fields: object, file?: ImageFile) =>
 const png = (): ImageFile => ({ bytes: pngImage(), filename: 'a.png', type: 'image/png' });
 
 /** The picture files kept for a user. */
-const avatarFiles = (id: number) => {
-  const dir = join(ctx.dataDir, 'uploads', 'avatars');
-  return existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith(`${id}-`)) : [];
-};
+const avatarFiles = (id: number) => storedNames(ctx.database.db, `${id}-`);
 
 const fileOf = (url: string) => url.split('/').pop()!;
 
@@ -329,15 +325,8 @@ describe('own profile', () => {
       filename: 'b.gif',
       type: 'image/gif',
     });
-    const first = join(ctx.dataDir, 'uploads', 'avatars', url.split('/').pop()!);
-    expect(existsSync(first)).toBe(false);
-    const second = join(
-      ctx.dataDir,
-      'uploads',
-      'avatars',
-      (gif.body.data.profile_image as string).split('/').pop()!,
-    );
-    expect(existsSync(second)).toBe(true);
+    const second = fileOf(gif.body.data.profile_image as string);
+    expect(await avatarFiles(user.id)).toEqual([second]);
 
     const removed = await user.api.raw('PATCH', '/profile', {
       name: 'Carmen',
@@ -345,7 +334,7 @@ describe('own profile', () => {
       profile_image: null,
     });
     expect(removed.body.data.profile_image).toBeNull();
-    expect(existsSync(second)).toBe(false);
+    expect(await avatarFiles(user.id)).toEqual([]);
   });
 
   it('refuses what is not a PNG, JPEG, GIF or WEBP, files over 2 MB and a missing file', async () => {
@@ -409,7 +398,7 @@ describe('own profile', () => {
     expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
     const unchanged = await user.api.get('/profile');
     expect(unchanged.body.data).toMatchObject({ name: 'Carmen', profile_image: null });
-    expect(avatarFiles(user.id)).toEqual([]);
+    expect(await avatarFiles(user.id)).toEqual([]);
 
     // A file that is no image: the fields are not saved either.
     const notImage = await saveProfileForm(
@@ -434,7 +423,7 @@ describe('own profile', () => {
       data: { name: 'Carmen Rosa', email: user.email },
     });
     const url = saved.body.data.profile_image as string;
-    expect(avatarFiles(user.id)).toEqual([fileOf(url)]);
+    expect(await avatarFiles(user.id)).toEqual([fileOf(url)]);
   });
 
   it('keeps the old picture and removes the new file when the row cannot be written', async () => {
@@ -456,7 +445,7 @@ describe('own profile', () => {
       expect(res.body.errors.email).toEqual(['The email has already been taken.']);
     });
     expect((await user.api.get('/profile')).body.data.profile_image).toBe(url);
-    expect(avatarFiles(user.id)).toEqual([fileOf(url)]);
+    expect(await avatarFiles(user.id)).toEqual([fileOf(url)]);
   });
 
   it('replaces the picture in one transaction: two uploads at once leave only the stored file', async () => {
@@ -472,7 +461,7 @@ describe('own profile', () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     const stored = (await user.api.get('/profile')).body.data.profile_image as string;
-    expect(avatarFiles(user.id)).toEqual([fileOf(stored)]);
+    expect(await avatarFiles(user.id)).toEqual([fileOf(stored)]);
   });
 
   it('refuses a multipart body without a boundary or cut short with a 422, changing nothing', async () => {
@@ -507,7 +496,7 @@ describe('own profile', () => {
       name: 'Carmen',
       profile_image: null,
     });
-    expect(avatarFiles(user.id)).toEqual([]);
+    expect(await avatarFiles(user.id)).toEqual([]);
   });
 
   it('needs a session', async () => {

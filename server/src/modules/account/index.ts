@@ -17,7 +17,7 @@ export const accountModule: FastifyPluginAsyncZod<AccountOptions> = async (app, 
       dataDir: config.dataDir,
       log: (message) => app.log.warn(message),
     });
-  await app.register(profileRoutes, { db, dataDir: config.dataDir });
+  await app.register(profileRoutes, { db });
   await app.register(recoveryRoutes, { db, appUrl: config.appUrl, mailer });
   await app.register(signupRoutes, { db, appUrl: config.appUrl, mailer });
 };

@@ -3,8 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -26,11 +24,11 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { closeOtherSessions } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { storedFiles, users } from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { ok } from '../../http/envelope';
 import { HttpError, invalid, isPgError, notFound } from '../../http/errors';
-import { MALFORMED_MULTIPART, readMultipart } from '../../http/uploads';
+import { MALFORMED_MULTIPART, readMultipart, removeUpload, storeFile } from '../../http/uploads';
 import { tags, emailEquals, emailTaken, tooMany } from './shared';
 
 const AVATAR_ROUTE = '/avatars/';
@@ -42,8 +40,6 @@ const AVATAR_CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
 };
-
-const avatarDir = (dataDir: string) => join(dataDir, 'uploads', 'avatars');
 
 /** The file behind a stored `profile_image`, when it is one of ours. */
 function avatarFileOf(image: string | null): string | undefined {
@@ -70,10 +66,7 @@ async function pictureExtension(bytes: Buffer) {
 }
 
 /** Spec 000 §3 'Profile' and §7: the own name, e-mail, picture and password. */
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = (
-  app,
-  { db, dataDir },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) => {
   const profileOf = async (id: number): Promise<Profile> => {
     const [row] = await db
       .select({
@@ -98,11 +91,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     return userId;
   };
 
-  const removeAvatarFile = async (image: string | null) => {
-    const file = avatarFileOf(image);
-    if (file) await unlink(join(avatarDir(dataDir), file)).catch(() => undefined);
-  };
-
   /** The shared multipart reader (or a JSON body), its answers in the English screen's words. */
   const readProfileForm = async (request: FastifyRequest) => {
     try {
@@ -120,23 +108,16 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
 
   /**
    * One change of the own profile, all or nothing: the picture is checked by its bytes and the
-   * fields by their schema before anything is written; its file is written first, then the row
-   * in one transaction that locks it. Only after the commit does the replaced file go; if the
-   * write fails, the new file goes instead.
+   * fields by their schema before anything is written; the picture, the row (locked) and the
+   * removal of the replaced picture are one transaction.
    */
   const saveProfile = async (request: FastifyRequest, id: number, change: ProfileChange) => {
     const ext = change.picture ? await pictureExtension(change.picture) : undefined;
-    let image: string | null | undefined = change.picture === null ? null : undefined;
-    if (change.picture && ext) {
-      const dir = avatarDir(dataDir);
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const name = `${id}-${randomBytes(8).toString('hex')}.${ext}`;
-      await writeFile(join(dir, name), change.picture, { mode: 0o600 });
-      image = `/api${AVATAR_ROUTE}${name}`;
-    }
-    let previous: string | null;
+    const { picture } = change;
+    const file = picture && ext ? `${id}-${randomBytes(8).toString('hex')}.${ext}` : undefined;
+    const image = file ? `/api${AVATAR_ROUTE}${file}` : picture === null ? null : undefined;
     try {
-      previous = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ name: users.name, email: users.email, profile_image: users.profile_image })
           .from(users)
@@ -171,16 +152,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
           before: row,
           after,
         });
-        return row.profile_image;
+        if (picture && file) await storeFile(tx, file, picture);
+        if (image !== undefined && row.profile_image !== image) {
+          await removeUpload(tx, avatarFileOf(row.profile_image));
+        }
       });
     } catch (error) {
-      if (image) await removeAvatarFile(image);
       // Another account took the address between the check and the write: the unique index
       // says so (its registered message is the Spanish screens'; this one is English).
       if (isPgError(error, '23505')) throw emailTaken();
       throw error;
     }
-    if (image !== undefined && previous !== image) await removeAvatarFile(previous);
   };
 
   // Like sign-in (DESIGN §10.1): failures slow the next attempt down, never lock anyone out.
@@ -304,18 +286,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> =
     async (request, reply) => {
       const { file } = request.params;
       if (!AVATAR_FILE.test(file)) throw notFound('Imagen no encontrada');
-      let content: Buffer;
-      try {
-        content = await readFile(join(avatarDir(dataDir), file));
-      } catch {
-        throw notFound('Imagen no encontrada');
-      }
+      const [stored] = await db
+        .select({ datos: storedFiles.datos })
+        .from(storedFiles)
+        .where(eq(storedFiles.nombre, file));
+      if (!stored) throw notFound('Imagen no encontrada');
       const ext = file.slice(file.lastIndexOf('.') + 1);
       return reply
         .type(AVATAR_CONTENT_TYPES[ext] ?? 'application/octet-stream')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(content);
+        .send(Buffer.from(stored.datos));
     },
   );
 
