@@ -1,10 +1,15 @@
 import { buildApp, WEB_DIST } from './app';
 import { readConfig } from './config';
 import { purgeExpiredSessions } from './auth/sessions';
+import { purgeThrottles } from './auth/throttle';
+import { runExclusive } from './db/exclusive';
 import { DataDirLockedError, writeInitialCredentials } from './db/data-dir';
 import { openAppDatabase } from './db/open';
 import { createMailer } from './mail/mailer';
 import { startReminderTimer } from './modules/reminders';
+
+/** An arbitrary constant: the advisory lock of the hourly purge. */
+const PURGE_LOCK = 5_102_377;
 
 async function main() {
   const config = readConfig();
@@ -30,9 +35,13 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
-  // A failed purge (the database restarting) is retried next hour; it must not end the process.
+  // Hourly, by one process of those on the database. A failed purge (the database restarting)
+  // is retried next hour; it must not end the process.
   const purge = setInterval(() => {
-    purgeExpiredSessions(database.db, policy).catch((error: unknown) =>
+    runExclusive(database.db, PURGE_LOCK, async (tx) => {
+      await purgeExpiredSessions(tx, policy);
+      await purgeThrottles(tx);
+    }).catch((error: unknown) =>
       app.log.warn({ err: error }, 'No se pudieron purgar las sesiones vencidas'),
     );
   }, 3_600_000);

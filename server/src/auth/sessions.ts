@@ -122,7 +122,7 @@ export async function closeOtherSessions(db: Db, userId: number, keepTokenHash?:
 }
 
 /** Removes sessions that can no longer be used; run now and then, not per request. */
-export async function purgeExpiredSessions(db: Db, policy: SessionPolicy): Promise<void> {
+export async function purgeExpiredSessions(db: Db | Tx, policy: SessionPolicy): Promise<void> {
   const idleLimit = new Date(Date.now() - policy.idleMinutes * 60_000);
   await db
     .delete(sessions)

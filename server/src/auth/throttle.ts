@@ -1,4 +1,10 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { throttleEntries } from '../db/schema';
+
 export interface ThrottleOptions {
+  /** Names the counter in the shared table: one scope per throttle. */
+  scope: string;
   /** Failures within a window that cost nothing. */
   freeAttempts: number;
   /** A key's failures are forgotten this long after its first one. */
@@ -10,95 +16,94 @@ export interface ThrottleOptions {
    * accounts, never for signing in.
    */
   delay?: { firstMs: number; maxMs: number };
-  /** Keys kept at most; beyond that the longest untouched ones are forgotten first. */
-  maxKeys?: number;
   /** Milliseconds since the epoch; tests pass their own. */
   clock?: () => number;
 }
 
-/** Sets `key` as the newest entry of `map` and forgets the oldest ones beyond `maxKeys`. */
-function touch<V>(map: Map<string, V>, key: string, value: V, maxKeys: number): void {
-  // A Map iterates in insertion order: deleting first moves the key to the end.
-  map.delete(key);
-  map.set(key, value);
-  for (const oldest of map.keys()) {
-    if (map.size <= maxKeys) break;
-    map.delete(oldest);
-  }
-}
-
-interface Failures {
-  count: number;
-  /** The first failure of the window. */
-  since: number;
-  last: number;
-}
-
 /**
  * Slows down guessing per key (a login, a client address, an e-mail): see `ThrottleOptions`.
- * Kept in memory: a restart forgets it, which only gives an attacker a few more tries.
+ * The counts live in the database (`limites`), so every server process on it counts the same
+ * failures (DESIGN §10.7); a failure is one atomic upsert, never a read and a write.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, Failures>();
-  /** The last attempt under way for each key, which the next one waits for. */
+  /** The last attempt under way in this process for each key, which the next one waits for. */
   private readonly running = new Map<string, Promise<unknown>>();
-  private readonly options: Required<Omit<ThrottleOptions, 'delay'>> &
-    Pick<ThrottleOptions, 'delay'>;
+  private readonly clock: () => number;
 
-  constructor({ maxKeys = 10_000, clock = () => Date.now(), ...rest }: ThrottleOptions) {
-    this.options = { maxKeys, clock, ...rest };
+  constructor(
+    private readonly db: Db,
+    private readonly options: ThrottleOptions,
+  ) {
+    this.clock = options.clock ?? (() => Date.now());
   }
 
-  /** The live failures of a key; an entry whose window has passed is dropped. */
-  private entry(key: string, now: number): Failures | undefined {
-    const entry = this.failures.get(key);
-    if (entry && entry.since + this.options.windowMs <= now) {
-      this.failures.delete(key);
-      return undefined;
-    }
-    return entry;
+  private clave(key: string) {
+    return `${this.options.scope}:${key}`;
   }
 
   /** Milliseconds to wait before another attempt with this key, or 0. */
-  retryAfter(key: string): number {
-    const { freeAttempts, windowMs, delay, clock } = this.options;
-    const now = clock();
-    const entry = this.entry(key, now);
-    if (!entry || entry.count < freeAttempts) return 0;
-    const windowEnd = entry.since + windowMs;
-    if (!delay) return windowEnd - now;
-    const extra = entry.count - freeAttempts;
+  async retryAfter(key: string): Promise<number> {
+    const { freeAttempts, delay } = this.options;
+    const now = this.clock();
+    const [entry] = await this.db
+      .select()
+      .from(throttleEntries)
+      .where(and(eq(throttleEntries.clave, this.clave(key)), gt(throttleEntries.vence, now)));
+    if (!entry || entry.fallos < freeAttempts) return 0;
+    if (!delay) return entry.vence - now;
+    const extra = entry.fallos - freeAttempts;
     // 2 ** 30 already exceeds any sensible cap; it keeps the power finite.
     const wait = Math.min(delay.firstMs * 2 ** Math.min(extra, 30), delay.maxMs);
     // Never more than the wait itself, even if the clock was set back.
-    return Math.min(wait, Math.max(0, Math.min(entry.last + wait, windowEnd) - now));
+    return Math.min(wait, Math.max(0, Math.min(entry.ultimo + wait, entry.vence) - now));
   }
 
-  fail(key: string): void {
-    const now = this.options.clock();
-    const entry = this.entry(key, now);
-    const next = entry
-      ? { count: entry.count + 1, since: entry.since, last: now }
-      : { count: 1, since: now, last: now };
-    touch(this.failures, key, next, this.options.maxKeys);
+  async fail(key: string): Promise<void> {
+    const now = this.clock();
+    // A window that has passed starts again from this failure.
+    const expired = sql`${throttleEntries.vence} <= ${now}`;
+    await this.db
+      .insert(throttleEntries)
+      .values({
+        clave: this.clave(key),
+        fallos: 1,
+        desde: now,
+        ultimo: now,
+        vence: now + this.options.windowMs,
+      })
+      .onConflictDoUpdate({
+        target: throttleEntries.clave,
+        set: {
+          fallos: sql`case when ${expired} then 1 else ${throttleEntries.fallos} + 1 end`,
+          desde: sql`case when ${expired} then excluded.desde else ${throttleEntries.desde} end`,
+          ultimo: sql`excluded.ultimo`,
+          vence: sql`case when ${expired} then excluded.vence else ${throttleEntries.vence} end`,
+        },
+      });
   }
 
-  succeed(key: string): void {
-    this.failures.delete(key);
+  async succeed(key: string): Promise<void> {
+    await this.db.delete(throttleEntries).where(eq(throttleEntries.clave, this.clave(key)));
   }
 
   /** Takes back one failure: an attempt counted before it was known to succeed. */
-  forgive(key: string): void {
-    const entry = this.failures.get(key);
-    if (entry && --entry.count <= 0) this.failures.delete(key);
+  async forgive(key: string): Promise<void> {
+    const clave = this.clave(key);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(throttleEntries)
+        .set({ fallos: sql`${throttleEntries.fallos} - 1` })
+        .where(eq(throttleEntries.clave, clave));
+      await tx
+        .delete(throttleEntries)
+        .where(and(eq(throttleEntries.clave, clave), lte(throttleEntries.fallos, 0)));
+    });
   }
 
-  /** Keys with failures on record (for tests and diagnostics). */
-  get size(): number {
-    return this.failures.size;
-  }
-
-  /** Runs `attempt` after the attempts with this key already under way have ended. */
+  /**
+   * Runs `attempt` after the attempts with this key already under way in this process have
+   * ended. Across processes a burst may overlap; each still meets the count the others left.
+   */
   async oneAtATime<T>(key: string, attempt: () => Promise<T>): Promise<T> {
     const before = this.running.get(key) ?? Promise.resolve();
     const run = before.then(attempt, attempt);
@@ -113,27 +118,41 @@ export class LoginThrottle {
 }
 
 /**
- * Keys seen lately (such as a login and an address it signed in from), each forgotten after
- * `ttlMs`, the longest unseen first once there are `maxKeys`.
+ * Keys seen lately (such as a login and an address it signed in from), each forgotten `ttlMs`
+ * after it was last seen; kept in the same table as the throttles.
  */
 export class RecentKeys {
-  private readonly seen = new Map<string, number>();
-
   constructor(
+    private readonly db: Db,
+    private readonly scope: string,
     private readonly ttlMs = 30 * 24 * 3_600_000,
-    private readonly maxKeys = 10_000,
     private readonly clock: () => number = () => Date.now(),
   ) {}
 
-  add(key: string): void {
-    touch(this.seen, key, this.clock(), this.maxKeys);
+  async add(key: string): Promise<void> {
+    const now = this.clock();
+    const values = { fallos: 0, desde: now, ultimo: now, vence: now + this.ttlMs };
+    await this.db
+      .insert(throttleEntries)
+      .values({ clave: `${this.scope}:${key}`, ...values })
+      .onConflictDoUpdate({ target: throttleEntries.clave, set: values });
   }
 
-  has(key: string): boolean {
-    const at = this.seen.get(key);
-    if (at === undefined) return false;
-    if (at + this.ttlMs > this.clock()) return true;
-    this.seen.delete(key);
-    return false;
+  async has(key: string): Promise<boolean> {
+    const [entry] = await this.db
+      .select({ clave: throttleEntries.clave })
+      .from(throttleEntries)
+      .where(
+        and(
+          eq(throttleEntries.clave, `${this.scope}:${key}`),
+          gt(throttleEntries.vence, this.clock()),
+        ),
+      );
+    return entry !== undefined;
   }
+}
+
+/** Deletes the counters and keys whose time has passed (run with the session purge). */
+export async function purgeThrottles(db: Db | Tx, now = Date.now()): Promise<void> {
+  await db.delete(throttleEntries).where(lte(throttleEntries.vence, now));
 }

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { storeFile } from '../http/uploads';
+import { fileType } from '../http/uploads';
 import type { Db } from './client';
 import { storedFiles } from './schema';
 
@@ -26,10 +25,18 @@ export async function importLegacyUploads(db: Db, dataDir: string): Promise<numb
   }
   await db.transaction(async (tx) => {
     for (const file of files) {
-      await tx.delete(storedFiles).where(eq(storedFiles.nombre, file.name));
-      await storeFile(tx, file.name, await readFile(file.path));
+      const datos = await readFile(file.path);
+      // Another server sharing DATA_DIR may have moved it in already.
+      await tx
+        .insert(storedFiles)
+        .values({ nombre: file.name, tipo: fileType(file.name), datos })
+        .onConflictDoNothing();
     }
   });
-  await rename(folder, join(dataDir, `uploads-importados-${Date.now()}`));
+  await rename(folder, join(dataDir, `uploads-importados-${Date.now()}`)).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    },
+  );
   return files.length;
 }

@@ -15,14 +15,18 @@ export interface OpenedDatabase {
 
 /**
  * The database the configuration names, locked, migrated and seeded: what both the server and
- * the demo-data script start from. PGlite lives in DATA_DIR unless DATABASE_URL is set; DATA_DIR
- * and all that the process writes from here on are readable by its user only.
+ * the demo-data script start from. PGlite lives in DATA_DIR (locked) unless DATABASE_URL is set;
+ * DATA_DIR and all that the process writes from here on are readable by its user only.
  */
 export async function openAppDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'adminPassword'>,
 ): Promise<OpenedDatabase> {
   restrictDataDir(config.dataDir);
-  const releaseLock = await lockDataDir(config.dataDir);
+  // PGlite's files take one process; on PostgreSQL several servers may share DATA_DIR (the
+  // mail outbox), since everything they must agree on lives in the database (DESIGN §10.7).
+  const releaseLock = config.databaseUrl
+    ? async () => undefined
+    : await lockDataDir(config.dataDir);
   try {
     const database = config.databaseUrl
       ? openPostgres(config.databaseUrl)

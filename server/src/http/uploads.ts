@@ -118,8 +118,12 @@ export async function imageExtension(bytes: Buffer, field: string, message: stri
 
 /** Stores the bytes as `nombre`, in the caller's transaction. */
 export async function storeFile(executor: Db | Tx, nombre: string, bytes: Uint8Array) {
-  const tipo = IMAGE_TYPES[extname(nombre).slice(1)] ?? 'application/octet-stream';
-  await executor.insert(storedFiles).values({ nombre, tipo, datos: bytes });
+  await executor.insert(storedFiles).values({ nombre, tipo: fileType(nombre), datos: bytes });
+}
+
+/** The content type a stored file is served with, by its extension. */
+export function fileType(nombre: string) {
+  return IMAGE_TYPES[extname(nombre).slice(1)] ?? 'application/octet-stream';
 }
 
 /** Stores the bytes under a new random name, in the caller's transaction, and returns it. */

@@ -34,18 +34,18 @@ const SIGN_IN_WINDOW_MS = 15 * 60_000;
  * Failures only slow down the next attempt, never lock anyone out: the seeded logins are
  * public, and an address may be a whole office's (or, behind a proxy, everybody's).
  */
-const signInThrottle = (freeAttempts: number) =>
-  new LoginThrottle({ freeAttempts, windowMs: SIGN_IN_WINDOW_MS, delay: SIGN_IN_DELAY });
+const signInThrottle = (db: Db, scope: string, freeAttempts: number) =>
+  new LoginThrottle(db, { scope, freeAttempts, windowMs: SIGN_IN_WINDOW_MS, delay: SIGN_IN_DELAY });
 
 export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, policy }) => {
   const tags = ['auth'];
-  const byLogin = signInThrottle(3);
+  const byLogin = signInThrottle(db, 'ingreso.usuario', 3);
   // A counter's staff share one address: it tolerates more failures than one login does.
-  const byAddress = signInThrottle(10);
+  const byAddress = signInThrottle(db, 'ingreso.ip', 10);
   // A login and an address it has signed in from: there only their own failures count, so
   // strangers guessing at the login cannot keep its owner out.
-  const knownPairs = new RecentKeys();
-  const byPair = signInThrottle(3);
+  const knownPairs = new RecentKeys(db, 'ingreso.conocido');
+  const byPair = signInThrottle(db, 'ingreso.par', 3);
 
   app.post(
     '/login',
@@ -64,16 +64,16 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
       // One attempt at a time per login: a burst of parallel guesses meets the count of the
       // ones before it. Attempts from one address are counted before the password is checked.
       return byLogin.oneAtATime(loginKey, async () => {
-        const known = knownPairs.has(pairKey);
+        const known = await knownPairs.has(pairKey);
         const wait = known
-          ? byPair.retryAfter(pairKey)
-          : Math.max(byLogin.retryAfter(loginKey), byAddress.retryAfter(request.ip));
+          ? await byPair.retryAfter(pairKey)
+          : Math.max(await byLogin.retryAfter(loginKey), await byAddress.retryAfter(request.ip));
         if (wait > 0) {
           // At most SIGN_IN_DELAY.maxMs: the right password is refused no longer than that.
           void reply.header('retry-after', Math.ceil(wait / 1000));
           throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
         }
-        byAddress.fail(request.ip);
+        await byAddress.fail(request.ip);
         const [user] = await db
           .select({ id: users.id, password: users.password, id_est: users.id_est })
           .from(users)
@@ -81,8 +81,8 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
         // Compare against a dummy hash for unknown logins so the answer time tells nothing.
         const matches = await verifyPassword(password, user?.password ?? DUMMY_HASH);
         if (!user || !matches || user.id_est !== Status.Activo) {
-          byLogin.fail(loginKey);
-          if (known) byPair.fail(pairKey);
+          await byLogin.fail(loginKey);
+          if (known) await byPair.fail(pairKey);
           // An unknown login is not stored: people type their password there by mistake.
           await recordAudit(db, {
             ...actorOf(request, user ? login : null),
@@ -102,9 +102,9 @@ export const authModule: FastifyPluginAsyncZod<AuthOptions> = async (app, { db, 
         }
         // The login's count stays for strangers: its owner signing in must not hand them
         // fresh free attempts.
-        byPair.succeed(pairKey);
-        knownPairs.add(pairKey);
-        byAddress.forgive(request.ip);
+        await byPair.succeed(pairKey);
+        await knownPairs.add(pairKey);
+        await byAddress.forgive(request.ip);
         const credential = await db.transaction(async (tx) => {
           const opened = await openSession(tx, user.id, policy);
           await recordAudit(tx, {

@@ -39,7 +39,7 @@ import {
   settings,
   users,
 } from '../db/schema';
-import { rowsOf } from '../db/sql-rows';
+import { runExclusive } from '../db/exclusive';
 import { sessionOf } from '../http/authenticate';
 import { ok } from '../http/envelope';
 import { HttpError, invalid } from '../http/errors';
@@ -225,11 +225,7 @@ export async function runDueReminders(
   if (company.hour === null || limaWallClock(now).getUTCHours() < company.hour) return 0;
   const tomorrow = limaToday(new Date(now.getTime() + DAY_MS));
 
-  const claimed = await db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ locked: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${DAILY_RUN_LOCK}) as locked`),
-    );
-    if (!lock?.locked) return [];
+  const claimed = await runExclusive(db, DAILY_RUN_LOCK, async (tx) => {
     const emailed = exists(
       tx
         .select({ one: sql`1` })
@@ -259,7 +255,7 @@ export async function runDueReminders(
   });
 
   let sent = 0;
-  for (const { cita, id_rec } of claimed) {
+  for (const { cita, id_rec } of claimed ?? []) {
     try {
       await mailer.send(reminderMail(emailOf(cita) ?? '', messageOf(cita, company), company));
       sent++;

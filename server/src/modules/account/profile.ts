@@ -166,7 +166,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
   };
 
   // Like sign-in (DESIGN §10.1): failures slow the next attempt down, never lock anyone out.
-  const currentPasswordGuesses = new LoginThrottle({
+  const currentPasswordGuesses = new LoginThrottle(db, {
+    scope: 'perfil.clave',
     freeAttempts: 5,
     windowMs: 15 * 60_000,
     delay: { firstMs: 1000, maxMs: 10_000 },
@@ -238,7 +239,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
       const id = ownEditableId(request);
       const key = String(id);
       // A borrowed session must not become a way to guess the password behind it.
-      const wait = currentPasswordGuesses.retryAfter(key);
+      const wait = await currentPasswordGuesses.retryAfter(key);
       if (wait > 0) throw tooMany(reply, wait);
       const { current_password, password: chosen } = request.body;
       // Checked before the new one is hashed: a wrong guess costs one hash, not two.
@@ -248,10 +249,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
         .where(eq(users.id, id));
       if (!row) throw notFound();
       if (!(await verifyPassword(current_password, row.password))) {
-        currentPasswordGuesses.fail(key);
+        await currentPasswordGuesses.fail(key);
         throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
       }
-      currentPasswordGuesses.succeed(key);
+      await currentPasswordGuesses.succeed(key);
       const password = await hashPassword(chosen);
       await db.transaction(async (tx) => {
         // Only if nobody changed it meanwhile: the current password proved must still be it.

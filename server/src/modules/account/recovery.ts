@@ -61,10 +61,22 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
 ) => {
   const afterAnswer = afterAnswerQueue(app);
   // Public routes that send mail: keep them from being used as a cannon.
-  const forgotByEmail = new LoginThrottle({ freeAttempts: 3, windowMs: 15 * 60_000 });
-  const forgotByAddress = new LoginThrottle({ freeAttempts: 20, windowMs: 15 * 60_000 });
+  const forgotByEmail = new LoginThrottle(db, {
+    scope: 'recuperar.email',
+    freeAttempts: 3,
+    windowMs: 15 * 60_000,
+  });
+  const forgotByAddress = new LoginThrottle(db, {
+    scope: 'recuperar.ip',
+    freeAttempts: 20,
+    windowMs: 15 * 60_000,
+  });
   // Links are long random tokens: an address that keeps sending wrong ones is only probing.
-  const resetByAddress = new LoginThrottle({ freeAttempts: 10, windowMs: 15 * 60_000 });
+  const resetByAddress = new LoginThrottle(db, {
+    scope: 'restablecer.ip',
+    freeAttempts: 10,
+    windowMs: 15 * 60_000,
+  });
 
   /** A new single-use link for a known, not deleted address; nothing for any other. */
   const sendResetLink = async (email: string, redirect: string | undefined) => {
@@ -73,8 +85,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
       .from(users)
       .where(and(emailEquals(email), ne(users.id_est, Status.Eliminado)));
     // A known address asked too often is silently skipped.
-    if (!user || forgotByEmail.retryAfter(email) > 0) return;
-    forgotByEmail.fail(email);
+    if (!user || (await forgotByEmail.retryAfter(email)) > 0) return;
+    await forgotByEmail.fail(email);
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
       // Only the newest link works.
@@ -98,9 +110,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
     },
     async (request, reply) => {
       const { email, redirect_url } = request.body;
-      const wait = forgotByAddress.retryAfter(request.ip);
+      const wait = await forgotByAddress.retryAfter(request.ip);
       if (wait > 0) throw tooMany(reply, wait);
-      forgotByAddress.fail(request.ip);
+      await forgotByAddress.fail(request.ip);
       // The answer goes before the address is even looked up, so neither its content nor its
       // timing can tell whether the address exists; the look-up, the token and the mail follow.
       const work = () =>
@@ -145,9 +157,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
       schema: { body: PasswordResetSchema, response: { 200: DoneSchema }, tags },
     },
     async (request, reply) => {
-      const wait = resetByAddress.retryAfter(request.ip);
+      const wait = await resetByAddress.retryAfter(request.ip);
       if (wait > 0) throw tooMany(reply, wait);
-      resetByAddress.fail(request.ip);
+      await resetByAddress.fail(request.ip);
       const { email, token, password } = request.body;
       // The costly hash only for an open link: a wrong token costs one indexed look-up. It is
       // computed between the check and the transaction, so no row stays locked meanwhile.
@@ -176,7 +188,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
           'Restablecida con el enlace enviado por correo',
         );
       });
-      resetByAddress.forgive(request.ip);
+      await resetByAddress.forgive(request.ip);
       return ok(null, ACCOUNT_MESSAGES.passwordChanged);
     },
   );

@@ -62,9 +62,17 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
 ) => {
   const afterAnswer = afterAnswerQueue(app);
   // A public route that creates accounts and sends mail: keep it from being used as a cannon.
-  const signupByAddress = new LoginThrottle({ freeAttempts: 10, windowMs: 60 * 60_000 });
+  const signupByAddress = new LoginThrottle(db, {
+    scope: 'registro.ip',
+    freeAttempts: 10,
+    windowMs: 60 * 60_000,
+  });
   // Mails telling the owner of an address that someone tried to sign up with it.
-  const signupNoticeByEmail = new LoginThrottle({ freeAttempts: 3, windowMs: 60 * 60_000 });
+  const signupNoticeByEmail = new LoginThrottle(db, {
+    scope: 'registro.email',
+    freeAttempts: 3,
+    windowMs: 60 * 60_000,
+  });
 
   /**
    * The account of a sign-up: a new suspended one, or the one that already has the address
@@ -123,8 +131,8 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
     if (!account.created) {
       if (account.id_est === Status.Eliminado) return;
       // Repeated attempts with one address must not flood its owner.
-      if (signupNoticeByEmail.retryAfter(account.email.toLowerCase()) > 0) return;
-      signupNoticeByEmail.fail(account.email.toLowerCase());
+      if ((await signupNoticeByEmail.retryAfter(account.email.toLowerCase())) > 0) return;
+      await signupNoticeByEmail.fail(account.email.toLowerCase());
     }
     await mailer.send(signupMail(appUrl, account));
   };
@@ -136,9 +144,9 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
       schema: { body: SignupSchema, response: { 201: DoneSchema }, tags },
     },
     async (request, reply) => {
-      const wait = signupByAddress.retryAfter(request.ip);
+      const wait = await signupByAddress.retryAfter(request.ip);
       if (wait > 0) throw tooMany(reply, wait);
-      signupByAddress.fail(request.ip);
+      await signupByAddress.fail(request.ip);
       const { name, email, password } = request.body;
       // Hashed whether or not the address is taken, so the time of the answer tells nothing.
       const hash = await hashPassword(password);

@@ -1,0 +1,176 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from './test/constants';
+import { withDatabase } from './test/global-setup';
+import { pngImage } from './test/images';
+
+/**
+ * DESIGN §10.7: two server processes on one PostgreSQL database behave as one. Real processes
+ * (`server/src/main.ts`), real HTTP; PGlite is one process by nature, so this runs with
+ * DATABASE_URL (as CI does).
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const url = process.env.DATABASE_URL;
+const DATABASE = `groomer_two_servers_${process.pid}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+
+/** One server process on the shared database; resolves with its address once it listens. */
+async function startServer(databaseUrl: string): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'groomer-two-')),
+      PORT: String(port),
+      ADMIN_PASSWORD: TEST_PASSWORD,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Servidor en')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the server ended (${code}): ${output}`)));
+  });
+  return `http://127.0.0.1:${port}/api`;
+}
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify({ json: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+async function signIn(base: string, login: string, password = TEST_PASSWORD) {
+  return call(base, 'POST', '/login', { login, password });
+}
+
+describe.runIf(url)('two servers on one PostgreSQL database', () => {
+  let one: string;
+  let other: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+    await admin.end();
+    // Both start at once: one migrates and seeds, the other waits for it.
+    [one, other] = await Promise.all([
+      startServer(withDatabase(url!, DATABASE)),
+      startServer(withDatabase(url!, DATABASE)),
+    ]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('accepts on one server the session opened on the other', async () => {
+    const token = (await signIn(one, 'admin')).body.data as string;
+    const me = await call(other, 'GET', '/me', undefined, token);
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ login: 'admin' });
+    expect((await call(other, 'POST', '/logout', undefined, token)).status).toBe(200);
+    expect((await call(one, 'GET', '/me', undefined, token)).status).toBe(401);
+  });
+
+  it('serves from one server the logo uploaded through the other', async () => {
+    const token = (await signIn(one, 'admin')).body.data as string;
+    const logo = pngImage(6, [200, 30, 30]);
+    const form = new FormData();
+    form.set(
+      'json',
+      JSON.stringify({
+        nom: 'Huellitas',
+        slogan: 'Cuidamos a tu mejor amigo',
+        dir: 'Av. Benavides 1234, Miraflores',
+        fono: '987654321',
+        email: 'contacto@huellitas.pe',
+        ruc: '20131312955',
+      }),
+    );
+    form.set('logo', new Blob([logo], { type: 'image/png' }), 'logo.png');
+    const saved = await fetch(`${one}/ajustes`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    expect(saved.status).toBe(201);
+    const served = await fetch(`${other}/app/logo.jpg`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(logo)).toBe(true);
+  });
+
+  it('counts the failed sign-ins of a login across both servers', async () => {
+    // Three free failures for a login, wherever they happen; the fourth attempt must wait.
+    expect((await signIn(one, 'recepcion', 'mala-1')).status).toBe(401);
+    expect((await signIn(other, 'recepcion', 'mala-2')).status).toBe(401);
+    expect((await signIn(one, 'recepcion', 'mala-3')).status).toBe(401);
+    const slowed = await signIn(other, 'recepcion', TEST_PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect((await signIn(one, 'recepcion', TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it('never gives two sales the same number, however the servers interleave', async () => {
+    const token = (await signIn(other, 'admin')).body.data as string;
+    const sale = {
+      tipo_comp: 'T',
+      items: [{ tipo: 'otro', descripcion: 'Corte de uñas', cantidad: 1, precio: '20.00' }],
+      pagos: [{ metodo: 'efectivo', monto: '20.00' }],
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(i % 2 ? one : other, 'POST', '/venta/register', sale, token),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    const numbers = answers.map((a) => (a.body.data as { comprobante: string }).comprobante);
+    expect(new Set(numbers).size).toBe(20);
+  });
+});
