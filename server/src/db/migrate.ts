@@ -6,14 +6,17 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Database, Schema } from './client';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 4_751_058;
 
-export async function migrate(database: Database): Promise<void> {
+/** Applies the migrations of `folder` (the app's own by default) not applied yet. */
+export async function migrate(database: Database, folder = migrationsFolder): Promise<void> {
   if (database.engine === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    await migratePglite(database.db as unknown as PgliteDatabase<Schema>, {
+      migrationsFolder: folder,
+    });
     return;
   }
   // Several API processes may start together against one server: one migrates, the others wait.
@@ -21,7 +24,7 @@ export async function migrate(database: Database): Promise<void> {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzle(client), { migrationsFolder });
+    await migratePg(drizzle(client), { migrationsFolder: folder });
   } finally {
     await client.end();
   }

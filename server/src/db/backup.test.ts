@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/app';
+import { createService, registerOwner } from '../test/agenda';
+import { withDatabase } from '../test/global-setup';
+import { apiClient } from '../test/http';
+import { multipartBody, pngImage } from '../test/images';
+import { BackupError, restoreBackup, writeBackup } from './backup';
+import { openPglite, openPostgres, type Database, type Db } from './client';
+import { rowsOf } from './sql-rows';
+
+const ctx = await setupTestApp();
+const dir = mkdtempSync(join(tmpdir(), 'groomer-backup-'));
+const file = join(dir, 'copia.json.gz');
+
+/** Every table's rows, as text in a stable order, and the sequences. */
+async function contentOf(db: Db) {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+    ),
+  ).map((row) => row.name);
+  const content: Record<string, string[]> = {};
+  for (const table of tables) {
+    content[table] = rowsOf<{ r: string }>(
+      await db.execute(sql.raw(`select to_jsonb(t)::text as r from "${table}" t order by 1`)),
+    ).map((row) => row.r);
+  }
+  const sequences = rowsOf(
+    await db.execute(
+      sql`select sequencename, last_value::text from pg_sequences where schemaname = 'public' order by 1`,
+    ),
+  );
+  return { content, sequences };
+}
+
+const url = process.env.DATABASE_URL;
+const EMPTY_DATABASE = `groomer_restore_${process.pid}`;
+
+/** A new, empty database of the engine the tests run on. */
+async function emptyDatabase(): Promise<Database> {
+  if (!url) return openPglite();
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${EMPTY_DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${EMPTY_DATABASE}`);
+  await admin.end();
+  const database = openPostgres(withDatabase(url, EMPTY_DATABASE), 2);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${EMPTY_DATABASE} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+beforeAll(async () => {
+  // A little of everything: a client with a pet, a service, a sale and an uploaded logo.
+  const admin = apiClient(ctx.app, await ctx.signIn());
+  await registerOwner(admin, 'Rosa', 'Firulais');
+  await createService(ctx.database.db, 'Baño completo', '45.00');
+  const { payload, contentType } = await multipartBody(
+    {
+      json: JSON.stringify({
+        nom: 'Huellitas',
+        slogan: 'Cuidamos a tu mejor amigo',
+        dir: 'Av. Benavides 1234',
+        fono: '987654321',
+        email: 'contacto@huellitas.pe',
+        ruc: '20131312955',
+      }),
+    },
+    [{ name: 'logo', filename: 'logo.png', type: 'image/png', bytes: pngImage() }],
+  );
+  const saved = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/ajustes',
+    headers: { 'content-type': contentType, authorization: await ctx.signIn() },
+    payload,
+  });
+  expect(saved.statusCode).toBe(201);
+  const sale = await admin.post('/venta/register', {
+    tipo_comp: 'B',
+    items: [{ tipo: 'otro', descripcion: 'Corte de uñas', cantidad: 1, precio: '20.00' }],
+    pagos: [{ metodo: 'efectivo', monto: '20.00' }],
+  });
+  expect(sale.status).toBe(201);
+});
+
+describe('backup and restore', () => {
+  it('restores into an empty database exactly what was backed up, every table', async () => {
+    const counts = await writeBackup(ctx.database, file);
+    expect(counts.archivos).toBe(1);
+    const original = await contentOf(ctx.database.db);
+    // On PostgreSQL, into PGlite too: a business may move either way.
+    const targets = url ? [await emptyDatabase(), await openPglite()] : [await openPglite()];
+    for (const target of targets) {
+      try {
+        expect(await restoreBackup(target, file)).toEqual(counts);
+        expect(await contentOf(target.db)).toEqual(original);
+      } finally {
+        await target.close();
+      }
+    }
+  });
+
+  it('refuses a file that is no backup, and a database that is not empty', async () => {
+    const other = join(dir, 'otro.json.gz');
+    writeFileSync(other, gzipSync('{"hola": 1}\n'));
+    await expect(restoreBackup(ctx.database, other)).rejects.toThrow(
+      new BackupError('El archivo no es una copia de seguridad del sistema'),
+    );
+    await expect(restoreBackup(ctx.database, file)).rejects.toThrow(
+      'La base de datos de destino no está vacía',
+    );
+  });
+});
