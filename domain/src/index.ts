@@ -11,6 +11,7 @@ export * from './resources/appointments';
 export * from './resources/audit';
 export * from './resources/auth';
 export * from './resources/booking';
+export * from './resources/client-import';
 export * from './resources/clients';
 export * from './resources/dashboard';
 export * from './resources/employees';

@@ -25,6 +25,8 @@ import { agendaModule } from './modules/agenda';
 import { appointmentsModule } from './modules/appointments';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
+import { clientDataModule } from './modules/client-data';
+import { clientImportModule } from './modules/client-import';
 import { clientsModule } from './modules/clients';
 import { dashboardModule } from './modules/dashboard';
 import { employeesModule } from './modules/employees';
@@ -114,6 +116,8 @@ export async function buildApp({
       await api.register(lookupsModule, { db, engine });
       await api.register(authModule, { db, policy });
       await api.register(clientsModule, { db });
+      await api.register(clientImportModule, { db });
+      await api.register(clientDataModule, { db });
       await api.register(petsModule, { db });
       await api.register(usersModule, { db });
       await api.register(employeesModule, { db });

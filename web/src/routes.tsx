@@ -40,6 +40,7 @@ const ProfileOverview = lazyNamed(() => import('./demo/profile'), 'ProfileOvervi
 const DemoSignIn = lazyNamed(() => import('./demo/sign-in'), 'DemoSignInPage');
 const DemoSignUp = lazyNamed(() => import('./demo/sign-up'), 'DemoSignUpPage');
 const Clients = lazyNamed(() => import('./features/clients'), 'ClientsPage');
+const ClientImport = lazyNamed(() => import('./features/client-import'), 'ClientImportPage');
 const Pets = lazyNamed(() => import('./features/pets'), 'PetsPage');
 const Services = lazyNamed(() => import('./features/catalogue/services'), 'ServicesPage');
 const Packages = lazyNamed(() => import('./features/catalogue/packages'), 'PackagesPage');
@@ -227,6 +228,11 @@ export const appEntries: readonly AppEntry[] = [
   }),
 
   // Signed-in screens outside the sidenav.
+  route('/clientes/importar', {
+    name: 'Importar clientes',
+    access: 'datos.administrar',
+    screen: ClientImport,
+  }),
   route('/user-profile', { name: 'User Profile', screen: Account }),
   route('/profile', { name: 'Profile', screen: ProfileOverview }),
   route('/tables', { name: 'Tables', screen: Tables }),

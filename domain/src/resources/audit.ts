@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'sesion_fallida',
   'contrasena',
   'denegado',
+  'anonimizar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sesion_fallida: 'Inicio de sesión fallido',
   contrasena: 'Cambio de contraseña',
   denegado: 'Acceso denegado',
+  anonimizar: 'Anonimización',
 };
 
 /**

@@ -75,8 +75,11 @@ export const CLIENT_MESSAGES = {
   updated: '¡Cliente actualizado exitosamente!',
   status: 'Estado de Cliente actualizado correctamente',
   duplicateDni: 'Ya existe un cliente con ese DNI',
-  inUse: 'No se puede eliminar el cliente: tiene mascotas o reservas registradas',
+  inUse:
+    'No se puede eliminar el cliente: tiene mascotas o reservas registradas. Para borrar sus datos personales, anonimícelo.',
   notFound: 'Cliente no encontrado',
+  anonymized: 'Cliente anonimizado',
+  alreadyAnonymized: 'El cliente ya fue anonimizado',
 } as const;
 
 export const clientsResource = defineResource<Client, ClientInput>({
@@ -97,3 +100,50 @@ export const clientsResource = defineResource<Client, ClientInput>({
     direccion: c.dir_cli,
   }),
 });
+
+/**
+ * A client's data on request (Ley 29733, DESIGN §10.7): `GET` answers everything kept about
+ * one client as a JSON file; `POST` anonymises the client (admin: 'datos.administrar').
+ */
+export const CLIENT_DATA_PATHS = {
+  export: (id: number | string) => `/cliente/${id}/datos`,
+  anonymize: (id: number | string) => `/cliente/${id}/anonimizar`,
+} as const;
+
+/** What an anonymised client is called; its surname is left empty. */
+export const ANONYMIZED_CLIENT_NAME = 'Cliente anonimizado';
+
+/**
+ * The DNI an anonymised client keeps: unique (derived from the id) and never a real DNI, which
+ * is eight digits. It fits the column's 8 characters: 'X' and seven digits, or past id
+ * 9 999 999 'Y' and the id in base 36 (seven characters hold any serial id).
+ */
+export function anonymizedDni(id: number): string {
+  return id < 10_000_000
+    ? `X${String(id).padStart(7, '0')}`
+    : `Y${id.toString(36).toUpperCase().padStart(7, '0')}`;
+}
+
+export const isAnonymized = (client: Pick<Client, 'id_cli' | 'dni_cli'>) =>
+  client.dni_cli === anonymizedDni(client.id_cli);
+
+/** The file's name: `cliente-<dni>.json`. */
+export const clientDataFileName = (dni: string) => `cliente-${dni}.json`;
+
+const rows = (what: string) => z.array(z.record(z.string(), z.unknown())).describe(what);
+
+/** The JSON file `GET /cliente/{id}/datos` answers (not wrapped in the envelope: it is a file). */
+export const ClientDataSchema = z.strictObject({
+  /** What the file is and when it was made. */
+  documento: z.string(),
+  generado: isoDateTime,
+  cliente: z.record(z.string(), z.unknown()).describe('El registro del cliente'),
+  mascotas: rows('Sus mascotas, cada una con sus vacunas (`vacunas`)'),
+  reservaciones: rows('Sus reservaciones'),
+  citas: rows('Sus citas, con el servicio o paquete (`servicio`, `paquete`) y las fotos'),
+  triajes: rows('Los triajes de sus citas'),
+  ventas: rows('Sus ventas, con sus líneas (`items`) y pagos (`pagos`)'),
+  lista_espera: rows('Sus pedidos en la lista de espera'),
+  recordatorios: rows('Los recordatorios enviados por sus citas'),
+});
+export type ClientData = z.infer<typeof ClientDataSchema>;

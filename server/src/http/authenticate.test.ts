@@ -44,11 +44,17 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PUT /api/cliente': DESK,
   'PATCH /api/cliente': DESK,
   'DELETE /api/cliente/:id': DESK,
+  // A client's data (Ley 29733): the export and anonymisation are the admin's.
+  'GET /api/cliente/:id/datos': ADMIN,
+  'POST /api/cliente/:id/anonimizar': ADMIN,
   'GET /api/mascotas/': ALL,
   'GET /api/mascota/:id': ALL,
   'GET /api/mascotas/cliente/:id': ALL,
   // Every list exports what its reader sees (§10.6).
   'GET /api/clientes/export': ALL,
+  'GET /api/clientes/importar/plantilla': ADMIN,
+  'POST /api/clientes/importar/vista-previa': ADMIN,
+  'POST /api/clientes/importar': ADMIN,
   'GET /api/mascotas/export': ALL,
   'POST /api/mascota/register': DESK,
   'PUT /api/mascota': DESK,

@@ -13,6 +13,8 @@ const FILES = new Set([
   'GET /api/avatars/:file',
   'GET /api/vacunas/comprobante/:file',
   'GET /api/fotos/:file',
+  'GET /api/clientes/importar/plantilla',
+  'GET /api/cliente/:id/datos',
 ]);
 
 describe('every route declares what it answers', () => {

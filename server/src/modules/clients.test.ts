@@ -133,7 +133,7 @@ describe('clients', () => {
     const refused = await api.delete(`/cliente/${id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
-      'No se puede eliminar el cliente: tiene mascotas o reservas registradas',
+      'No se puede eliminar el cliente: tiene mascotas o reservas registradas. Para borrar sus datos personales, anonimícelo.',
     );
     const lonely = await api.post('/cliente/register', { ...valid, dni: '40998866' });
     expect((await api.delete(`/cliente/${lonely.body.data.id_cli}`)).status).toBe(200);

@@ -1,10 +1,7 @@
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
-import Papa from 'papaparse';
 import { z } from 'zod';
 import {
   ExportFormatSchema,
@@ -31,6 +28,7 @@ import { sendCsv, type CsvCell } from '../http/csv';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, zodIssuesToErrors, type FieldErrors } from '../http/errors';
 import { MULTIPART_LIMITS, readMultipart } from '../http/uploads';
+import { foldHeader, readTableFile, type TableRow } from '../http/table-file';
 import { sendXlsx } from '../http/xlsx';
 import { productFilters, productList } from './products';
 
@@ -131,28 +129,7 @@ function filterText({ search, est, categoria, bajo_stock, ficial, final }: Produ
 
 /* Reading a file */
 
-interface FileRow {
-  /** The row's number in the file: the header is row 1. */
-  fila: number;
-  cells: string[];
-}
-
-interface Sheet {
-  header: string[];
-  rows: FileRow[];
-}
-
 const refuse = (message: string) => invalid(FILE_FIELD, message);
-
-/** A header as written by anyone: no accents, case, units in brackets or spacing. */
-const foldHeader = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\(.*?\)/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '_');
 
 const HEADER_NAMES = new Map<string, Column>(
   PRODUCT_FILE_COLUMNS.flatMap((column) => [
@@ -170,121 +147,21 @@ const CATEGORY_NAMES = new Map<string, string>(PRODUCT_CATEGORIES.map((c) => [fo
 const categoryOf = (text: string) => CATEGORY_NAMES.get(foldText(text)) ?? text;
 
 /**
- * The text of a CSV: UTF-8 (its BOM dropped), or Windows-1252 where the bytes are not UTF-8
- * (Excel's «CSV (delimitado por comas)» on Windows writes that).
- */
-function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-/** What the export's CSV guards against formulas (csv.ts `csvCell`) read back as typed. */
-const csvText = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '');
-
-function readCsv(bytes: Buffer): Sheet {
-  if (bytes.includes(0)) throw refuse(T.fileType);
-  const parsed = Papa.parse<string[]>(decodeText(bytes), {
-    delimitersToGuess: [';', ','],
-    skipEmptyLines: false,
-  });
-  // An unclosed quote swallows the rest of the file into one cell: nothing after it is a row.
-  if (parsed.errors.some((error) => error.type === 'Quotes')) throw refuse(T.fileUnreadable);
-  const [header = [], ...records] = parsed.data;
-  return {
-    header,
-    rows: records.map((cells, index) => ({ fila: index + 2, cells: cells.map(csvText) })),
-  };
-}
-
-/** A cell of a workbook as text: numbers without float noise, formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(Number(value.toPrecision(15)));
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) {
-    return cellText(value.result);
-  }
-  if ('text' in value) return typeof value.text === 'string' ? value.text : '';
-  if ('error' in value) return value.error;
-  return '';
-}
-
-/**
- * The most bytes a workbook may unpack to. A catalogue of MAX_IMPORT_ROWS rows is a few MB of
- * XML; a small zip that claims far more is refused before it is inflated.
- */
-const MAX_UNPACKED = 64 * 1024 * 1024;
-
-/** The sizes a zip's central directory declares, summed; undefined when it has none. */
-function unpackedSize(bytes: Buffer): number | undefined {
-  const from = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let end = bytes.length - 22; end >= from; end -= 1) {
-    if (bytes.readUInt32LE(end) !== 0x06054b50) continue;
-    const entries = bytes.readUInt16LE(end + 10);
-    let at = bytes.readUInt32LE(end + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n += 1) {
-      if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return undefined;
-      total += bytes.readUInt32LE(at + 24);
-      at +=
-        46 +
-        bytes.readUInt16LE(at + 28) +
-        bytes.readUInt16LE(at + 30) +
-        bytes.readUInt16LE(at + 32);
-    }
-    return total;
-  }
-  return undefined;
-}
-
-async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  const size = unpackedSize(bytes);
-  if (size === undefined || size > MAX_UNPACKED) throw refuse(T.fileUnreadable);
-  const book = new ExcelJS.Workbook();
-  try {
-    // exceljs types its input as an ArrayBuffer; it reads a Node Buffer as well.
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw refuse(T.fileUnreadable);
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw refuse(T.empty);
-  if (sheet.actualRowCount > MAX_IMPORT_ROWS + 1) throw refuse(T.tooManyRows);
-  const cellsOf = (row: ExcelJS.Row) =>
-    Array.from({ length: row.cellCount }, (_, index) => cellText(row.getCell(index + 1).value));
-  const rows: FileRow[] = [];
-  sheet.eachRow((row, fila) => {
-    if (fila > 1) rows.push({ fila, cells: cellsOf(row) });
-  });
-  return { header: cellsOf(sheet.getRow(1)), rows };
-}
-
-/**
  * The file's rows by column, checked as a file (its type by its bytes, its header, its size);
  * the rows themselves are checked by `analyse`.
  */
-async function readFile(bytes: Buffer): Promise<{ columns: Map<Column, number>; rows: FileRow[] }> {
-  const type = await fileTypeFromBuffer(bytes);
-  // Text has no signature: anything file-type names but a workbook is neither CSV nor xlsx.
-  if (type && type.ext !== 'xlsx') throw refuse(T.fileType);
-  const sheet = type ? await readXlsx(bytes) : readCsv(bytes);
-  const rows = sheet.rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''));
+async function readFile(
+  bytes: Buffer,
+): Promise<{ columns: Map<Column, number>; rows: TableRow[] }> {
+  const sheet = await readTableFile(bytes, { maxRows: MAX_IMPORT_ROWS, refuse, messages: T });
+  const { rows } = sheet;
   const columns = new Map<Column, number>();
   sheet.header.forEach((text, index) => {
     const column = HEADER_NAMES.get(foldHeader(text));
     if (column && !columns.has(column)) columns.set(column, index);
   });
-  if (columns.size === 0 && rows.length === 0) throw refuse(T.empty);
   const missing = REQUIRED.filter((column) => !columns.has(column));
   if (missing.length > 0) throw refuse(T.columnsMissing(missing.map((c) => HEADERS[c])));
-  if (rows.length === 0) throw refuse(T.empty);
-  if (rows.length > MAX_IMPORT_ROWS) throw refuse(T.tooManyRows);
   return { columns, rows };
 }
 
@@ -321,7 +198,7 @@ async function existingProducts(executor: Db | Tx, skus: string[], lock: boolean
  */
 async function analyse(
   executor: Db | Tx,
-  file: { columns: Map<Column, number>; rows: FileRow[] },
+  file: { columns: Map<Column, number>; rows: TableRow[] },
   lock: boolean,
 ): Promise<CheckedRow[]> {
   const seen = new Set<string>();

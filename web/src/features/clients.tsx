@@ -1,12 +1,34 @@
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import {
+  CLIENT_DATA_PATHS,
+  clientDataFileName,
   ClientInputSchema,
   ClientUpdateSchema,
   clientsResource,
+  isAnonymized,
   type Client,
   type ClientInput,
 } from '@app/domain';
-import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../crud';
+import {
+  CrudPage,
+  StatusBadge,
+  statusOptions,
+  useResourceMutation,
+  type CrudConfig,
+  type FieldDef,
+} from '../crud';
+import { showErrorDialog, toast } from '../lib/alerts';
+import { downloadFile } from '../lib/download';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
+import { usePermissions } from '../lib/use-profile';
 
 const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
 
@@ -20,7 +42,88 @@ const fields: FieldDef<keyof ClientInput>[] = [
   { name: 'direccion', label: 'Dirección', maxLength: 200, width: 12 },
 ];
 
-const clientsConfig: CrudConfig<Client> = {
+/** A client's data on request (Ley 29733, DESIGN §10.7): the admin's row actions. */
+const DATA_TEXTS = {
+  download: 'Descargar datos',
+  downloadError: 'Error al descargar los datos del cliente',
+  anonymize: 'Anonimizar',
+  title: 'Anonimizar cliente',
+  effect:
+    'Se reemplazarán el nombre, DNI, teléfonos, correo y dirección del cliente. Sus visitas y ventas se conservan para los reportes. Esta acción no se puede deshacer.',
+  notes:
+    'También se borran las notas escritas sobre sus mascotas y visitas, y las fotos de sus carnés de vacunación.',
+  cancel: 'Cancelar',
+  errorTitle: 'Error al anonimizar el cliente',
+} as const;
+
+async function downloadClientData(client: Client) {
+  try {
+    await downloadFile(
+      CLIENT_DATA_PATHS.export(client.id_cli),
+      {},
+      clientDataFileName(client.dni_cli),
+    );
+  } catch (error) {
+    await showErrorDialog(DATA_TEXTS.downloadError, error);
+  }
+}
+
+interface AnonymizeDialogProps {
+  client: Client | null;
+  onClose(): void;
+}
+
+/** Says what anonymising does before doing it; the list refreshes once the server has. */
+function AnonymizeDialog({ client, onClose }: AnonymizeDialogProps) {
+  const mutation = useResourceMutation(clientsResource.plural);
+  const anonymize = async (target: Client) => {
+    try {
+      const answer = await mutation.mutateAsync({
+        method: 'POST',
+        path: CLIENT_DATA_PATHS.anonymize(target.id_cli),
+      });
+      if (answer.message) toast.success(answer.message);
+      onClose();
+    } catch (error) {
+      onClose();
+      await showErrorDialog(DATA_TEXTS.errorTitle, error);
+    }
+  };
+  return (
+    <Dialog
+      open={client !== null}
+      onClose={mutation.isPending ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="anonymize-client-title"
+      aria-describedby="anonymize-client-effect"
+    >
+      <DialogTitle id="anonymize-client-title">
+        {DATA_TEXTS.title}
+        {client && `: ${fullName(client.nom_cli, client.ape_cli)}`}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText id="anonymize-client-effect">{DATA_TEXTS.effect}</DialogContentText>
+        <DialogContentText sx={{ mt: 2 }}>{DATA_TEXTS.notes}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={mutation.isPending} autoFocus>
+          {DATA_TEXTS.cancel}
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          loading={mutation.isPending}
+          onClick={() => client && void anonymize(client)}
+        >
+          {DATA_TEXTS.anonymize}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const clientsConfig = (anonymize: (client: Client) => void): CrudConfig<Client> => ({
   resource: clientsResource,
   title: 'Lista de Clientes',
   addLabel: 'Añadir Cliente',
@@ -47,6 +150,7 @@ const clientsConfig: CrudConfig<Client> = {
   ],
   filterDefaults: () => ({ search: '', est: '', ...monthDateRange() }),
   emptyText: 'No se encontraron clientes.',
+  pageActions: () => <ImportButton />,
   create: {
     title: 'Registrar Cliente',
     fields,
@@ -73,8 +177,48 @@ const clientsConfig: CrudConfig<Client> = {
     subject: 'este cliente',
     errorTitle: 'Error en Clientes',
   },
-};
+  menuItems: (c) => [
+    {
+      label: DATA_TEXTS.download,
+      access: 'datos.administrar',
+      onClick: () => void downloadClientData(c),
+    },
+    ...(isAnonymized(c)
+      ? []
+      : [
+          {
+            label: DATA_TEXTS.anonymize,
+            access: 'datos.administrar' as const,
+            onClick: () => anonymize(c),
+          },
+        ]),
+  ],
+});
+
+/** 'Importar' (DESIGN §10.7), for who may administer the data. */
+function ImportButton() {
+  const { can } = usePermissions();
+  if (!can('datos.administrar')) return null;
+  return (
+    <Button
+      component={Link}
+      to="/clientes/importar"
+      variant="outlined"
+      startIcon={<FileUploadIcon />}
+    >
+      Importar
+    </Button>
+  );
+}
 
 export function ClientsPage() {
-  return <CrudPage config={clientsConfig} />;
+  const [anonymizing, setAnonymizing] = useState<Client | null>(null);
+  const config = useMemo(
+    () => ({
+      ...clientsConfig(setAnonymizing),
+      children: <AnonymizeDialog client={anonymizing} onClose={() => setAnonymizing(null)} />,
+    }),
+    [anonymizing],
+  );
+  return <CrudPage config={config} />;
 }
