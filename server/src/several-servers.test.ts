@@ -51,7 +51,7 @@ async function startServer(databaseUrl: string): Promise<string> {
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Servidor en')) resolve();
     });
