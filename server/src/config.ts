@@ -16,6 +16,9 @@ export interface Config {
    * (false, the default: the socket's address), any (true), or these addresses or ranges.
    */
   trustProxy: boolean | string[];
+  /** Where the server writes its daily backup (DESIGN §10.7); none when unset. */
+  backupDir: string | undefined;
+  backupKeepDays: number;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -51,5 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: positiveInt(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES'),
     sessionMaxHours: 12,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    backupDir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : undefined,
+    backupKeepDays: positiveInt(env.BACKUP_KEEP_DAYS, 30, 'BACKUP_KEEP_DAYS'),
   };
 }

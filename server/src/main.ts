@@ -2,6 +2,7 @@ import { buildApp, WEB_DIST } from './app';
 import { readConfig } from './config';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeThrottles } from './auth/throttle';
+import { startDailyBackup } from './db/daily-backup';
 import { runExclusive } from './db/exclusive';
 import { DataDirLockedError, writeInitialCredentials } from './db/data-dir';
 import { openAppDatabase } from './db/open';
@@ -57,11 +58,20 @@ async function main() {
     app.log,
   );
 
+  const stopBackups = config.backupDir
+    ? startDailyBackup(
+        database,
+        { dir: config.backupDir, keepDays: config.backupKeepDays },
+        app.log,
+      )
+    : () => undefined;
+
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     stopReminders();
+    stopBackups();
     await app.close();
     await close();
     process.exit(0);

@@ -42,7 +42,7 @@ async function run(command: string | undefined, file: string | undefined) {
       command === 'backup'
         ? await writeBackup(database, target)
         : await restoreBackup(database, target);
-    const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const rows = Object.values(counts ?? {}).reduce((sum, n) => sum + n, 0);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       command === 'backup'

@@ -99,7 +99,7 @@ beforeAll(async () => {
 describe('backup and restore', () => {
   it('restores into an empty database exactly what was backed up, every table', async () => {
     const counts = await writeBackup(ctx.database, file);
-    expect(counts.archivos).toBe(1);
+    expect(counts?.archivos).toBe(1);
     const original = await contentOf(ctx.database.db);
     // On PostgreSQL, into PGlite too: a business may move either way.
     const targets = url ? [await emptyDatabase(), await openPglite()] : [await openPglite()];

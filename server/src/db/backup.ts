@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -77,59 +77,92 @@ async function migrationCount(executor: Db | Tx): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Writes the whole database to `file` (gzip); answers the rows per table. */
-export async function writeBackup(database: Database, file: string): Promise<Header['tablas']> {
-  const gzip = createGzip();
-  const out = gzip.pipe(createWriteStream(file, { mode: 0o600 }));
-  const write = async (value: unknown) => {
-    if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain');
-  };
-  const counts: Header['tablas'] = {};
-  await database.db.transaction(
+/**
+ * Writes the whole database to `file` (gzip), written aside and renamed once complete; answers
+ * the rows per table. With `lock`, only if no other process holds that advisory lock (then
+ * nothing is written and the answer is undefined).
+ */
+export async function writeBackup(
+  database: Database,
+  file: string,
+  { lock }: { lock?: number } = {},
+): Promise<Header['tablas'] | undefined> {
+  const partial = `${file}.part`;
+  const written = await database.db.transaction(
     async (tx) => {
-      const tables = await tablesInOrder(tx);
-      for (const table of tables) {
-        const [row] = rowsOf<{ n: number }>(
-          await tx.execute(sql`select count(*)::int as n from ${ident(table)}`),
+      if (lock !== undefined) {
+        const [claim] = rowsOf<{ locked: boolean }>(
+          await tx.execute(sql`select pg_try_advisory_xact_lock(${lock}) as locked`),
         );
-        counts[table] = row.n;
+        if (!claim?.locked) return undefined;
       }
-      const header: Header = {
-        formato: FORMAT,
-        version: VERSION,
-        creado: new Date().toISOString(),
-        motor: database.engine,
-        migraciones: await migrationCount(tx),
-        tablas: counts,
+      const gzip = createGzip();
+      const out = gzip.pipe(createWriteStream(partial, { mode: 0o600 }));
+      const write = async (line: string) => {
+        if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
       };
-      await write(header);
-      // A cursor per table: the rows come in batches, never all at once in memory.
-      for (const table of tables) {
-        await tx.execute(
-          sql`declare backup_rows no scroll cursor for select to_jsonb(t)::text as r from ${ident(table)} t`,
-        );
-        for (;;) {
-          const batch = rowsOf<{ r: string }>(
-            await tx.execute(sql`fetch forward 500 from backup_rows`),
-          );
-          for (const { r } of batch) {
-            if (!gzip.write(`[${JSON.stringify(table)},${r}]\n`)) await once(gzip, 'drain');
-          }
-          if (batch.length < 500) break;
-        }
-        await tx.execute(sql`close backup_rows`);
+      try {
+        const counts = await writeSnapshot(tx, database.engine, write);
+        gzip.end();
+        await once(out, 'finish');
+        return counts;
+      } catch (error) {
+        gzip.destroy();
+        await rm(partial, { force: true });
+        throw error;
       }
-      const sequences = rowsOf<{ name: string; value: string | null }>(
-        await tx.execute(sql`
-          select sequencename as name, last_value::text as value
-          from pg_sequences where schemaname = 'public'`),
-      );
-      await write({ secuencias: Object.fromEntries(sequences.map((s) => [s.name, s.value])) });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  gzip.end();
-  await once(out, 'finish');
+  if (written) await rename(partial, file);
+  return written;
+}
+
+/** The header, every table's rows and the sequences, as lines given to `write`. */
+async function writeSnapshot(
+  tx: Tx,
+  engine: Database['engine'],
+  write: (line: string) => Promise<void>,
+): Promise<Header['tablas']> {
+  const counts: Header['tablas'] = {};
+  const tables = await tablesInOrder(tx);
+  for (const table of tables) {
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from ${ident(table)}`),
+    );
+    counts[table] = row.n;
+  }
+  const header: Header = {
+    formato: FORMAT,
+    version: VERSION,
+    creado: new Date().toISOString(),
+    motor: engine,
+    migraciones: await migrationCount(tx),
+    tablas: counts,
+  };
+  await write(JSON.stringify(header));
+  // A cursor per table: the rows come in batches, never all at once in memory.
+  for (const table of tables) {
+    await tx.execute(
+      sql`declare backup_rows no scroll cursor for select to_jsonb(t)::text as r from ${ident(table)} t`,
+    );
+    for (;;) {
+      const batch = rowsOf<{ r: string }>(
+        await tx.execute(sql`fetch forward 500 from backup_rows`),
+      );
+      for (const { r } of batch) await write(`[${JSON.stringify(table)},${r}]`);
+      if (batch.length < 500) break;
+    }
+    await tx.execute(sql`close backup_rows`);
+  }
+  const sequences = rowsOf<{ name: string; value: string | null }>(
+    await tx.execute(sql`
+      select sequencename as name, last_value::text as value
+      from pg_sequences where schemaname = 'public'`),
+  );
+  await write(
+    JSON.stringify({ secuencias: Object.fromEntries(sequences.map((s) => [s.name, s.value])) }),
+  );
   return counts;
 }
 
