@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from './test/constants';
-import { withDatabase } from './test/global-setup';
+import type { Database } from './db/client';
+import { serverDatabase } from './test/app';
 import { pngImage } from './test/images';
 
 /**
@@ -18,7 +18,6 @@ import { pngImage } from './test/images';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const url = process.env.DATABASE_URL;
-const DATABASE = `groomer_two_servers_${process.pid}`;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,17 +80,12 @@ describe.runIf(url)('two servers on one PostgreSQL database', () => {
   let one: string;
   let other: string;
 
+  let shared: Database;
+
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-    await admin.end();
+    shared = await serverDatabase(url!, `groomer_two_servers_${process.pid}`);
     // Both start at once: one migrates and seeds, the other waits for it.
-    [one, other] = await Promise.all([
-      startServer(withDatabase(url!, DATABASE)),
-      startServer(withDatabase(url!, DATABASE)),
-    ]);
+    [one, other] = await Promise.all([startServer(shared.url!), startServer(shared.url!)]);
   }, 90_000);
 
   afterAll(async () => {
@@ -104,10 +98,7 @@ describe.runIf(url)('two servers on one PostgreSQL database', () => {
           }),
       ),
     );
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.end();
+    await shared.close();
   });
 
   it('accepts on one server the session opened on the other', async () => {

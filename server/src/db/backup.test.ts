@@ -3,15 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp } from '../test/app';
+import { serverDatabase, setupTestApp } from '../test/app';
 import { createService, registerOwner } from '../test/agenda';
-import { withDatabase } from '../test/global-setup';
 import { apiClient } from '../test/http';
 import { multipartBody, pngImage } from '../test/images';
 import { BackupError, restoreBackup, writeBackup } from './backup';
-import { openPglite, openPostgres, type Database, type Db } from './client';
+import { openPglite, type Db } from './client';
 import { rowsOf } from './sql-rows';
 
 const ctx = await setupTestApp();
@@ -40,28 +38,9 @@ async function contentOf(db: Db) {
 }
 
 const url = process.env.DATABASE_URL;
-const EMPTY_DATABASE = `groomer_restore_${process.pid}`;
-
 /** A new, empty database of the engine the tests run on. */
-async function emptyDatabase(): Promise<Database> {
-  if (!url) return openPglite();
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${EMPTY_DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${EMPTY_DATABASE}`);
-  await admin.end();
-  const database = openPostgres(withDatabase(url, EMPTY_DATABASE), 2);
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${EMPTY_DATABASE} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+const emptyDatabase = () =>
+  url ? serverDatabase(url, `groomer_restore_${process.pid}`) : openPglite();
 
 beforeAll(async () => {
   // A little of everything: a client with a pet, a service, a sale and an uploaded logo.

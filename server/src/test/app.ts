@@ -24,10 +24,18 @@ export async function openTestDatabase(): Promise<Database> {
     });
     return pgliteDatabase(client);
   }
-  const name = `groomer_test_${randomBytes(6).toString('hex')}`;
+  return serverDatabase(url, `groomer_test_${randomBytes(6).toString('hex')}`, TEMPLATE_DATABASE);
+}
+
+/**
+ * A new database `name` on the PostgreSQL server at `url`, a copy of `template` or empty; its
+ * `close` drops it.
+ */
+export async function serverDatabase(url: string, name: string, template?: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const database = openPostgres(withDatabase(url, name), 4);
   return {

@@ -268,7 +268,8 @@ export function ClientImportPage() {
     <PageContainer
       title={TEXTS.title}
       actions={
-        <Button component={Link} to="/clientes" startIcon={<ArrowBackIcon />}>
+        // The page's own text colour: the primary blue is too faint on the page's grey.
+        <Button component={Link} to="/clientes" color="inherit" startIcon={<ArrowBackIcon />}>
           {TEXTS.back}
         </Button>
       }

@@ -203,7 +203,7 @@ function ImportButton() {
     <Button
       component={Link}
       to="/clientes/importar"
-      variant="outlined"
+      variant="contained"
       startIcon={<FileUploadIcon />}
     >
       Importar
