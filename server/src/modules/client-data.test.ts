@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonymizedDni, CLIENT_MESSAGES, PERMISSION_MESSAGES } from '@app/domain';
+import { anonymizedDni, CLIENT_MESSAGES, type ClientData, PERMISSION_MESSAGES } from '@app/domain';
 import {
   appointments,
   auditEntries,
@@ -110,7 +110,7 @@ describe('GET /cliente/:id/datos', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="cliente-${owner.dni}.json"`,
     );
-    const data = res.json<Record<string, any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any -- the file's sections are free-form rows
+    const data = res.json<ClientData>();
     expect(data.cliente).toMatchObject({
       id_cli: owner.id_cli,
       dni_cli: owner.dni,
