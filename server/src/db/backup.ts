@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Database, Db, Tx } from './client';
+import { runExclusive } from './exclusive';
 import { migrate, migrationsFolder } from './migrate';
 import { rowsOf } from './sql-rows';
 
@@ -88,32 +89,28 @@ export async function writeBackup(
   { lock }: { lock?: number } = {},
 ): Promise<Header['tablas'] | undefined> {
   const partial = `${file}.part`;
-  const written = await database.db.transaction(
-    async (tx) => {
-      if (lock !== undefined) {
-        const [claim] = rowsOf<{ locked: boolean }>(
-          await tx.execute(sql`select pg_try_advisory_xact_lock(${lock}) as locked`),
-        );
-        if (!claim?.locked) return undefined;
-      }
-      const gzip = createGzip();
-      const out = gzip.pipe(createWriteStream(partial, { mode: 0o600 }));
-      const write = async (line: string) => {
-        if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
-      };
-      try {
-        const counts = await writeSnapshot(tx, database.engine, write);
-        gzip.end();
-        await once(out, 'finish');
-        return counts;
-      } catch (error) {
-        gzip.destroy();
-        await rm(partial, { force: true });
-        throw error;
-      }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const job = async (tx: Tx) => {
+    const gzip = createGzip();
+    const out = gzip.pipe(createWriteStream(partial, { mode: 0o600 }));
+    const write = async (line: string) => {
+      if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+    };
+    try {
+      const counts = await writeSnapshot(tx, database.engine, write);
+      gzip.end();
+      await once(out, 'finish');
+      return counts;
+    } catch (error) {
+      gzip.destroy();
+      await rm(partial, { force: true });
+      throw error;
+    }
+  };
+  const snapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+  const written =
+    lock === undefined
+      ? await database.db.transaction(job, snapshot)
+      : await runExclusive(database.db, lock, job, snapshot);
   if (written) await rename(partial, file);
   return written;
 }

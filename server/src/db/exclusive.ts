@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { rowsOf } from './sql-rows';
 
@@ -11,11 +12,12 @@ export async function runExclusive<T>(
   db: Db,
   lock: number,
   job: (tx: Tx) => Promise<T>,
+  config?: PgTransactionConfig,
 ): Promise<T | undefined> {
   return db.transaction(async (tx) => {
     const [claim] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${lock}) as locked`),
     );
     return claim?.locked ? job(tx) : undefined;
-  });
+  }, config);
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import Papa from 'papaparse';
+import type { FieldErrors } from './errors';
 
 /**
  * Reading an uploaded table (DESIGN §10.7's imports): a CSV (UTF-8 or Windows-1252, `;` or `,`)
@@ -162,4 +163,24 @@ export async function readTableFile(bytes: Buffer, options: TableFileOptions): P
   if (rows.length === 0) throw refuse(messages.empty);
   if (rows.length > maxRows) throw refuse(messages.tooManyRows);
   return { header: table.header, rows };
+}
+
+/** The rows' errors as the error envelope carries them: `filas.<fila>.<columna>`. */
+export function rowErrors(rows: readonly { fila: number; errores: FieldErrors }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const row of rows) {
+    for (const [column, messages] of Object.entries(row.errores)) {
+      errors[`filas.${row.fila}.${column}`] = messages;
+    }
+  }
+  return errors;
+}
+
+/** `items` in slices of `size`, for multi-row inserts that stay under the parameter limit. */
+export function batchesOf<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    batches.push(items.slice(start, start + size));
+  }
+  return batches;
 }

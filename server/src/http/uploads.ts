@@ -144,6 +144,17 @@ export function uploadVersion(name: string) {
   return basename(name, extname(name));
 }
 
+/** A stored file's content type and bytes, or undefined for an unknown name. */
+export async function readUpload(db: Db, nombre: string) {
+  const [file] = await db
+    .select({ tipo: storedFiles.tipo, datos: storedFiles.datos })
+    .from(storedFiles)
+    .where(eq(storedFiles.nombre, nombre));
+  if (!file) return undefined;
+  const { buffer, byteOffset, byteLength } = file.datos;
+  return { tipo: file.tipo, bytes: Buffer.from(buffer, byteOffset, byteLength) };
+}
+
 /**
  * Sends a stored image with its type. Revalidated on each use (ETag), except when the address
  * carries the current version (`?v=`): that address never changes content, so it is cached.
@@ -156,10 +167,7 @@ export async function sendUpload(
   notFound: () => Error,
 ) {
   const safe = basename(name);
-  const [file] = await db
-    .select({ tipo: storedFiles.tipo, datos: storedFiles.datos })
-    .from(storedFiles)
-    .where(eq(storedFiles.nombre, safe));
+  const file = await readUpload(db, safe);
   if (!file) throw notFound();
   const version = uploadVersion(safe);
   const etag = `"${version}"`;
@@ -172,6 +180,5 @@ export async function sendUpload(
       query?.v === version ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  const { buffer, byteOffset, byteLength } = file.datos;
-  return reply.type(file.tipo).send(Buffer.from(buffer, byteOffset, byteLength));
+  return reply.type(file.tipo).send(file.bytes);
 }

@@ -24,9 +24,10 @@ import {
 import { actorOf, recordAudit } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { clients, pets } from '../db/schema';
+import { clientValues } from './clients';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, zodIssuesToErrors, type FieldErrors } from '../http/errors';
-import { foldHeader, readTableFile, type Table } from '../http/table-file';
+import { batchesOf, foldHeader, readTableFile, rowErrors, type Table } from '../http/table-file';
 import { readMultipart } from '../http/uploads';
 import { XLSX_TYPE } from '../http/xlsx';
 
@@ -198,42 +199,13 @@ function previewOf(rows: CheckedRow[]): ClientImportPreview {
   };
 }
 
-/** The rows' errors as the error envelope carries them: `filas.<fila>.<columna>`. */
-function rowErrors(rows: CheckedRow[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const row of rows) {
-    for (const [column, messages] of Object.entries(row.errores)) {
-      errors[`filas.${row.fila}.${column}`] = messages;
-    }
-  }
-  return errors;
-}
-
-function batchesOf<T>(items: readonly T[]): T[][] {
-  const batches: T[][] = [];
-  for (let start = 0; start < items.length; start += WRITE_BATCH) {
-    batches.push(items.slice(start, start + WRITE_BATCH));
-  }
-  return batches;
-}
-
-const clientValues = (input: ClientInput) => ({
-  dni_cli: input.dni,
-  nom_cli: input.name,
-  ape_cli: input.surname,
-  tel1_cli: input.tel1,
-  tel2_cli: input.tel2,
-  email_cli: input.email,
-  dir_cli: input.direccion,
-});
-
 /** Writes rows checked without errors: each DNI's client once, then every pet, a batch at a time. */
 async function importRows(tx: Tx, rows: CheckedRow[]) {
   const owners = new Map<string, ClientInput>();
   for (const { client } of rows)
     if (client && !owners.has(client.dni)) owners.set(client.dni, client);
   const idOfDni = new Map<string, number>();
-  for (const batch of batchesOf([...owners.values()])) {
+  for (const batch of batchesOf([...owners.values()], WRITE_BATCH)) {
     const inserted = await tx
       .insert(clients)
       .values(batch.map(clientValues))
@@ -253,7 +225,7 @@ async function importRows(tx: Tx, rows: CheckedRow[]) {
         ]
       : [],
   );
-  for (const batch of batchesOf(petRows)) await tx.insert(pets).values(batch);
+  for (const batch of batchesOf(petRows, WRITE_BATCH)) await tx.insert(pets).values(batch);
   return { clientes: owners.size, mascotas: petRows.length };
 }
 

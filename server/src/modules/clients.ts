@@ -57,7 +57,8 @@ export const clientList: ListDefinition = {
   hiddenStatuses: [Status.Eliminado],
 };
 
-const toValues = async (input: ClientInput) => ({
+/** A client's columns from the form's input (also the import's rows). */
+export const clientValues = (input: ClientInput) => ({
   dni_cli: input.dni,
   nom_cli: input.name,
   ape_cli: input.surname,
@@ -66,6 +67,8 @@ const toValues = async (input: ClientInput) => ({
   email_cli: input.email,
   dir_cli: input.direccion,
 });
+
+const toValues = async (input: ClientInput) => clientValues(input);
 
 /** The active client with this DNI, or undefined. */
 export async function findActiveClientByDni(db: Db, value: string) {

@@ -28,7 +28,7 @@ import { sendCsv, type CsvCell } from '../http/csv';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, zodIssuesToErrors, type FieldErrors } from '../http/errors';
 import { MULTIPART_LIMITS, readMultipart } from '../http/uploads';
-import { foldHeader, readTableFile, type TableRow } from '../http/table-file';
+import { batchesOf, foldHeader, readTableFile, rowErrors, type TableRow } from '../http/table-file';
 import { sendXlsx } from '../http/xlsx';
 import { productFilters, productList } from './products';
 
@@ -250,17 +250,6 @@ function reportOf(rows: CheckedRow[], importadas: number): ProductImport {
   return { filas, validas: filas.length - con_errores, con_errores, importadas };
 }
 
-/** The rows' errors as the error envelope carries them: `filas.<fila>.<columna>`. */
-function rowErrors(rows: CheckedRow[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const row of rows) {
-    for (const [column, messages] of Object.entries(row.errores)) {
-      errors[`filas.${row.fila}.${column}`] = messages;
-    }
-  }
-  return errors;
-}
-
 /* Importing */
 
 const valuesOf = (input: ProductInput) => ({
@@ -274,14 +263,6 @@ const valuesOf = (input: ProductInput) => ({
 
 /** Rows per statement: a few thousand parameters, far below PostgreSQL's 65535. */
 const WRITE_BATCH = 500;
-
-function batchesOf<T>(items: readonly T[]): T[][] {
-  const batches: T[][] = [];
-  for (let start = 0; start < items.length; start += WRITE_BATCH) {
-    batches.push(items.slice(start, start + WRITE_BATCH));
-  }
-  return batches;
-}
 
 type Movement = Pick<
   typeof stockMovements.$inferInsert,
@@ -357,8 +338,8 @@ async function importRows(tx: Tx, request: FastifyRequest, rows: CheckedRow[]) {
       movements.push({ id_prod: existing.id_prod, tipo: 'ajuste', cantidad, stock, motivo });
     }
   }
-  for (const batch of batchesOf(updates)) await updateProducts(tx, batch);
-  for (const batch of batchesOf(fresh)) {
+  for (const batch of batchesOf(updates, WRITE_BATCH)) await updateProducts(tx, batch);
+  for (const batch of batchesOf(fresh, WRITE_BATCH)) {
     const inserted = await tx
       .insert(products)
       .values(batch.map((input) => ({ ...valuesOf(input), stock: input.stock_inicial ?? 0 })))
@@ -371,7 +352,7 @@ async function importRows(tx: Tx, request: FastifyRequest, rows: CheckedRow[]) {
     }
   }
   const id_usu = sessionOf(request).userId;
-  for (const batch of batchesOf(movements)) {
+  for (const batch of batchesOf(movements, WRITE_BATCH)) {
     await tx.insert(stockMovements).values(batch.map((movement) => ({ ...movement, id_usu })));
   }
   return { nuevos: fresh.length, actualizados, movimientos: movements.length };

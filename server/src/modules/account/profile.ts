@@ -24,23 +24,22 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { closeOtherSessions } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db } from '../../db/client';
-import { storedFiles, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { ok } from '../../http/envelope';
 import { HttpError, invalid, isPgError, notFound } from '../../http/errors';
-import { MALFORMED_MULTIPART, readMultipart, removeUpload, storeFile } from '../../http/uploads';
+import {
+  MALFORMED_MULTIPART,
+  readMultipart,
+  readUpload,
+  removeUpload,
+  storeFile,
+} from '../../http/uploads';
 import { tags, emailEquals, emailTaken, tooMany } from './shared';
 
 const AVATAR_ROUTE = '/avatars/';
 /** `<user id>-<random>.<ext>`: unguessable, and nothing else is ever read from the folder. */
 const AVATAR_FILE = /^\d{1,10}-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
-const AVATAR_CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
 /** The file behind a stored `profile_image`, when it is one of ours. */
 function avatarFileOf(image: string | null): string | undefined {
   if (!image?.startsWith(`/api${AVATAR_ROUTE}`)) return undefined;
@@ -287,17 +286,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
     async (request, reply) => {
       const { file } = request.params;
       if (!AVATAR_FILE.test(file)) throw notFound('Imagen no encontrada');
-      const [stored] = await db
-        .select({ datos: storedFiles.datos })
-        .from(storedFiles)
-        .where(eq(storedFiles.nombre, file));
+      const stored = await readUpload(db, file);
       if (!stored) throw notFound('Imagen no encontrada');
-      const ext = file.slice(file.lastIndexOf('.') + 1);
       return reply
-        .type(AVATAR_CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .type(stored.tipo)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(stored.datos));
+        .send(stored.bytes);
     },
   );
 
