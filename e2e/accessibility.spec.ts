@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { limaDay, registerClient, registerPet, staffApi, uniqueDni, uniqueWord } from './api';
 import { setDarkMode, signIn } from './support';
@@ -94,7 +94,7 @@ test('the signed-out screens pass axe', async ({ page }) => {
 });
 
 test('a form in its modal and a confirmation dialog pass axe', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
   await page.goto(`/clientes?search=${word.toLowerCase()}`);
@@ -357,7 +357,7 @@ test.describe('on a tablet', () => {
   test('every icon button, menu entry and calendar button is at least 44 px for a finger', async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { to: null });
     const word = uniqueWord();
     await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
     await page.goto(`/clientes?search=${word.toLowerCase()}`);

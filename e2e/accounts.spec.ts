@@ -1,14 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { field, PASSWORD, signIn } from './support';
-
-const PORT = process.env.E2E_PORT ?? '3100';
+import { serverPort } from './servers';
+import { field, PASSWORD, signIn, search } from './support';
 
 /** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
 async function outboxDir(): Promise<string> {
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${PORT}.datadir`), 'utf8')).trim();
+  const port = serverPort(test.info().parallelIndex);
+  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
   return join(dataDir, 'outbox');
 }
 
@@ -113,16 +113,14 @@ async function createUser(request: APIRequestContext, password = 'Clave123!') {
 /** The row of a user in Lista de Usuarios, found with the search. */
 async function findUser(page: Page, login: string) {
   await page.goto('/users');
-  await page.getByLabel('Buscar por nombre, apellido, DNI o usuario').fill(login);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar por nombre, apellido, DNI o usuario', login);
   const row = page.getByRole('row', { name: new RegExp(login) });
   await expect(row).toBeVisible();
   return row;
 }
 
 test('an administrator registers a user who then signs in', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/users');
+  await signIn(page, 'admin', { to: '/users' });
   await expect(page.getByRole('columnheader', { name: 'Fecha de Creacion' })).toBeVisible();
   await page.getByRole('button', { name: 'Añadir Usuario' }).click();
 
@@ -165,7 +163,7 @@ test('an administrator changes a password: the old one stops working', async ({
   request,
 }) => {
   const user = await createUser(request);
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const row = await findUser(page, user.login);
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Cambiar Contraseña' }).click();
@@ -191,7 +189,7 @@ test('an administrator changes a password: the old one stops working', async ({
 
 test('a suspended user cannot sign in', async ({ page, request }) => {
   const user = await createUser(request);
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const row = await findUser(page, user.login);
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Suspender' }).click();
@@ -208,8 +206,7 @@ test('a suspended user cannot sign in', async ({ page, request }) => {
 test('an employee under 18 is refused; an adult gets a system user from the row menu', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/empleados');
+  await signIn(page, 'admin', { to: '/empleados' });
   await page.getByRole('button', { name: 'Añadir Empleado' }).click();
   const young = new Date();
   young.setFullYear(young.getFullYear() - 17);
@@ -285,10 +282,8 @@ test('an employee whose DNI has 11 digits gets a system user: the admin picks th
   });
   expect(res.status(), await res.text()).toBe(201);
 
-  await signIn(page);
-  await page.goto('/empleados');
-  await page.getByLabel('Buscar por nombre, DNI o email').fill(doc);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await signIn(page, 'admin', { to: '/empleados' });
+  await search(page, 'Buscar por nombre, DNI o email', doc);
   // Earlier runs leave namesakes: the menu opens once the list holds only this employee.
   await expect(page.getByRole('row', { name: /JULIO CÉSAR QUISPE MAMANI/ })).toHaveCount(1);
   const row = page.getByRole('row', { name: new RegExp(doc) });
@@ -327,7 +322,9 @@ test('a forgotten password is reset through the mailed link, once', async ({ pag
   await expect(page).toHaveURL(/\/login$/);
 
   const link = await mailedLink(user.email);
-  expect(link).toContain(`127.0.0.1:${PORT}/password-reset?email=`);
+  expect(link).toContain(
+    `127.0.0.1:${serverPort(test.info().parallelIndex)}/password-reset?email=`,
+  );
   await page.goto(link);
   await page.getByLabel('New Password').fill('recuperada');
   await page.getByLabel('Confirm Password').fill('recuperada');

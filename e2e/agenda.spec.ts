@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, setDarkMode, signIn } from './support';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { PASSWORD, setDarkMode, signIn, search } from './support';
 
 /** A Lima calendar day `days` from today, `YYYY-MM-DD` (Peru is UTC−5 all year). */
 function limaDay(days: number): string {
@@ -92,7 +92,7 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
   // A whole day's agenda is one long story: more steps than the default budget allows.
   test.setTimeout(120_000);
   await setUp(page.request);
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
 
   // A reservation through the DNI lookup.
   await page.goto('/reservaciones');
@@ -143,8 +143,7 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
     await expect(page.getByText('¡Cita registrada exitosamente!')).toBeVisible();
   }
 
-  await page.getByLabel('Cliente (nombre, apellido o DNI)').fill(DNI);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Cliente (nombre, apellido o DNI)', DNI);
   const withService = page.getByRole('row', { name: new RegExp(SERVICE.toUpperCase()) });
   const withPackage = page.getByRole('row', { name: new RegExp(PACKAGE.toUpperCase()) });
   await expect(withService).toHaveCount(1);
@@ -224,15 +223,14 @@ test('an edit shows the booking’s client, pet and service as they are, even re
   await staff.patch('/mascota', { id: pet.id_perro, estado: 3 });
   await staff.patch('/cliente', { id: client.id_cli, estado: 2 });
   await staff.patch('/servicio', { id: srv.id_srv, estado: 2 });
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
 
   for (const [path, title, message] of [
     ['/reservaciones', 'Editar Reserva', '¡Reservación Actualizada exitosamente!'],
     ['/citas', 'Editar Cita', '¡Cita actualizada exitosamente!'],
   ] as const) {
     await page.goto(path);
-    await page.getByLabel('Cliente (nombre, apellido o DNI)').fill(dni);
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await search(page, 'Cliente (nombre, apellido o DNI)', dni);
     const row = page.getByRole('row', { name: /RETIRADA QUISPE|Retirada Quispe/i });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: /Acciones de/ }).click();

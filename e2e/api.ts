@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { storedCredential } from './support';
+import { authorizationOf } from './support';
 
 /*
  * Arranging data through the API the way another counter would, with the credential the
@@ -77,10 +77,9 @@ export interface StaffApi {
 
 /** The API as the user signed in on `page`, through `page.request` and its stored credential. */
 export async function staffApi(page: Page): Promise<StaffApi> {
-  const { session, local } = await storedCredential(page);
-  const authorization = session ?? local;
+  const authorization = await authorizationOf(page);
   expect(authorization, 'sign in before arranging data').toMatch(/^Bearer \S+$/);
-  const headers = { authorization: authorization ?? '' };
+  const headers = { authorization };
   return {
     async create<T>(path: string, body: object) {
       const res = await page.request.post(`/api${path}`, {

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { registerClient, staffApi, uniqueWord } from './api';
-import { signIn, storedCredential } from './support';
+import { signIn, authorizationOf, search } from './support';
 
 /*
  * The audit log as an admin reads it (DESIGN §10.1, issue 12 item 4): a client registered and
@@ -28,14 +28,13 @@ async function choose(page: Page, label: string, option: string) {
 test('lists a client registered and edited, with the change before → after, filters by entity and exports CSV', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   const client = await registerClient(await staffApi(page), 'Marta', `Auditada ${word}`);
 
   // Edited as the edit modal would send it: a new main phone, everything else as it was.
-  const { session, local } = await storedCredential(page);
   const edited = await page.request.put('/api/cliente', {
-    headers: { authorization: session ?? local ?? '' },
+    headers: { authorization: await authorizationOf(page) },
     data: {
       json: JSON.stringify({
         id: client.id_cli,
@@ -58,8 +57,7 @@ test('lists a client registered and edited, with the change before → after, fi
 
   // Only the clients' entries of admin.
   await choose(page, 'Entidad', 'Cliente');
-  await page.getByLabel('Usuario (login)').fill('admin');
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Usuario (login)', 'admin');
   await expect(page).toHaveURL(/entidad=cliente/);
   await expect(page).toHaveURL(/usu=admin/);
 

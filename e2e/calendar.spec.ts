@@ -1,16 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  limaDay,
-  registerClient,
-  registerPet,
-  staffApi,
-  registerGroomer,
-  uniqueWord,
-  type CreatedClient,
-  type Groomer,
-  type StaffApi,
-} from './api';
-import { field, signIn, storedCredential } from './support';
+import { expect, test, type Locator, type Page } from './fixtures';
+import { registerGroomer, staffApi } from './api';
+import { arrangeVisit, book, registerService, weekdayAhead } from './visits';
+import { field, signIn, authorizationOf } from './support';
 
 /*
  * The agenda's calendar (DESIGN §10.2) as the front desk uses it: booking from an empty slot
@@ -18,67 +9,13 @@ import { field, signIn, storedCredential } from './support';
  * and completing a visit from its card. Every test arranges its own groomers and client.
  */
 
-const DESCRIPTION = 'Servicio de prueba para el calendario, con productos de calidad y buen trato.';
-
-async function registerService(api: StaffApi, duracion: number) {
-  const nombre = `Baño calendario ${uniqueWord()}`;
-  const row = await api.create<{ id_srv: number }>('/servicio/register', {
-    nombre,
-    descripcion: DESCRIPTION,
-    precio: '45',
-    duracion,
-  });
-  return { id_srv: row.id_srv, nombre };
-}
-
-interface Visit {
-  client: CreatedClient;
-  petId: number;
-  pet: string;
-  serviceId: number;
-}
-
-/** A client with a pet, and a service to book for it (an hour long unless told). */
-async function arrangeVisit(api: StaffApi, minutes = 60): Promise<Visit> {
-  const client = await registerClient(api, uniqueWord(), `Calendario ${uniqueWord()}`);
-  const pet = uniqueWord();
-  const petId = await registerPet(api, client, pet);
-  const { id_srv } = await registerService(api, minutes);
-  return { client, petId, pet, serviceId: id_srv };
-}
-
-/** Books the visit at `at` (Lima `YYYY-MM-DDTHH:mm`) with the groomer; returns its id. */
-async function book(api: StaffApi, visit: Visit, at: string, groomer: Groomer | null) {
-  const row = await api.create<{ id_cita: number }>('/cita/register', {
-    fec_cita: at,
-    dni_cli: visit.client.dni,
-    id_cliente: visit.client.id_cli,
-    id_perro: visit.petId,
-    id_servicio: visit.serviceId,
-    id_emp: groomer?.id_emp ?? null,
-    fech_reg: limaDay(0),
-    obs: 'Cita de prueba del calendario',
-  });
-  return row.id_cita;
-}
-
 /** The appointment as the server has it now. */
 async function storedAppointment(page: Page, id: number) {
-  const { session, local } = await storedCredential(page);
   const res = await page.request.get(`/api/cita/${id}`, {
-    headers: { authorization: session ?? local ?? '' },
+    headers: { authorization: await authorizationOf(page) },
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { id_emp: number | null; id_est: number } }).data;
-}
-
-/** A Lima weekday (Monday to Friday) at least `days` ahead: open in the default hours. */
-function weekdayAhead(days: number): string {
-  for (let ahead = days; ; ahead++) {
-    const day = limaDay(ahead);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) return day;
-  }
 }
 
 /** The calendar's day view of `day`, its columns named by the groomers. */
@@ -135,7 +72,7 @@ async function dragToColumn(page: Page, target: Locator, groomer: string) {
 test.describe.configure({ timeout: 90_000 });
 
 test('books a visit from an empty slot of a groomer’s column', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const groomer = await registerGroomer(api, '#2e7d32');
   const visit = await arrangeVisit(api);
@@ -170,7 +107,7 @@ test('books a visit from an empty slot of a groomer’s column', async ({ page }
 });
 
 test('dragging a card to another groomer’s column reassigns the visit', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const [first, second] = [
     await registerGroomer(api, '#1a73e8'),
@@ -192,7 +129,7 @@ test('dragging a card to another groomer’s column reassigns the visit', async 
 });
 
 test('a drop onto a groomer’s busy time is refused and the card goes back', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const [first, second] = [
     await registerGroomer(api, '#c2185b'),
@@ -216,7 +153,7 @@ test('a drop onto a groomer’s busy time is refused and the card goes back', as
 });
 
 test('a visit is completed from its card', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const groomer = await registerGroomer(api, '#455a64');
   const visit = await arrangeVisit(api);
@@ -240,39 +177,4 @@ test('a visit is completed from its card', async ({ page }) => {
   await details.getByRole('button', { name: 'Cerrar' }).click();
   await expect(visitCard).toContainText('Completada', { ignoreCase: true });
   expect((await storedAppointment(page, id)).id_est).toBe(6);
-});
-
-test('a week of 1,000 visits: time from navigation to the cards on screen', async ({ page }) => {
-  test.setTimeout(300_000);
-  await signIn(page);
-  const api = await staffApi(page);
-  const visit = await arrangeVisit(api, 15);
-  // A week of its own, far enough ahead that no other test books in it.
-  const monday = weekdayAhead(70 + Math.floor(Math.random() * 200));
-  const start = new Date(`${monday}T00:00:00Z`);
-  start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
-  const times = Array.from({ length: 1000 }, (_, i) => {
-    const day = new Date(start.getTime() + (i % 6) * 86_400_000).toISOString().slice(0, 10);
-    const quarter = Math.floor(i / 6) % 40;
-    const hour = String(9 + Math.floor(quarter / 4)).padStart(2, '0');
-    return `${day}T${hour}:${String((quarter % 4) * 15).padStart(2, '0')}`;
-  });
-  const created = Date.now();
-  for (let i = 0; i < times.length; i += 25) {
-    await Promise.all(times.slice(i, i + 25).map((at) => book(api, visit, at, null)));
-  }
-  console.log(`1,000 citas created through the API in ${Date.now() - created} ms`);
-
-  const opened = Date.now();
-  const answered = page
-    .waitForResponse((res) => res.url().includes('/api/agenda?'))
-    .then(() => Date.now() - opened);
-  await page.goto(`/agenda?fecha=${monday}&vista=week`);
-  await page.locator('.rbc-event').nth(999).waitFor({ state: 'attached', timeout: 60_000 });
-  const rendered = Date.now() - opened;
-  console.log(
-    `week of 1,000 citas, from navigation (a full page load): GET /api/agenda answered at ` +
-      `${await answered} ms, the 1,000 cards on the page at ${rendered} ms`,
-  );
-  await expect(page.locator('.rbc-event', { hasText: visit.pet.toUpperCase() })).toHaveCount(1000);
 });

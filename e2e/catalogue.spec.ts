@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { field, signIn } from './support';
+import { expect, test } from './fixtures';
+import { field, signIn, search } from './support';
 
 const BATH_DESCRIPTION =
   'Baño con champú neutro, secado con soplador y cepillado final, para todas las razas.';
@@ -8,8 +8,7 @@ const NAILS_DESCRIPTION = 'Corte y limado de uñas en las cuatro patas, con much
 test('staff keep the catalogue and compose a package through the checklist', async ({ page }) => {
   // One story from the first service to the package's services: longer than the default 30 s.
   test.setTimeout(90_000);
-  await signIn(page);
-  await page.goto('/servicios');
+  await signIn(page, 'admin', { to: '/servicios' });
   // Spec §9: the status filter starts on Activo.
   await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveText('Activo');
 
@@ -76,8 +75,7 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   await expect(bath.getByRole('cell', { name: '90 min' })).toBeVisible();
 
   // Search by a word of the description.
-  await page.getByLabel('Buscar por nombre o descripción').fill('limado');
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar por nombre o descripción', 'limado');
   await expect(nails).toBeVisible();
   await expect(bath).toBeHidden();
 

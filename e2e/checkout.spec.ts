@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import {
   limaDay,
@@ -9,7 +9,7 @@ import {
   uniqueWord,
   type StaffApi,
 } from './api';
-import { field, signIn, storedCredential } from './support';
+import { field, signIn, authorizationOf, search } from './support';
 
 /*
  * Checkout (DESIGN §10.3) as the front desk uses it: charging a cita from its calendar card
@@ -27,8 +27,7 @@ const money = (text: string) => `S/. ${text}`;
 const plus = (amount: string, soles: number) => (Number(amount) + soles).toFixed(2);
 
 async function authorization(page: Page) {
-  const { session, local } = await storedCredential(page);
-  return { authorization: session ?? local ?? '' };
+  return { authorization: await authorizationOf(page) };
 }
 
 /** Boletas name their issuer: the company is set up first when no test has done it yet. */
@@ -84,7 +83,7 @@ test.describe.configure({ timeout: 90_000 });
 test('charges a cita with Yape and cash, prints its receipt, and an admin voids it', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   await ensureCompany(page, api);
   const { pet, cita } = await bookBath(api);
@@ -158,13 +157,12 @@ test('charges a cita with Yape and cash, prints its receipt, and an admin voids 
   // The list shows it voided.
   await receiptDialog.getByRole('button', { name: 'Cerrar' }).click();
   await page.goto('/ventas');
-  await field(page, 'Buscar (comprobante, documento o cliente)').fill(number);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar (comprobante, documento o cliente)', number);
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('ANULADA');
 });
 
 test('a walk-in sale, then the sales report as an Excel file', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   await ensureCompany(page, await staffApi(page));
   await page.goto('/ventas');
   await page.getByRole('button', { name: 'Venta rápida' }).click();
@@ -204,7 +202,7 @@ test('a walk-in sale, then the sales report as an Excel file', async ({ page }) 
 test('the day’s close-out adds up what was sold, and is saved with the counted cash', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   await ensureCompany(page, api);
   const before = await cashDay(page);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { registerClient, registerPet, staffApi, uniqueWord } from './api';
-import { signIn } from './support';
+import { signIn, search } from './support';
 
 /*
  * A client's data on request (Ley 29733, DESIGN §10.7): the admin downloads everything kept
@@ -19,8 +19,7 @@ interface Storage {
 const anonymizedDni = (id: number) => `X${String(id).padStart(7, '0')}`;
 
 async function searchFor(page: Page, word: string) {
-  await page.getByLabel(SEARCH_LABEL).fill(word.toLowerCase());
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, SEARCH_LABEL, word.toLowerCase());
   await expect(page).toHaveURL(new RegExp(`search=${word.toLowerCase()}`));
 }
 
@@ -29,7 +28,7 @@ test('downloads a client’s data and anonymises the client through the confirma
 }) => {
   // A download, two trips through the menu and two searches.
   test.setTimeout(60_000);
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   const api = await staffApi(page);
   const client = await registerClient(api, 'Marisol', `Paredes ${word}`);
@@ -95,8 +94,7 @@ test('recepcion is not offered the client data actions', async ({ page }) => {
     browser.sessionStorage.clear();
     browser.localStorage.clear();
   });
-  await signIn(page, 'recepcion');
-  await page.goto('/clientes');
+  await signIn(page, 'recepcion', { to: '/clientes' });
   await searchFor(page, word);
   const row = page.getByRole('row', { name: new RegExp(`TEODORO SALAS ${word.toUpperCase()}`) });
   await row.getByRole('button', { name: /Acciones de/ }).click();

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { uniqueDni, uniqueWord } from './api';
-import { signIn } from './support';
+import { signIn, search } from './support';
 
 /*
  * Importing clients with their pets (DESIGN §10.7): the file's preview shows each row's errors,
@@ -24,8 +24,7 @@ test('imports clients with their pets from a CSV once its preview has no errors'
 }) => {
   const surname = uniqueWord();
   const [first, second] = [uniqueDni(), uniqueDni()];
-  await signIn(page);
-  await page.goto('/clientes');
+  await signIn(page, 'admin', { to: '/clientes' });
   await page.getByRole('link', { name: 'Importar' }).click();
   await expect(page).toHaveURL(/\/clientes\/importar$/);
   const importButton = page.getByRole('button', { name: 'Importar', exact: true });
@@ -53,8 +52,7 @@ test('imports clients with their pets from a CSV once its preview has no errors'
   await expect(page.getByText('Se importaron 2 clientes y 3 mascotas')).toBeVisible();
   await expect(page).toHaveURL(/\/clientes(\?.*)?$/);
 
-  await page.getByLabel('Buscar cliente (nombre, apellido o DNI)').fill(surname.toLowerCase());
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar cliente (nombre, apellido o DNI)', surname.toLowerCase());
   await expect(page.getByRole('row', { name: new RegExp(first) })).toContainText(
     `LUCÍA ${surname.toUpperCase()}`,
   );

@@ -1,13 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { registerClient, staffApi, uniqueDni, uniqueWord } from './api';
-import { field, signIn } from './support';
+import { field, signIn, search } from './support';
 
 const SEARCH_LABEL = 'Buscar cliente (nombre, apellido o DNI)';
 
 /** The list filtered by a word only this test's clients carry. */
 async function searchFor(page: Page, word: string) {
-  await page.getByLabel(SEARCH_LABEL).fill(word.toLowerCase());
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, SEARCH_LABEL, word.toLowerCase());
   await expect(page).toHaveURL(new RegExp(`search=${word.toLowerCase()}`));
 }
 
@@ -17,8 +16,7 @@ test('registers a client once the DNI is valid, and finds it by a search kept in
   // Its own client: a DNI and a surname no other test (nor an earlier attempt) used.
   const dni = uniqueDni();
   const word = uniqueWord();
-  await signIn(page);
-  await page.goto('/clientes');
+  await signIn(page, 'admin', { to: '/clientes' });
   await page.getByRole('button', { name: 'Añadir Cliente' }).click();
 
   // First a DNI of consecutive digits: refused under the field, nothing saved.
@@ -51,7 +49,7 @@ test('registers a client once the DNI is valid, and finds it by a search kept in
 test('edits a client in the modal, then suspends and reactivates it through the confirmation', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
   await page.goto('/clientes');
@@ -83,7 +81,7 @@ test('edits a client in the modal, then suspends and reactivates it through the 
 });
 
 test("registers a pet for a client found as the owner's DNI is typed", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   const owner = await registerClient(await staffApi(page), 'Rosa', `Quispe ${word}`);
 
@@ -110,7 +108,7 @@ test("registers a pet for a client found as the owner's DNI is typed", async ({ 
 test('cancelling the Eliminar confirmation leaves the client Activo and sends nothing', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   await registerClient(await staffApi(page), 'Julia', `Mamani ${word}`);
   const patches: string[] = [];
@@ -136,7 +134,7 @@ test('cancelling the Eliminar confirmation leaves the client Activo and sends no
 });
 
 test('Buscar with unchanged filters reloads the list', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   await page.goto('/clientes');
   await searchFor(page, word);

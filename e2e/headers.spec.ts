@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './fixtures';
 import { registerClient, staffApi, uniqueWord } from './api';
-import { signIn } from './support';
+import { signInThroughForm } from './support';
 
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -91,7 +91,7 @@ test('a day of work passes the CSP with nothing in the console', async ({ page }
   const word = uniqueWord();
 
   // Login, and the welcome toast (SweetAlert2 injects its styles).
-  await signIn(page);
+  await signInThroughForm(page);
   await expect(page.getByText('Bienvenido!')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Citas de hoy' })).toBeVisible();
 

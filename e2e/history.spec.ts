@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import {
   limaDay,
@@ -94,7 +94,7 @@ test.describe.configure({ timeout: 90_000 });
 test('lists a pet’s past citas with triage and sale, filters, opens and exports them', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const { pet, dni, receipt } = await arrangeVisits(await staffApi(page));
   const PET = pet.toUpperCase();
 
@@ -165,7 +165,7 @@ test('lists a pet’s past citas with triage and sale, filters, opens and export
 test('a pet’s timeline charts its weight and temperature and lists its visits', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const { pet, dni } = await arrangeVisits(await staffApi(page));
   const PET = pet.toUpperCase();
 

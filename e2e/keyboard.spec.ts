@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { registerClient, staffApi, uniqueWord } from './api';
 import { signIn } from './support';
 
@@ -30,7 +30,7 @@ async function tabTo(page: Page, target: Locator) {
 
 /** A receptionist without a mouse: every step below is a key press. */
 test('a client is found, edited and suspended with the keyboard alone', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   await registerClient(await staffApi(page), 'Elena', `Huamán ${word}`);
   await page.goto('/clientes');

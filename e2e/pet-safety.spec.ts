@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
-import { field, setDarkMode, signIn } from './support';
+import { field, setDarkMode, signIn, search } from './support';
 
 /** Serious or critical axe findings on the page (all WCAG rules, or only `rules`). */
 async function expectNoAxeViolations(page: Page, rules?: string[]) {
@@ -37,7 +37,7 @@ test('a pet flagged as Muerde in its form shows the chip on its calendar card an
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const client = await registerClient(api, uniqueWord(), `Alerta ${uniqueWord()}`);
   const pet = uniqueWord();
@@ -51,8 +51,7 @@ test('a pet flagged as Muerde in its form shows the chip on its calendar card an
   });
 
   await page.goto('/mascotas');
-  await field(page, 'Buscar por mascota, raza o dueño').fill(pet);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar por mascota, raza o dueño', pet);
   const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /Acciones de/ }).click();
@@ -105,8 +104,7 @@ test('a pet flagged as Muerde in its form shows the chip on its calendar card an
   await details.getByRole('button', { name: 'Cerrar' }).click();
 
   await page.goto('/citas');
-  await field(page, 'Mascota').fill(pet);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Mascota', pet);
   const visit = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
   await expect(visit.getByText('Muerde')).toBeVisible();
 });
@@ -114,15 +112,14 @@ test('a pet flagged as Muerde in its form shows the chip on its calendar card an
 test('a vaccine recorded with its card photo shows its state on the pet, and an expired one shows red', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const client = await registerClient(api, uniqueWord(), `Vacuna ${uniqueWord()}`);
   const pet = uniqueWord();
   await registerPet(api, client, pet);
 
   await page.goto('/mascotas');
-  await field(page, 'Buscar por mascota, raza o dueño').fill(pet);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar por mascota, raza o dueño', pet);
   const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Vacunas' }).click();
@@ -169,7 +166,7 @@ test('a vaccine recorded with its card photo shows its state on the pet, and an 
 test('a before photo taken from a cita’s details is shown and shared by WhatsApp', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const client = await registerClient(api, uniqueWord(), `Foto ${uniqueWord()}`);
   const pet = uniqueWord();

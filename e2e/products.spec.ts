@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { uniqueWord } from './api';
-import { field, signIn } from './support';
+import { field, signIn, search } from './support';
 
 /*
  * Products and stock (DESIGN §10.4) as the shop keeps them: a product registered with no stock,
@@ -14,8 +14,7 @@ const money = (text: string) => `S/. ${text}`;
 /** The product's row in the list, found by its SKU through the search. */
 async function productRow(page: Page, sku: string) {
   await page.goto('/productos');
-  await field(page, 'Buscar (SKU o nombre)').fill(sku);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar (SKU o nombre)', sku);
   return page.getByRole('row', { name: new RegExp(sku) });
 }
 
@@ -40,7 +39,7 @@ test.describe.configure({ timeout: 90_000 });
 test('a product bought, sold at checkout and given back by the void, its history explaining each unit', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
   const sku = `PRD-${word.toUpperCase()}`;
   const name = `Champú avena ${word}`;
@@ -142,8 +141,7 @@ test('a product bought, sold at checkout and given back by the void, its history
 
   // Voided from its receipt: the two units are back, with their own movement.
   await page.goto('/ventas');
-  await field(page, 'Buscar (comprobante, documento o cliente)').fill(number);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar (comprobante, documento o cliente)', number);
   await page.getByRole('button', { name: `Ver ${number}` }).click();
   await page
     .getByRole('dialog', { name: 'Comprobante' })
@@ -172,7 +170,7 @@ test('a product bought, sold at checkout and given back by the void, its history
 test('the catalogue imported from a file after its preview, exported, and read back', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord().toUpperCase();
   const [first, second] = [`IMP-${word}-1`, `IMP-${word}-2`];
   const header = 'sku;nombre;categoria;precio;costo;stock_min;stock';
@@ -221,8 +219,7 @@ test('the catalogue imported from a file after its preview, exported, and read b
   await expect(page.getByText('Se importaron 2 productos')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await field(page, 'Buscar (SKU o nombre)').fill(`IMP-${word}`);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Buscar (SKU o nombre)', `IMP-${word}`);
   const cookies = page.getByRole('row', { name: new RegExp(first) });
   await expect(cookies).toContainText('Snacks');
   await expect(stockCell(cookies)).toHaveText('10');

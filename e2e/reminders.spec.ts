@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { limaDay, registerClient, registerPet, shownDate, staffApi, uniqueWord } from './api';
 import { signIn } from './support';
 
@@ -18,7 +18,7 @@ test('a template written in Ajustes fills the WhatsApp reminder of tomorrow’s 
   await context.route('https://wa.me/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
   );
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const word = uniqueWord();
 
   await page.goto('/ajustes');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import {
   limaDay,
@@ -11,7 +11,7 @@ import {
   type CreatedClient,
   type StaffApi,
 } from './api';
-import { signIn, storedCredential } from './support';
+import { signIn, authorizationOf } from './support';
 
 /*
  * Reporte Citas and Reporte Reservaciones (DESIGN §10.6) as the owner reads them: the figures
@@ -34,9 +34,8 @@ function pastRange() {
 }
 
 async function getReport<T>(page: Page, path: string, desde: string, hasta: string): Promise<T> {
-  const { session, local } = await storedCredential(page);
   const res = await page.request.get(`/api${path}?desde=${desde}&hasta=${hasta}&agrupar=dia`, {
-    headers: { authorization: session ?? local ?? '' },
+    headers: { authorization: await authorizationOf(page) },
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: T }).data;
@@ -67,7 +66,7 @@ async function service(api: StaffApi, precio: string, duracion: number) {
 test('Reporte Citas shows a past range’s figures, by day and by month, and its Excel file', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const { before, days, month } = pastRange();
   const [d1, d2, d3] = days;
@@ -186,7 +185,7 @@ interface ReservationFigures {
 test('Reporte Reservaciones counts today’s reservations by status, conversion and lead time', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const today = limaDay(0);
   const before = await getReport<ReservationFigures>(page, '/reservaciones/reporte', today, today);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import {
   limaDay,
   registerClient,
@@ -9,7 +9,7 @@ import {
   uniqueWord,
   type CreatedClient,
 } from './api';
-import { field, sidenav, signIn } from './support';
+import { field, sidenav, signIn, search } from './support';
 
 /*
  * DESIGN §10.1 in the browser: each role sees only what it may use. The server refuses the
@@ -72,8 +72,7 @@ async function arrangeAsAdmin(
 
 /** The rows a search by the client's DNI finds on an agenda or client list. */
 async function searchByDni(page: Page, label: string, dni: string) {
-  await page.getByLabel(label).fill(dni);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, label, dni);
 }
 
 /** Picks a row menu item and accepts the confirmation naming the appointment's new status. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { sidenav, signIn } from './support';
 
 /** The document's language and direction: its attributes and the direction it lays out in. */

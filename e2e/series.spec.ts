@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
-import { field, signIn } from './support';
+import { field, signIn, search } from './support';
 
 /*
  * Recurring citas (DESIGN §10.5): a standing client booked months ahead from the cita form,
@@ -19,7 +19,7 @@ test('books a 4-time series from the cita form; a conflict lists its date and bo
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const client = await registerClient(api, uniqueWord(), `Serie ${uniqueWord()}`);
   const pet = uniqueWord();
@@ -86,8 +86,7 @@ test('books a 4-time series from the cita form; a conflict lists its date and bo
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Serie registrada! Se registraron 4 citas')).toBeVisible();
 
-  await field(page, 'Mascota').fill(pet);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search(page, 'Mascota', pet);
   const rows = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
   await expect(rows).toHaveCount(4);
 

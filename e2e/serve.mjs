@@ -16,10 +16,11 @@ const env = {
   CHECK_RESPONSES: '1',
 };
 const adminUrl = process.env.DATABASE_URL;
-const label = `e2e_${process.env.E2E_PORT ?? 'run'}_`;
+// One server per port, each on its own database: the port tells this one's leftovers apart.
+const label = `e2e_${process.env.PORT ?? '3100'}_`;
 const database = `${label}${Date.now()}`;
 if (adminUrl) {
-  // A run stopped hard leaves its database behind; this label's runs cannot overlap (one port).
+  // A run stopped hard leaves its database behind; this label's servers cannot overlap (one port).
   await dropLeftovers(adminUrl, label);
   env.DATABASE_URL = await freshDatabase(adminUrl, database);
 }

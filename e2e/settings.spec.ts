@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,8 +63,7 @@ test.describe('Ajustes', () => {
     const logoPath = join(dir, 'logo.png');
     writeFileSync(logoPath, pngImage(24, [233, 30, 99]));
 
-    await signIn(page);
-    await page.goto('/ajustes');
+    await signIn(page, 'admin', { to: '/ajustes' });
     await expect(page.getByRole('heading', { name: 'Configuración General' })).toBeVisible();
     if (nothingSaved) await expect(page.getByText('Oops, Np hay datos guardados!')).toBeVisible();
 
@@ -129,8 +128,7 @@ test.describe('Ajustes', () => {
 
   test('saves the opening hours, refusing a day that closes before it opens', async ({ page }) => {
     // The company saved above; other specs book against these hours: they are put back.
-    await signIn(page);
-    await page.goto('/ajustes');
+    await signIn(page, 'admin', { to: '/ajustes' });
     const day = (name: string) => page.getByRole('group', { name });
     const save = () => page.getByRole('button', { name: 'Guardar Cambios' }).click();
     await expect(day('Lunes').getByLabel('Abierto')).toBeChecked();

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { gzipSync } from 'node:zlib';
 import { staffApi, uniqueWord } from './api';
-import { PASSWORD, sidenav, signIn, storedCredential } from './support';
+import { PASSWORD, sidenav, signIn, signInThroughForm, storedCredential } from './support';
 
 const SIDENAV_LINKS = [
   'Dashboard',
@@ -104,7 +104,7 @@ test.describe('Login', () => {
   test('welcomes the user; without Recordarme the session lives in sessionStorage', async ({
     page,
   }) => {
-    await signIn(page);
+    await signInThroughForm(page);
     await expect(page.getByText('Bienvenido!')).toBeVisible();
     const stored = await storedCredential(page);
     expect(stored.session).toMatch(/^Bearer \S+$/);
@@ -114,7 +114,7 @@ test.describe('Login', () => {
   test('with Recordarme the session lives in localStorage and survives a reload', async ({
     page,
   }) => {
-    await signIn(page, 'recepcion', { remember: true });
+    await signInThroughForm(page, 'recepcion', { remember: true });
     const stored = await storedCredential(page);
     expect(stored.local).toMatch(/^Bearer \S+$/);
     expect(stored.session).toBeNull();

@@ -4,15 +4,60 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const PASSWORD = 'Admin123!';
 
 export interface SignInOptions {
-  /** Switch 'Recordarme' on: the credential goes to localStorage. */
+  /** Keep the credential as 'Recordarme' does, in localStorage. */
   remember?: boolean;
+  /** The screen to open signed in; `null` opens none: the test's next `page.goto` is signed in. */
+  to?: string | null;
 }
 
-/** Signs in through the Login screen and waits for the dashboard. */
+/** The credential each page was signed in with, for the API calls made as its user. */
+const credentials = new WeakMap<Page, string>();
+
+/** Sign-ins so far in this worker: each page's init scripts apply the newest of its own. */
+let signIns = 0;
+
+/**
+ * Signs in through the API and stores the credential where the Login screen would, then opens
+ * `to` (the Dashboard unless told): a second or two less than typing into the form, which
+ * accounts.spec.ts and shell.spec.ts test.
+ */
 export async function signIn(
   page: Page,
   login = 'admin',
-  { remember = false }: SignInOptions = {},
+  { remember = false, to = '/dashboard' }: SignInOptions = {},
+) {
+  const res = await page.request.post('/api/login', {
+    data: { json: JSON.stringify({ login, password: PASSWORD }) },
+  });
+  expect(res.status(), `sign-in as ${login}: ${await res.text()}`).toBe(200);
+  const credential = ((await res.json()) as { data: string }).data;
+  credentials.set(page, credential);
+  signIns += 1;
+  await page.addInitScript(
+    ({ credential, remember, turn }) => {
+      // Runs in the browser before the app, on every load of this page: only the first load
+      // after this sign-in stores its credential, so a sign-out or a later sign-in sticks.
+      const browser = globalThis as unknown as {
+        localStorage: WebStorage;
+        sessionStorage: WebStorage;
+      };
+      if (Number(browser.sessionStorage.getItem('e2e-sign-in') ?? 0) >= turn) return;
+      browser.sessionStorage.setItem('e2e-sign-in', String(turn));
+      (remember ? browser.sessionStorage : browser.localStorage).removeItem('user');
+      (remember ? browser.localStorage : browser.sessionStorage).setItem('user', credential);
+    },
+    { credential, remember, turn: signIns },
+  );
+  if (to === null) return;
+  await page.goto(to);
+  await expect(page).toHaveURL(new RegExp(`${to.split('?')[0]}`));
+}
+
+/** Signs in by typing into the Login screen, as a person does, and waits for the Dashboard. */
+export async function signInThroughForm(
+  page: Page,
+  login = 'admin',
+  { remember = false }: Pick<SignInOptions, 'remember'> = {},
 ) {
   await page.goto('/login');
   await page.getByLabel('Usuario').fill(login);
@@ -25,6 +70,7 @@ export async function signIn(
 interface WebStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem(key: string): void;
 }
 
 /** Turns the shell's dark mode on or off, as 'Ajustes de Interfaz' keeps it (the next load reads it). */
@@ -35,6 +81,14 @@ export async function setDarkMode(page: Page, dark: boolean) {
     const stored = JSON.parse(storage.getItem('shell-settings') ?? '{}') as object;
     storage.setItem('shell-settings', JSON.stringify({ ...stored, darkMode }));
   }, dark);
+}
+
+/** The credential ('Bearer …') the page is signed in with: signIn's, else the one it stored. */
+export async function authorizationOf(page: Page): Promise<string> {
+  const signedIn = credentials.get(page);
+  if (signedIn) return signedIn;
+  const { session, local } = await storedCredential(page);
+  return session ?? local ?? '';
 }
 
 /** The stored credential ('Bearer …') in each storage. */
@@ -64,4 +118,24 @@ export function sidenav(page: Page) {
 export function field(scope: Page | Locator, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return scope.getByLabel(new RegExp(`^${escaped}[\\s\\u2009*]*$`));
+}
+
+/**
+ * Types `text` into the list's search field `label`, presses Buscar and waits for the list's
+ * answer: a row found (or its menu opened) before the answer arrives can vanish under it.
+ */
+export async function search(page: Page, label: string, text: string) {
+  await field(page, label).fill(text);
+  const wanted = text.toLowerCase();
+  const answered = page.waitForResponse((res) => {
+    const url = new URL(res.url());
+    return (
+      res.request().method() === 'GET' &&
+      url.pathname.startsWith('/api/') &&
+      [...url.searchParams.values()].some((value) => value.toLowerCase() === wanted)
+    );
+  });
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await answered;
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   limaDay,
   registerClient,
@@ -9,7 +9,7 @@ import {
   uniqueWord,
   type StaffApi,
 } from './api';
-import { field, signIn } from './support';
+import { field, search, signIn } from './support';
 
 /*
  * The waitlist (DESIGN §10.5): clients who want an earlier slot are written down with the days
@@ -35,13 +35,8 @@ async function createService(api: StaffApi) {
   return { id_srv, nombre };
 }
 
-async function search(page: Page, pet: string) {
-  await field(page, 'Mascota').fill(pet);
-  await page.getByRole('button', { name: 'Buscar' }).click();
-}
-
 test('adds a client to the waitlist through its form', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const client = await registerClient(api, uniqueWord(), `Espera ${uniqueWord()}`);
   const pet = uniqueWord();
@@ -70,7 +65,7 @@ test('adds a client to the waitlist through its form', async ({ page }) => {
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Cliente agregado a la lista de espera!')).toBeVisible();
 
-  await search(page, pet);
+  await search(page, 'Mascota', pet);
   const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
   await expect(row).toContainText('Mar, Jue');
   await expect(row).toContainText('15:00 – 18:00');
@@ -79,7 +74,7 @@ test('adds a client to the waitlist through its form', async ({ page }) => {
 
 test('a cancelled cita offers its time to the waitlist, and Agendar books it', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const service = await createService(api);
   const groomer = await registerGroomer(api, '#6a1b9a');
@@ -113,7 +108,7 @@ test('a cancelled cita offers its time to the waitlist, and Agendar books it', a
   });
 
   await page.goto('/citas');
-  await search(page, leavingPet);
+  await search(page, 'Mascota', leavingPet);
   const row = page.getByRole('row', { name: new RegExp(leavingPet.toUpperCase()) });
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Eliminar' }).click();
@@ -129,7 +124,7 @@ test('a cancelled cita offers its time to the waitlist, and Agendar books it', a
   await expect(offer).toBeHidden();
 
   // The waitlisted pet now has the freed time, with the same groomer.
-  await search(page, waitingPet);
+  await search(page, 'Mascota', waitingPet);
   const booked = page.getByRole('row', { name: new RegExp(waitingPet.toUpperCase()) });
   await expect(booked).toHaveCount(1);
   await expect(booked).toContainText(shownDate(day));

@@ -1,0 +1,69 @@
+// `npm test`: every check, phase by phase, then a table of the phases and their seconds.
+// The static checks are single-threaded, so they run side by side; the test runners use every
+// core themselves and run one after the other. The first failing phase stops the run.
+// With PHASES_FILE set, each phase's `name<TAB>seconds` is appended there (.ci/run's table).
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const PHASES = [
+  {
+    name: 'static checks (ESLint, Prettier, tsc)',
+    commands: [
+      ['eslint', '.'],
+      ['prettier', '--check', '--log-level', 'warn', '.'],
+      ['tsc', '-p', 'server'],
+      ['tsc', '-p', 'web'],
+      ['tsc', '-p', '.'],
+      ['tsc', '-p', 'domain'],
+    ],
+  },
+  { name: 'unit and API tests (Vitest)', commands: [['vitest', 'run']] },
+  { name: 'web build (Vite)', commands: [['npm', 'run', 'build', '--silent']] },
+  { name: 'browser tests (Playwright)', commands: [['playwright', 'test']] },
+];
+
+/** Runs a command; with `buffered`, keeps its output and prints it whole when it ends. */
+function run([command, ...args], buffered) {
+  return new Promise((resolve) => {
+    const child = spawn(command === 'npm' ? 'npm' : `node_modules/.bin/${command}`, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      if (buffered && output.length > 0) {
+        process.stdout.write(`\n--- ${command} ${args.join(' ')}\n${Buffer.concat(output)}`);
+      }
+      resolve(code === 0 ? 0 : (code ?? (signal ? 1 : 0)));
+    });
+  });
+}
+
+const timings = [];
+let failed;
+for (const phase of PHASES) {
+  console.log(`\n==== ${phase.name}`);
+  const started = performance.now();
+  const codes = await Promise.all(phase.commands.map((c) => run(c, phase.commands.length > 1)));
+  const seconds = Math.round((performance.now() - started) / 1000);
+  timings.push([phase.name, seconds]);
+  if (process.env.PHASES_FILE)
+    appendFileSync(process.env.PHASES_FILE, `${phase.name}\t${seconds}\n`);
+  if (codes.some((code) => code !== 0)) {
+    failed = phase.name;
+    break;
+  }
+}
+
+console.log('\nPhase                                      Seconds');
+for (const [name, seconds] of timings)
+  console.log(`${name.padEnd(42)} ${String(seconds).padStart(7)}`);
+const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);
+console.log(`${'npm test'.padEnd(42)} ${String(total).padStart(7)}`);
+if (failed) {
+  console.error(`\nFailed: ${failed}`);
+  process.exit(1);
+}
