@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
+import { axeFindings } from './axe';
 import { limaDay, registerClient, registerPet, staffApi, uniqueDni, uniqueWord } from './api';
 import { setDarkMode, signIn } from './support';
 
@@ -22,22 +22,11 @@ const ENTRIES = [...ROUTE_TABLE.matchAll(/route\(\s*'([^']+)',\s*\{([^}]*)\}/g)]
 const SIGNED_IN = ENTRIES.filter((e) => !e.signedOut);
 const SIGNED_OUT = ENTRIES.filter((e) => e.signedOut).map((e) => e.path);
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
 /** `rule on /path: the failing elements`, for each serious or critical violation. */
 async function violations(page: Page, where: string, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const { violations: found } = await (
-    rules ? axe.withRules(rules) : axe.withTags(WCAG_TAGS)
-  ).analyze();
+  const found = (await axeFindings(page, rules)).map((finding) => `${where}: ${finding}`);
   const headings = await page.locator('h1').count();
-  const oneHeading = headings === 1 ? [] : [`${headings} h1 on ${where}: a screen has one`];
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} on ${where}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`),
-    )
-    .concat(oneHeading);
+  return headings === 1 ? found : [...found, `${headings} h1 on ${where}: a screen has one`];
 }
 
 async function settle(page: Page) {

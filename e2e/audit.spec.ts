@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { registerClient, staffApi, uniqueWord } from './api';
+import { axeFindings } from './axe';
 import { signIn, authorizationOf, search } from './support';
 
 /*
@@ -9,15 +9,6 @@ import { signIn, authorizationOf, search } from './support';
  * edited shows up in 'Auditoría' with its change before → after, the list filters by entity,
  * and the CSV export downloads what the filters select (UTF-8 with BOM, `;`).
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 /** Chooses `option` in the filter bar's select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
@@ -80,7 +71,7 @@ test('lists a client registered and edited, with the change before → after, fi
   await expect(dialog).toBeVisible();
   const phone = dialog.getByRole('row').filter({ hasText: 'Teléfono principal' });
   await expect(phone).toContainText('987123456 → 912345678');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './fixtures';
 import {
   limaDay,
@@ -9,6 +8,7 @@ import {
   uniqueWord,
   type CreatedClient,
 } from './api';
+import { axeFindings } from './axe';
 import { field, sidenav, signIn, search } from './support';
 
 /*
@@ -134,10 +134,7 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
   await expect(page.getByRole('heading', { level: 2, name: 'Sin permiso' })).toBeVisible();
   await expect(page.getByText('Su usuario no tiene permiso para ver esta página.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Añadir Usuario' })).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   await page.getByRole('link', { name: 'Volver al Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
