@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { uniqueDni, uniqueWord } from './api';
 import { serverPort } from './servers';
 import { field, PASSWORD, signIn, search } from './support';
 
@@ -120,6 +121,9 @@ async function findUser(page: Page, login: string) {
 }
 
 test('an administrator registers a user who then signs in', async ({ page }) => {
+  // Its own DNI, e-mail and login: a retry runs on the same database.
+  const dni = uniqueDni();
+  const login = `lramirez${dni.slice(0, 4)}`;
   await signIn(page, 'admin', { to: '/users' });
   await expect(page.getByRole('columnheader', { name: 'Fecha de Creacion' })).toBeVisible();
   await page.getByRole('button', { name: 'Añadir Usuario' }).click();
@@ -127,21 +131,21 @@ test('an administrator registers a user who then signs in', async ({ page }) => 
   await page.getByLabel('Número de Documento').fill('12345678');
   await field(page, 'Nombre').fill('Lucía');
   await page.getByLabel('Apellido').fill('Ramírez Soto');
-  await page.getByLabel('Email').fill('lucia.e2e@groomer.pe');
-  await field(page, 'Usuario').fill('lramirez');
+  await page.getByLabel('Email').fill(`lucia.${dni}@groomer.pe`);
+  await field(page, 'Usuario').fill(login);
   await field(page, 'Contraseña').fill('Clave123!');
   await page.getByLabel('Confirmar Contraseña').fill('Clave124!');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('El DNI no puede contener números consecutivos')).toBeVisible();
   await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
 
-  await page.getByLabel('Número de Documento').fill('45871236');
+  await page.getByLabel('Número de Documento').fill(dni);
   await page.getByLabel('Confirmar Contraseña').fill('Clave123!');
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Usuario registrado exitosamente!')).toBeVisible();
 
-  const row = await findUser(page, 'lramirez');
-  await expect(row.getByText('DNI 45871236')).toBeVisible();
+  const row = await findUser(page, login);
+  await expect(row.getByText(`DNI ${dni}`)).toBeVisible();
   await expect(row.getByText('LUCÍA', { exact: true })).toBeVisible();
 
   // The edit modal shows the document number and the login disabled.
@@ -154,7 +158,7 @@ test('an administrator registers a user who then signs in', async ({ page }) => 
   await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('¡Usuario actualizado exitosamente!')).toBeVisible();
 
-  await submitLogin(page, 'lramirez', 'Clave123!');
+  await submitLogin(page, login, 'Clave123!');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -206,16 +210,19 @@ test('a suspended user cannot sign in', async ({ page, request }) => {
 test('an employee under 18 is refused; an adult gets a system user from the row menu', async ({
   page,
 }) => {
+  // Her own DNI, e-mail, surname and login: a retry runs on the same database.
+  const dni = uniqueDni();
+  const surname = `Huamán ${uniqueWord()}`;
   await signIn(page, 'admin', { to: '/empleados' });
   await page.getByRole('button', { name: 'Añadir Empleado' }).click();
   const young = new Date();
   young.setFullYear(young.getFullYear() - 17);
-  await page.getByLabel('Número de Documento').fill('40675123');
+  await page.getByLabel('Número de Documento').fill(dni);
   await page.getByLabel('Fecha de Nacimiento').fill(young.toISOString().slice(0, 10));
   await field(page, 'Nombre').fill('Rosa Elena');
-  await page.getByLabel('Apellido').fill('Huamán Torres');
+  await page.getByLabel('Apellido').fill(surname);
   await page.getByLabel('Teléfono').fill('987654321');
-  await page.getByLabel('Email').fill('rosa.e2e@gmail.com');
+  await page.getByLabel('Email').fill(`rosa.${dni}@gmail.com`);
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Debe ser mayor de 18 años')).toBeVisible();
 
@@ -226,7 +233,7 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   await page.getByRole('option', { name: 'Fucsia' }).click();
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Empleado registrado exitosamente!')).toBeVisible();
-  const row = page.getByRole('row', { name: /ROSA ELENA HUAMÁN TORRES/ });
+  const row = page.getByRole('row', { name: new RegExp(`ROSA ELENA ${surname.toUpperCase()}`) });
   await expect(row.getByText('14/05/1990')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Agenda' })).toBeVisible();
 
@@ -244,10 +251,10 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Crear Usuario de Sistema' }).click();
   await expect(page).toHaveURL(/\/users/);
-  await expect(page.getByLabel('Número de Documento')).toHaveValue('40675123');
+  await expect(page.getByLabel('Número de Documento')).toHaveValue(dni);
   await expect(field(page, 'Nombre')).toHaveValue('Rosa Elena');
-  await expect(page.getByLabel('Email')).toHaveValue('rosa.e2e@gmail.com');
-  await field(page, 'Usuario').fill('rhuaman');
+  await expect(page.getByLabel('Email')).toHaveValue(`rosa.${dni}@gmail.com`);
+  await field(page, 'Usuario').fill(`rhuaman${dni.slice(0, 4)}`);
   await field(page, 'Contraseña').fill('Clave123!');
   await page.getByLabel('Confirmar Contraseña').fill('Clave123!');
   await page.getByRole('button', { name: 'Registrar' }).click();
