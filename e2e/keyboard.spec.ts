@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { registerClient, staffApi, uniqueWord } from './api';
-import { signIn } from './support';
+import { signIn, submitSearch } from './support';
 
 /** The focused element's accessible text (its label, else its text), read in the browser. */
 async function focusedText(page: Page): Promise<string> {
@@ -48,7 +48,7 @@ test('a client is found, edited and suspended with the keyboard alone', async ({
   const search = page.getByLabel('Buscar cliente (nombre, apellido o DNI)');
   await tabTo(page, search);
   await page.keyboard.type(word.toLowerCase());
-  await page.keyboard.press('Enter');
+  await submitSearch(page, word, () => page.keyboard.press('Enter'));
   await expect(page).toHaveURL(new RegExp(`search=${word.toLowerCase()}`));
 
   // The row's menu: reached by Tab, opened with Enter, walked with the arrows.

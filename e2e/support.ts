@@ -123,11 +123,10 @@ export function field(scope: Page | Locator, label: string) {
 }
 
 /**
- * Types `text` into the list's search field `label`, presses Buscar and waits for the list's
- * answer: a row found (or its menu opened) before the answer arrives can vanish under it.
+ * Submits a list's filters with `submit` and waits for the list's answer to the search for
+ * `text`: a row found (or its menu opened) before the answer arrives can vanish under it.
  */
-export async function search(page: Page, label: string, text: string) {
-  await field(page, label).fill(text);
+export async function submitSearch(page: Page, text: string, submit: () => Promise<void>) {
   const wanted = text.toLowerCase();
   const answered = page.waitForResponse((res) => {
     const url = new URL(res.url());
@@ -137,7 +136,13 @@ export async function search(page: Page, label: string, text: string) {
       [...url.searchParams.values()].some((value) => value.toLowerCase() === wanted)
     );
   });
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await submit();
   await answered;
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Types `text` into the list's search field `label`, presses Buscar and waits for the list. */
+export async function search(page: Page, label: string, text: string) {
+  await field(page, label).fill(text);
+  await submitSearch(page, text, () => page.getByRole('button', { name: 'Buscar' }).click());
 }
