@@ -3,10 +3,6 @@ import { existsSync } from 'node:fs';
 import { serverPort, WORKERS } from './e2e/servers';
 
 /**
- * Browser tests run against the built app served by the real server, one server on its own
- * fresh data directory (or database) per worker: e2e/fixtures.ts points each worker at its own.
- */
-/**
  * Debian's old headless shell when installed: the same engine without the browser's window
  * machinery, a page load in 40% less time than the full Chromium in its headless mode.
  */
@@ -15,6 +11,10 @@ function chromium(): string {
   return existsSync(shell) ? shell : '/usr/bin/chromium';
 }
 
+/**
+ * Browser tests run against the built app served by the real server, one server on its own
+ * fresh data directory (or database) per worker: e2e/fixtures.ts points each worker at its own.
+ */
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,

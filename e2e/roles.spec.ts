@@ -70,11 +70,6 @@ async function arrangeAsAdmin(
   return { client, pet, service, othersPet };
 }
 
-/** The rows a search by the client's DNI finds on an agenda or client list. */
-async function searchByDni(page: Page, label: string, dni: string) {
-  await search(page, label, dni);
-}
-
 /** Picks a row menu item and accepts the confirmation naming the appointment's new status. */
 async function changeStatus(page: Page, row: Locator, status: string) {
   await row.getByRole('button', { name: /Acciones de/ }).click();
@@ -103,7 +98,7 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
 
   // Clients are read only: no Añadir Cliente, and no row menu with Editar.
   await menu.getByRole('link', { name: 'Clientes', exact: true }).click();
-  await searchByDni(page, 'Buscar cliente (nombre, apellido o DNI)', client.dni);
+  await search(page, 'Buscar cliente (nombre, apellido o DNI)', client.dni);
   const clientRow = page.getByRole('row', { name: new RegExp(client.dni) });
   await expect(clientRow).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Añadir Cliente' })).toHaveCount(0);
@@ -112,7 +107,7 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
 
   // An appointment: attending it (En Proceso, Completada, Triaje), not booking or editing it.
   await page.goto('/citas');
-  await searchByDni(page, 'Cliente (nombre, apellido o DNI)', client.dni);
+  await search(page, 'Cliente (nombre, apellido o DNI)', client.dni);
   const appointment = page.getByRole('row', { name: new RegExp(pet, 'i') });
   await expect(appointment).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Añadir Cita' })).toHaveCount(0);
@@ -164,7 +159,7 @@ test('a receptionist books an appointment and completes it', async ({ page }) =>
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Cita registrada exitosamente!')).toBeVisible();
 
-  await searchByDni(page, 'Cliente (nombre, apellido o DNI)', client.dni);
+  await search(page, 'Cliente (nombre, apellido o DNI)', client.dni);
   const appointment = page.getByRole('row', { name: new RegExp(pet, 'i') });
   await expect(appointment).toHaveCount(1);
   await expect(appointment.getByText('recepcion')).toBeVisible();

@@ -39,11 +39,12 @@ function run([command, ...args], buffered) {
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code, signal) => {
+    child.on('close', (code) => {
       if (buffered && output.length > 0) {
         process.stdout.write(`\n--- ${command} ${args.join(' ')}\n${Buffer.concat(output)}`);
       }
-      resolve(code === 0 ? 0 : (code ?? (signal ? 1 : 0)));
+      // Killed by a signal, a command has no exit code: that is a failure too.
+      resolve(code ?? 1);
     });
   });
 }
