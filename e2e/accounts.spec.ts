@@ -162,7 +162,7 @@ test('an administrator registers a user who then signs in', async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('an administrator changes a password: the old one stops working', async ({
+test('an administrator changes a password: the old one stops working, the new one must be replaced', async ({
   page,
   request,
 }) => {
@@ -187,7 +187,24 @@ test('an administrator changes a password: the old one stops working', async ({
 
   await submitLogin(page, user.login, user.password);
   await expect(page.getByText('Credenciales incorrectas!')).toBeVisible();
+
+  // Issue 28 §1: a password someone else set is replaced before anything else is shown.
   await submitLogin(page, user.login, 'Nueva123!');
+  const card = page.getByRole('main');
+  await expect(card.getByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
+  await expect(card.getByText('Debe cambiar su contraseña antes de continuar')).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await page.reload();
+  await expect(card.getByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
+  await field(page, 'Contraseña actual').fill('Nueva123!');
+  await field(page, 'Nueva contraseña').fill('Nueva123!');
+  await field(page, 'Confirmar contraseña').fill('Nueva123!');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(card.getByText('La nueva contraseña debe ser distinta de la actual')).toBeVisible();
+  await field(page, 'Nueva contraseña').fill('Elegida123!');
+  await field(page, 'Confirmar contraseña').fill('Elegida123!');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('button', { name: 'Cuenta' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -379,10 +396,7 @@ test('own profile: a user renames themselves; a default user is refused', async 
   ).toBeVisible();
 });
 
-test('own password: the current one is asked for; a default user may not change it', async ({
-  page,
-  request,
-}) => {
+test('own password: the current one is asked for', async ({ page, request }) => {
   const user = await signedInOnProfile(page, request);
   await field(page, 'Current Password').fill('NoEsLaMia1!');
   await field(page, 'New Password').fill('Cambiada1!');
@@ -400,19 +414,6 @@ test('own password: the current one is asked for; a default user may not change 
   await expect(page.getByText('Credenciales incorrectas!')).toBeVisible();
   await submitLogin(page, user.login, 'Cambiada1!');
   await expect(page).toHaveURL(/\/dashboard$/);
-
-  // The seeded users keep theirs, even given the right current password.
-  await submitLogin(page, 'recepcion', PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/mi-perfil');
-  await field(page, 'Current Password').fill(PASSWORD);
-  await field(page, 'New Password').fill('Cambiada1!');
-  await field(page, 'Confirm Password').fill('Cambiada1!');
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Oops, something went wrong!')).toBeVisible();
-  await expect(
-    page.getByText('You are not allowed to change data of default users.'),
-  ).toBeVisible();
 });
 
 test('Submit Changes saves the picture with the fields, or nothing when the e-mail is taken', async ({
@@ -427,6 +428,8 @@ test('Submit Changes saves the picture with the fields, or nothing when the e-ma
   });
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
   await page.getByLabel('Email').fill('admin@groomer.pe');
+  // A new e-mail needs the password (issue 28 §3).
+  await field(page, 'Your Password').fill(user.password);
   await page.getByRole('button', { name: 'Submit Changes' }).click();
   await expect(page.getByText('Oops, something went wrong!')).toBeVisible();
   await expect(page.getByText('The email has already been taken.')).toBeVisible();

@@ -14,13 +14,14 @@ import { field, signIn, authorizationOf, search } from './support';
 /*
  * Checkout (DESIGN §10.3) as the front desk uses it: charging a cita from its calendar card
  * with Yape and cash, the receipt's print view and WhatsApp link, an admin's void, a walk-in
- * sale and the sales report's Excel file, and the day's close-out against what was sold.
+ * sale and the sales report's Excel file, prices that are the server's (a recepcion sees them, an
+ * admin changes one with a reason), and the day's close-out against what was sold, reopened.
  */
 
 interface CashDay {
   metodos: { metodo: string; monto: string }[];
   efectivo_esperado: string;
-  cierre: { diferencia: string } | null;
+  cierre: { diferencia: string; reabierta_at: string | null } | null;
 }
 
 const money = (text: string) => `S/. ${text}`;
@@ -161,6 +162,42 @@ test('charges a cita with Yape and cash, prints its receipt, and an admin voids 
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('ANULADA');
 });
 
+test('prices are the server’s: a recepcion sees them, an admin changes one with a reason', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  const api = await staffApi(page);
+  await ensureCompany(page, api);
+  const { pet } = await bookBath(api);
+  const openCheckout = async () => {
+    await page.goto(`/agenda?fecha=${limaDay(1)}&vista=day`);
+    await page.getByRole('button', { name: new RegExp(pet.toUpperCase()) }).click();
+    await page
+      .getByRole('dialog', { name: `Cita de ${pet.toUpperCase()}` })
+      .getByRole('button', { name: 'Cobrar' })
+      .click();
+    return page.getByRole('dialog', { name: 'Cobrar' });
+  };
+
+  await signIn(page, 'recepcion', { to: null });
+  let checkout = await openCheckout();
+  const price = field(checkout, 'Precio unitario del ítem 1');
+  await expect(price).toHaveValue('45.00');
+  await expect(price).toHaveAttribute('readonly');
+  await checkout.getByRole('button', { name: 'Cancelar' }).click();
+
+  await signIn(page, 'admin', { to: null });
+  checkout = await openCheckout();
+  await field(checkout, 'Precio unitario del ítem 1').fill('40');
+  await expect(checkout.getByText(`Precio de lista: ${money('45.00')}`)).toBeVisible();
+  await field(checkout, 'Motivo del ajuste').fill('Cliente frecuente');
+  await checkout.getByRole('button', { name: 'Agregar pago' }).click();
+  await checkout.getByRole('button', { name: `Cobrar ${money('40.00')}` }).click();
+  await expect(page.getByRole('article', { name: /^BOLETA DE VENTA/ })).toContainText(
+    'SON: CUARENTA CON 00/100 SOLES',
+  );
+});
+
 test('a walk-in sale, then the sales report as an Excel file', async ({ page }) => {
   await signIn(page, 'admin', { to: null });
   await ensureCompany(page, await staffApi(page));
@@ -199,15 +236,19 @@ test('a walk-in sale, then the sales report as an Excel file', async ({ page }) 
   expect(names).toContain('Corte de uñas');
 });
 
-test('the day’s close-out adds up what was sold, and is saved with the counted cash', async ({
+test('the day’s close-out adds up what was sold, is saved with the counted cash, and reopened', async ({
   page,
 }) => {
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   await ensureCompany(page, api);
   const before = await cashDay(page);
-  // A CI retry runs on the same database, where the day may be closed already.
-  test.skip(before.cierre !== null, 'the day was closed by an earlier attempt');
+  // A CI retry runs on the same database, where the day may be closed already (a failed attempt
+  // may not have reopened it); a closed day sells nothing.
+  test.skip(
+    before.cierre !== null && before.cierre.reabierta_at === null,
+    'the day was closed by an earlier attempt',
+  );
 
   await api.create('/venta/register', {
     tipo_comp: 'T',
@@ -241,4 +282,13 @@ test('the day’s close-out adds up what was sold, and is saved with the counted
   await expect(closed).toContainText(money('-1.00'));
   await expect(closed).toContainText('Faltó un sol de sencillo');
   expect((await cashDay(page)).cierre?.diferencia).toBe('-1.00');
+
+  // Closed is closed until an admin reopens it with a reason: then the day sells again (and
+  // the specs after this one on this server do).
+  await closed.getByRole('button', { name: 'Reabrir caja' }).click();
+  const reopening = page.getByRole('dialog', { name: 'Reabrir la caja del día' });
+  await field(reopening, 'Motivo').fill('Falta registrar una venta');
+  await reopening.getByRole('button', { name: 'Reabrir' }).click();
+  await expect(page.getByTestId('cash-reopened')).toContainText('Falta registrar una venta');
+  expect((await cashDay(page)).cierre?.reabierta_at).not.toBeNull();
 });

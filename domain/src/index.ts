@@ -25,6 +25,7 @@ export * from './resources/services';
 export * from './resources/users';
 export * from './resources/settings';
 export * from './resources/triage';
+export * from './resources/two-factor';
 export * from './rules';
 export * from './statuses';
 export * from './resources/history';

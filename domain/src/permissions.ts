@@ -31,14 +31,21 @@ export const PERMISSIONS = [
   'agenda.atender',
   /** Charge a visit and see the day's cash. */
   'caja.cobrar',
-  /** Void a sale, the sales report, stock adjustments. */
+  /** Void a sale, the sales report, stock adjustments, reopening a closed day. */
   'caja.administrar',
+  /**
+   * Charge off the server's prices (DESIGN §11.9): another price than the catalogue's or the
+   * cita's, a discount above `descuento_max`, a tip above the total; each with a reason.
+   */
+  'caja.ajustar',
   'reportes.leer',
   'historial.leer',
   'empleados.leer',
   'empleados.escribir',
   /** Users and their roles. */
   'usuarios.administrar',
+  /** Turn on the own second factor (issue 28 §5): the accounts that can do the most harm. */
+  'cuenta.dos_pasos',
   /** The company's settings. */
   'ajustes.escribir',
   'auditoria.leer',

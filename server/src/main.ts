@@ -4,7 +4,7 @@ import { purgeExpiredSessions } from './auth/sessions';
 import { purgeThrottles } from './auth/throttle';
 import { startDailyBackup } from './db/daily-backup';
 import { runExclusive } from './db/exclusive';
-import { DataDirLockedError, writeInitialCredentials } from './db/data-dir';
+import { DataDirLockedError } from './db/data-dir';
 import { openAppDatabase } from './db/open';
 import { createMailer } from './mail/mailer';
 import { startReminderTimer } from './modules/reminders';
@@ -14,19 +14,8 @@ const PURGE_LOCK = 5_102_377;
 
 async function main() {
   const config = readConfig();
-  const { database, seeded, close } = await openAppDatabase(config);
-  if (seeded.generatedPassword) {
-    // Shown before the file is written: the users exist now, so the password must not be lost.
-    console.log(
-      `\nUsuarios creados: admin, recepcion, groomer\nContraseña inicial: ${seeded.generatedPassword}`,
-    );
-    try {
-      const file = writeInitialCredentials(config.dataDir, seeded.generatedPassword);
-      console.log(`(guardada también en ${file})\n`);
-    } catch (error) {
-      console.error(`No se pudo guardar la contraseña inicial: ${(error as Error).message}\n`);
-    }
-  }
+  // Seeding without ADMIN_PASSWORD prints the generated passwords and writes them to DATA_DIR.
+  const { database, close } = await openAppDatabase(config);
 
   const app = await buildApp({
     db: database.db,

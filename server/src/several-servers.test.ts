@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from './test/constants';
 import type { Database } from './db/client';
@@ -146,6 +147,50 @@ describe.runIf(url)('two servers on one PostgreSQL database', () => {
     const slowed = await signIn(other, 'recepcion', TEST_PASSWORD);
     expect(slowed.status).toBe(429);
     expect((await signIn(one, 'recepcion', TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it('opens on one server the second factor turned on through the other', async () => {
+    // Each server has its own DATA_DIR: the key that seals the secret lives in the database.
+    const admin = (await signIn(one, 'admin')).body.data as string;
+    const login = 'dospasos';
+    const created = await call(
+      one,
+      'POST',
+      '/user/register',
+      {
+        tdoc: 2,
+        doc: '41707519',
+        name: 'Rosa',
+        surname: 'Huamán',
+        email: 'dospasos@example.com',
+        login,
+        password: TEST_PASSWORD,
+        password_confirmation: TEST_PASSWORD,
+        rol: 'admin',
+      },
+      admin,
+    );
+    expect(created.status).toBe(201);
+    const token = (await signIn(one, login)).body.data as string;
+    const started = await call(one, 'POST', '/profile/dos-pasos', undefined, token);
+    const secret = (started.body.data as { clave: string }).clave;
+    const code = await generate({ secret });
+    const confirmed = await call(
+      other,
+      'POST',
+      '/profile/dos-pasos/confirmar',
+      { codigo: code },
+      token,
+    );
+    expect(confirmed.status).toBe(200);
+    expect((await signIn(one, login)).status).toBe(401);
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const withCode = await call(one, 'POST', '/login', {
+      login,
+      password: TEST_PASSWORD,
+      codigo: next,
+    });
+    expect(withCode.status).toBe(200);
   });
 
   it('never gives two sales the same number, however the servers interleave', async () => {

@@ -9,7 +9,7 @@ import { createAppRouter } from './app/router';
 import { ShellSettingsProvider } from './app/shell-settings';
 import { isClientError } from './lib/api';
 import { getCredential, subscribeCredential } from './lib/session';
-import { appEntries } from './routes';
+import { appEntries, ForcedPasswordChange } from './routes';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,7 +28,7 @@ subscribeCredential(() => {
   if (getCredential() === null) queryClient.clear();
 });
 
-const router = createAppRouter(appEntries);
+const router = createAppRouter(appEntries, { passwordChange: ForcedPasswordChange });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -49,6 +49,11 @@ const Employees = lazyNamed(() => import('./features/employees'), 'EmployeesPage
 const Account = lazyNamed(() => import('./features/account'), 'AccountPage');
 const PasswordForgot = lazyNamed(() => import('./features/password'), 'PasswordForgotPage');
 const PasswordReset = lazyNamed(() => import('./features/password'), 'PasswordResetPage');
+/** Shown instead of the app while a generated password waits to be changed (issue 28 §1). */
+export const ForcedPasswordChange = lazyNamed(
+  () => import('./features/password'),
+  'ForcedPasswordChangePage',
+);
 const Signup = lazyNamed(() => import('./features/signup'), 'SignupPage');
 const Dashboard = lazyNamed(() => import('./features/dashboard'), 'DashboardPage');
 const Settings = lazyNamed(() => import('./features/settings'), 'SettingsPage');

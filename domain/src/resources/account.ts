@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_MESSAGES, PERMISSIONS, ROLES } from '../permissions';
+import { PASSWORDS_DIFFER, strongPassword } from '../rules';
 
 /**
  * The English screens of spec 000 §2 (Signup, Password Forgot, Password Reset, User Profile):
@@ -141,11 +142,22 @@ export const ProfileHomeSchema = z.object({
 });
 export const HOME_PAGE_SAVED = 'Página de inicio guardada';
 
-/** `PATCH /profile`: `profile_image: null` removes the picture (an upload sets it). */
+/** A generated password (issue 28 §1) must be replaced by another one. */
+export const MUST_CHOOSE_NEW_PASSWORD = 'La nueva contraseña debe ser distinta de la actual';
+
+/** Asked for under `current_password` when the own e-mail changes without it. */
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Ingrese su contraseña actual para cambiar el email';
+
+/**
+ * `PATCH /profile`: `profile_image: null` removes the picture (an upload sets it). A new e-mail
+ * needs `current_password` (the server checks it): a borrowed session must not redirect the
+ * password-reset mails.
+ */
 export const ProfileUpdateSchema = z.object({
   name: profileName,
   email: englishEmail,
   profile_image: z.string().max(500).nullish(),
+  current_password: z.string().max(100).optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
 
@@ -168,13 +180,35 @@ export const ProfilePasswordSchema = matching(
 export type ProfilePasswordInput = z.infer<typeof ProfilePasswordSchema>;
 
 /**
+ * The form a user with a generated password sees before anything else (issue 28 §1): the
+ * back-office's Spanish rules; it sends `PATCH /profile/password`.
+ */
+export const ForcedPasswordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'Ingrese su contraseña actual' })
+      .min(1, 'Ingrese su contraseña actual'),
+    password: strongPassword,
+    password_confirmation: z.string({ error: PASSWORDS_DIFFER }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: PASSWORDS_DIFFER,
+    path: ['password_confirmation'],
+  })
+  .refine((v) => v.password !== v.current_password, {
+    message: MUST_CHOOSE_NEW_PASSWORD,
+    path: ['password'],
+  });
+export type ForcedPasswordChangeInput = z.infer<typeof ForcedPasswordChangeSchema>;
+
+/**
  * `GET /profile` (spec 000 §3: id, name, email, profile_image), with the user's role and its
  * permissions (DESIGN §10.1): the web hides what the user may not use.
  */
 export const ProfileSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   profile_image: z.string().nullable(),
   rol: z.enum(ROLES),
   permisos: z.array(z.enum(PERMISSIONS)),

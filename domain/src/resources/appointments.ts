@@ -6,8 +6,10 @@ import { AppointmentStatus } from '../statuses';
 import { limaToday } from '../lima-date';
 import { isoDate, requiredText } from '../rules';
 import {
+  BOOKING_TOO_FAR,
   bookingDni,
   chosenId,
+  latestBookingDay,
   optionalId,
   PET_REQUIRED,
   AgendaListQuerySchema,
@@ -53,7 +55,8 @@ const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[
 
 /**
  * The visit's date and time. The form's `YYYY-MM-DDTHH:mm` is Lima time (DESIGN §1); a value
- * with a zone (`...Z`, `...-05:00`) is taken as it is. The output always carries its zone.
+ * with a zone (`...Z`, `...-05:00`) is taken as it is. The output always carries its zone. At
+ * most two years ahead (`latestBookingDay`), a new visit, an edit or a move alike.
  */
 export const appointmentDateTime = requiredText(M.dateRequired).transform((value, ctx) => {
   const local = LOCAL_DATE_TIME.exec(value);
@@ -68,6 +71,10 @@ export const appointmentDateTime = requiredText(M.dateRequired).transform((value
   const year = Number(day.slice(0, 4));
   if (!zoned || Number.isNaN(time) || !realDay || year < 2000 || year > 2100) {
     ctx.addIssue({ code: 'custom', message: M.dateInvalid });
+    return z.NEVER;
+  }
+  if (limaToday(new Date(time)) > latestBookingDay()) {
+    ctx.addIssue({ code: 'custom', message: BOOKING_TOO_FAR });
     return z.NEVER;
   }
   return zoned;

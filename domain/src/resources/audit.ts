@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'contrasena',
   'denegado',
   'anonimizar',
+  'segundo_factor',
+  'cerrar_sesiones',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,6 +47,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   contrasena: 'Cambio de contraseña',
   denegado: 'Acceso denegado',
   anonimizar: 'Anonimización',
+  segundo_factor: 'Verificación en dos pasos',
+  cerrar_sesiones: 'Cierre de sesiones',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PetCareSchema } from './care';
+import { limaToday } from '../lima-date';
 import { ListQuerySchema } from '../list-query';
 import { id, requiredText } from '../rules';
 
@@ -41,6 +42,21 @@ export const CLIENT_LOOKUP_MESSAGES = {
 } as const;
 
 export const PET_REQUIRED = 'Debe seleccionar una mascota.';
+
+/**
+ * How far ahead a reservation or a cita may be (issue 28 §16): further is a typo (2062 for
+ * 2026) or someone filling the agenda of years to come.
+ */
+export const BOOKING_HORIZON_YEARS = 2;
+export const BOOKING_TOO_FAR = 'La fecha no puede ser posterior a dos años desde hoy';
+
+/** The last Lima day a visit may be booked for: today's date two years on. */
+export function latestBookingDay(today: string = limaToday()): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year + BOOKING_HORIZON_YEARS, month - 1, day))
+    .toISOString()
+    .slice(0, 10);
+}
 
 /** A select's value: '' or 0 is "nothing chosen". */
 export const chosenId = (message: string) => id(message);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime, isoDay, money } from '../api';
+import type { Permission } from '../permissions';
 
 const count = z.number().int();
 
@@ -82,18 +83,27 @@ export const DashboardSchema = z.strictObject({
   /** Clients registered since the first day of this month. */
   newClientsThisMonth: count,
   activePets: count,
-  revenue: z.strictObject({
-    thisMonth: money,
-    lastMonth: money,
-    /** Change against last month in percent, one decimal; null when last month had none. */
-    changePct: z.number().nullable(),
-  }),
+  /**
+   * The money ('Ingresos') goes only to who may read the sales report (`caja.administrar`):
+   * absent for anyone else, as is `revenuePerMonth`.
+   */
+  revenue: z
+    .strictObject({
+      thisMonth: money,
+      lastMonth: money,
+      /** Change against last month in percent, one decimal; null when last month had none. */
+      changePct: z.number().nullable(),
+    })
+    .optional(),
   /** The last 14 days, oldest first, today included; appointments not eliminated. */
   appointmentsPerDay: z.array(DashboardDaySchema),
   /** The last 6 months, oldest first, this month included. */
-  revenuePerMonth: z.array(DashboardMonthSchema),
+  revenuePerMonth: z.array(DashboardMonthSchema).optional(),
   upcoming: z.array(DashboardAppointmentSchema),
   recentActivity: z.array(DashboardActivitySchema),
   lowStock: DashboardLowStockSchema,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** The permission that shows the dashboard's money: the sales report's. */
+export const DASHBOARD_REVENUE_PERMISSION = 'caja.administrar' satisfies Permission;

@@ -4,8 +4,10 @@ import { defineResource } from '../resource';
 import { limaToday } from '../lima-date';
 import { isoDate, requiredText } from '../rules';
 import {
+  BOOKING_TOO_FAR,
   bookingDni,
   chosenId,
+  latestBookingDay,
   optionalId,
   PET_REQUIRED,
   BookingClientSchema,
@@ -34,11 +36,16 @@ const M = RESERVATION_MESSAGES;
 /** The day of the visit, `YYYY-MM-DD` (a calendar day in Lima). */
 export const reservationDay = requiredText(M.dateRequired).pipe(isoDate(M.dateInvalid));
 
-/** A new reservation is for today or later: one in the past would be born expired. */
-const upcomingDay = reservationDay.refine(
-  (day) => !isoDate().safeParse(day).success || day >= limaToday(),
-  M.datePast,
+const isRealDay = (day: string) => isoDate().safeParse(day).success;
+
+/** A day the agenda may hold: at most two years ahead (an edit too). */
+const bookableDay = reservationDay.refine(
+  (day) => !isRealDay(day) || day <= latestBookingDay(),
+  BOOKING_TOO_FAR,
 );
+
+/** A new reservation is for today or later: one in the past would be born expired. */
+const upcomingDay = bookableDay.refine((day) => !isRealDay(day) || day >= limaToday(), M.datePast);
 
 /** `POST /api/reservacion/register` (DESIGN §4): json fec_cita, dni_cli, id_perro, id_cliente. */
 export const ReservationInputSchema = z.object({
@@ -57,7 +64,7 @@ export type ReservationInput = z.infer<typeof ReservationInputSchema>;
 export const ReservationUpdateSchema = z
   .object({
     ID: chosenId(M.notFound),
-    fecita: reservationDay,
+    fecita: bookableDay,
     dnicli: bookingDni,
     idcli: optionalId().optional(),
     nomPerro: z.string().max(60).nullish(),

@@ -10,6 +10,7 @@ import {
   SALE_SERIES,
   SaleInputSchema,
   SaleListQuerySchema,
+  saleAdjustments,
   saleTotals,
   SaleVoidSchema,
   SUNAT_CUSTOMER_DOC_CODES,
@@ -50,6 +51,7 @@ describe('sale input', () => {
       descuento: '0.00',
       propina: '0.00',
       pagos: [{ metodo: 'yape', monto: '91.00' }],
+      motivo_ajuste: null,
     });
   });
 
@@ -110,8 +112,23 @@ describe('sale input', () => {
     expect(messages(item('regalo', 4))).toEqual([`items.0.tipo: ${M.itemKindInvalid}`]);
   });
 
+  it('leaves a catalogue line’s name and price to the server', () => {
+    const parsed = SaleInputSchema.parse({
+      ...sale,
+      items: [{ tipo: 'servicio', id: 4, cantidad: 1 }],
+    });
+    expect(parsed.items).toEqual([
+      { tipo: 'servicio', id: 4, descripcion: '', cantidad: 1, precio: null },
+    ]);
+    // The payments are judged once the server has priced the line.
+    expect(
+      messages({ ...sale, items: [{ tipo: 'servicio', id: 4, cantidad: 1, precio: '' }] }),
+    ).toEqual([]);
+  });
+
   it('checks each line’s description, quantity and price', () => {
-    const line = (patch: object) => messages({ ...sale, items: [{ ...bath, ...patch }] });
+    const free = { tipo: 'otro', descripcion: 'Corte de uñas', cantidad: 1, precio: '120' };
+    const line = (patch: object) => messages({ ...sale, items: [{ ...free, ...patch }] });
     expect(line({ descripcion: '  ' })).toEqual([`items.0.descripcion: ${M.descriptionRequired}`]);
     expect(line({ descripcion: 'x'.repeat(201) })).toEqual([
       `items.0.descripcion: ${M.descriptionMax}`,
@@ -131,6 +148,55 @@ describe('sale input', () => {
     expect(line({ precio: '100000000' })).toEqual([`items.0.precio: ${M.moneyMax}`]);
   });
 
+  it('caps a sale at S/ 999,999.99, its items, its total plus tip and its payments', () => {
+    const big = (precio: string, cantidad: number, extra: object = {}) =>
+      messages({
+        ...sale,
+        tipo_comp: 'T',
+        items: [{ tipo: 'otro', descripcion: 'Grande', cantidad, precio }],
+        pagos: [{ metodo: 'efectivo', monto: '999999.99' }],
+        ...extra,
+      });
+    expect(M.saleMax).toBe('El total de la venta no puede exceder S/ 999,999.99');
+    expect(big('999999.99', 1)).toEqual([]);
+    expect(big('1000000', 1)).toEqual([`items: ${M.saleMax}`]);
+    // 999 × S/ 99,999,999.99 would overflow numeric(10,2) and the amount in words.
+    expect(big('99999999.99', 999)).toEqual([`items: ${M.saleMax}`]);
+    expect(big('999999.99', 1, { propina: '0.01' })).toEqual([`propina: ${M.dueMax}`]);
+    const overpaid = [{ metodo: 'efectivo', monto: '1000000' }];
+    expect(big('999999.99', 1, { pagos: overpaid })).toEqual([`pagos: ${M.paidMax}`]);
+    expect(saleTotals({ items: [{ cantidad: 999, precio: '99999999.99' }], pagos: [] }).words).toBe(
+      '',
+    );
+  });
+});
+
+describe('saleAdjustments', () => {
+  const priced = (precio: string, precio_lista: string | null = '45.00') => ({
+    tipo: 'servicio' as const,
+    descripcion: 'Baño completo',
+    cantidad: 2,
+    precio,
+    precio_lista,
+  });
+
+  it('names another price than the list’s, a discount above the maximum and a tip above the total', () => {
+    expect(saleAdjustments({ items: [priced('45')], descuento: '9', propina: '81' }, '10')).toEqual(
+      [],
+    );
+    expect(
+      saleAdjustments({ items: [priced('40.00')], descuento: '8.01', propina: '71.99' }, '10.00'),
+    ).toEqual([
+      'Precio de «Baño completo»: S/ 45.00 → S/ 40.00',
+      'Descuento de S/ 8.01 sobre S/ 80.00: más del 10.00 % permitido',
+    ]);
+    expect(
+      saleAdjustments({ items: [priced('40.00', null)], descuento: '0', propina: '80.01' }, '10'),
+    ).toEqual(['Propina de S/ 80.01, mayor que el total de S/ 80.00']);
+  });
+});
+
+describe('sale input, continued', () => {
   it('checks the discount and the tip', () => {
     expect(messages({ ...sale, descuento: '-1' })).toEqual([`descuento: ${M.discountMin}`]);
     expect(messages({ ...sale, propina: '-1' })).toEqual([`propina: ${M.tipMin}`]);

@@ -95,6 +95,15 @@ export const SUNAT_UNIT_CODES: Record<SaleItemKind, 'ZZ' | 'NIU'> = {
   otro: 'ZZ',
 };
 
+/**
+ * The largest sale (S/ 999,999.99): its items, its total plus tip and its payments. Beyond it a
+ * sale is refused in Spanish, well before numeric(10,2) or the amount in words would overflow.
+ */
+export const SALE_MAX_CENTS = 99_999_999;
+
+/** The discount (%) a sale may carry without `caja.ajustar` until Ajustes says otherwise. */
+export const DEFAULT_MAX_DISCOUNT = '10.00';
+
 /** Above this total (S/ 700.00) a boleta names its buyer by DNI. */
 export const BOLETA_ID_THRESHOLD_CENTS = 70_000;
 
@@ -130,6 +139,16 @@ export const SALE_MESSAGES = {
   descriptionMax: 'La descripción no puede exceder los 200 caracteres',
   quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 999',
   priceRequired: 'El precio es requerido',
+  saleMax: `El total de la venta no puede exceder S/ ${formatThousands(SALE_MAX_CENTS)}`,
+  dueMax: `El total más la propina no puede exceder S/ ${formatThousands(SALE_MAX_CENTS)}`,
+  paidMax: `Los pagos no pueden sumar más de S/ ${formatThousands(SALE_MAX_CENTS)}`,
+  adjustForbidden:
+    'No tiene permiso para cambiar precios, descuentos ni propinas fuera de lo permitido: pida a un administrador',
+  adjustReasonRequired:
+    'Indique el motivo del ajuste: cambió un precio, un descuento mayor al permitido o una propina mayor al total',
+  adjustReasonMax: 'El motivo del ajuste no puede exceder los 200 caracteres',
+  appointmentLineMissing: (item: string) =>
+    `La venta de la cita debe incluir su ${item} al precio reservado`,
   priceMin: 'El precio debe ser mayor a 0',
   discountMin: 'El descuento no puede ser negativo',
   discountOverItems: 'El descuento no puede ser mayor que la suma de los ítems',
@@ -165,6 +184,12 @@ export function paymentsShortMessage(paidCents: number, missingCents: number): s
   return `Los pagos suman S/ ${formatCents(paidCents)}: faltan S/ ${formatCents(missingCents)} para cubrir el total más la propina`;
 }
 
+/** 99999999 → '999,999.99', as a message names an amount. */
+function formatThousands(cents: number): string {
+  const [whole = '0', fraction] = formatCents(cents).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
 /* Fields */
 
 const moneyField = (required: string, min: MoneyBound) => moneyAmount(required, min);
@@ -191,24 +216,47 @@ const ITEM_REQUIRED: Record<Exclude<SaleItemKind, 'otro'>, string> = {
   producto: M.productRequired,
 };
 
-/** A line of the sale: a catalogue item (by id) or a free concept ('otro', no id). */
+/** A price absent or blank: the catalogue's (or the cita's) for a catalogue line. */
+const optionalPrice = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  moneyField(M.priceRequired, { cents: 1, message: M.priceMin }).optional(),
+);
+
+/**
+ * A line of the sale (DESIGN §11.9): a catalogue item by id and quantity, which the server names
+ * and prices (the catalogue's price, or the cita's booked one), or a free concept ('otro', no id)
+ * with its description and price. A catalogue line's `precio` is an override: charging another
+ * price than the server's needs `caja.ajustar` and `motivo_ajuste`.
+ */
 export const SaleItemSchema = z
   .object({
     tipo: z.enum(SALE_ITEM_KINDS, { error: M.itemKindInvalid }),
     id: optionalId().optional(),
-    descripcion: requiredText(M.descriptionRequired).max(200, M.descriptionMax),
+    /** A catalogue line's is the catalogue's name whatever is sent. */
+    descripcion: optionalText(200, M.descriptionMax),
     cantidad: quantity,
     /** Unit price with IGV. */
-    precio: moneyField(M.priceRequired, { cents: 1, message: M.priceMin }),
+    precio: optionalPrice,
   })
   .superRefine((item, ctx) => {
     if (item.tipo === 'otro') {
       if (item.id != null) ctx.addIssue({ code: 'custom', path: ['id'], message: M.otherWithId });
+      if (!item.descripcion) {
+        ctx.addIssue({ code: 'custom', path: ['descripcion'], message: M.descriptionRequired });
+      }
+      if (item.precio === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['precio'], message: M.priceRequired });
+      }
     } else if (item.id == null) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: ITEM_REQUIRED[item.tipo] });
     }
   })
-  .transform((item) => ({ ...item, id: item.id ?? null }));
+  .transform((item) => ({
+    ...item,
+    id: item.id ?? null,
+    descripcion: item.descripcion ?? '',
+    precio: item.precio ?? null,
+  }));
 export type SaleItemInput = z.infer<typeof SaleItemSchema>;
 
 export const SalePaymentSchema = z.object({
@@ -298,31 +346,50 @@ export function saleTotals(input: SaleTotalsInput): SaleTotals {
   const text = Object.fromEntries(
     entries.map(([key, value]) => [key, formatCents(value)]),
   ) as unknown as SaleAmounts<string>;
-  return { cents, text, words: amountInWords(total) };
+  // A total beyond any sale is refused (SALE_MAX_CENTS); meanwhile it has no words.
+  return { cents, text, words: total <= SALE_MAX_CENTS ? amountInWords(total) : '' };
 }
 
 /* The sale */
 
-type SaleRulesInput = SaleTotalsInput & {
+export type SaleRulesInput = SaleTotalsInput & {
   tipo_comp: ReceiptType;
   doc: string | null;
   nombre: string | null;
 };
 
-/** The rules across fields (DESIGN §10.3), each on the field the cashier has to fix. */
-function saleRules(sale: SaleRulesInput, ctx: z.RefinementCtx) {
+/** A rule broken, on the field the cashier has to fix. */
+export interface SaleIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The rules across fields (DESIGN §10.3) over a sale whose every line has its price: the form
+ * checks them as it is typed, the server again once it has priced the lines.
+ */
+export function saleIssues(sale: SaleRulesInput): SaleIssue[] {
+  const issues: SaleIssue[] = [];
+  const ctx = { addIssue: (issue: SaleIssue) => issues.push(issue) };
   const { cents } = saleTotals(sale);
+  if (cents.items > SALE_MAX_CENTS) {
+    ctx.addIssue({ path: ['items'], message: M.saleMax });
+    return issues;
+  }
   if (cents.discount > cents.items) {
-    ctx.addIssue({ code: 'custom', path: ['descuento'], message: M.discountOverItems });
+    ctx.addIssue({ path: ['descuento'], message: M.discountOverItems });
+  } else if (cents.due > SALE_MAX_CENTS) {
+    ctx.addIssue({ path: ['propina'], message: M.dueMax });
+  } else if (cents.paid > SALE_MAX_CENTS) {
+    ctx.addIssue({ path: ['pagos'], message: M.paidMax });
   } else {
     const nonCash = sale.pagos
       .filter((p) => p.metodo !== 'efectivo')
       .reduce((sum, p) => sum + centsOr0(p.monto), 0);
     if (nonCash > cents.due) {
-      ctx.addIssue({ code: 'custom', path: ['pagos'], message: M.nonCashOverDue });
+      ctx.addIssue({ path: ['pagos'], message: M.nonCashOverDue });
     } else if (cents.missing > 0) {
       ctx.addIssue({
-        code: 'custom',
         path: ['pagos'],
         message: paymentsShortMessage(cents.paid, cents.missing),
       });
@@ -333,18 +400,72 @@ function saleRules(sale: SaleRulesInput, ctx: z.RefinementCtx) {
   if (sale.tipo_comp === 'F') {
     const result = ruc.safeParse(doc);
     if (!result.success) {
-      ctx.addIssue({ code: 'custom', path: ['doc'], message: result.error.issues[0].message });
+      ctx.addIssue({ path: ['doc'], message: result.error.issues[0].message });
     }
     if (!sale.nombre) {
-      ctx.addIssue({ code: 'custom', path: ['nombre'], message: M.facturaNameRequired });
+      ctx.addIssue({ path: ['nombre'], message: M.facturaNameRequired });
     }
   } else if (sale.tipo_comp === 'B') {
     if (cents.total > BOLETA_ID_THRESHOLD_CENTS && !DNI_PATTERN.test(doc)) {
-      ctx.addIssue({ code: 'custom', path: ['doc'], message: M.boletaDniRequired });
+      ctx.addIssue({ path: ['doc'], message: M.boletaDniRequired });
     } else if (doc !== '' && !DNI_PATTERN.test(doc) && !CE_PATTERN.test(doc)) {
-      ctx.addIssue({ code: 'custom', path: ['doc'], message: M.boletaDocInvalid });
+      ctx.addIssue({ path: ['doc'], message: M.boletaDocInvalid });
     }
   }
+  return issues;
+}
+
+/** A catalogue line without its price is priced by the server, which then checks the rules. */
+function saleRules(
+  sale: Omit<SaleRulesInput, 'items'> & {
+    items: readonly { cantidad: number; precio: string | null }[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  const items = sale.items.flatMap(({ cantidad, precio }) =>
+    precio === null ? [] : [{ cantidad, precio }],
+  );
+  if (items.length < sale.items.length) return;
+  for (const issue of saleIssues({ ...sale, items })) ctx.addIssue({ code: 'custom', ...issue });
+}
+
+/** A line as priced by the server: what the catalogue (or the cita) asks and what is charged. */
+export interface PricedLine {
+  tipo: SaleItemKind;
+  descripcion: string;
+  cantidad: number;
+  /** The unit price charged. */
+  precio: string;
+  /** The server's unit price; null for a free line ('otro'). */
+  precio_lista: string | null;
+}
+
+/**
+ * What a sale charges off the server's prices (DESIGN §11.9), each in a sentence for the audit
+ * log: another price than the list's, a discount above `descuentoMax` % of the items, a tip above
+ * the total. Any of them needs `caja.ajustar` and a reason.
+ */
+export function saleAdjustments(
+  sale: { items: readonly PricedLine[]; descuento: string; propina: string },
+  descuentoMax: string,
+): string[] {
+  const adjustments = sale.items.flatMap((line) =>
+    line.precio_lista !== null && parseCents(line.precio) !== parseCents(line.precio_lista)
+      ? [`Precio de «${line.descripcion}»: S/ ${line.precio_lista} → S/ ${line.precio}`]
+      : [],
+  );
+  const { cents, text } = saleTotals({ ...sale, pagos: [] });
+  // In hundredths of a percent, on integers: discount / items > max / 100.
+  const maxBasis = parseCents(descuentoMax) ?? 0;
+  if (cents.discount * 10_000 > cents.items * maxBasis) {
+    adjustments.push(
+      `Descuento de S/ ${text.discount} sobre S/ ${text.items}: más del ${descuentoMax} % permitido`,
+    );
+  }
+  if (cents.tip > cents.total) {
+    adjustments.push(`Propina de S/ ${text.tip}, mayor que el total de S/ ${text.total}`);
+  }
+  return adjustments;
 }
 
 /**
@@ -371,6 +492,8 @@ export const SaleInputSchema = z
       .array(SalePaymentSchema, { error: M.paymentsRequired })
       .min(1, M.paymentsRequired)
       .max(5, M.paymentsMax),
+    /** Why the sale charges off the server's prices (`saleAdjustments`); needs `caja.ajustar`. */
+    motivo_ajuste: optionalText(200, M.adjustReasonMax),
   })
   // The rules across fields add and compare valid amounts only: a field in error is fixed first.
   .superRefine(saleRules, { when: (payload) => payload.issues.length === 0 });
@@ -414,6 +537,7 @@ export const SALE_PATHS = {
   void: '/venta/anular',
   cash: '/caja',
   close: '/caja/cierre',
+  reopen: '/caja/reapertura',
   report: '/ventas/reporte',
   reportExport: '/ventas/reporte/export',
   export: '/ventas/export',
@@ -517,10 +641,24 @@ export const CashCloseInputSchema = z.object({
 });
 export type CashCloseInput = z.infer<typeof CashCloseInputSchema>;
 
+/** `POST /api/caja/reapertura` (caja.administrar): a closed day opens again, with a reason. */
+export const CashReopenInputSchema = z.object({
+  fecha: requiredText(M.dateRequired).pipe(isoDate(M.dateFormat)),
+  motivo: requiredText('El motivo de la reapertura es requerido')
+    .min(5, 'El motivo debe tener al menos 5 caracteres')
+    .max(200, 'El motivo no puede exceder los 200 caracteres'),
+});
+export type CashReopenInput = z.infer<typeof CashReopenInputSchema>;
+
 export const CASH_MESSAGES = {
   closed: 'Cierre de caja registrado',
   alreadyClosed: 'La caja de este día ya fue cerrada',
   future: 'No se puede cerrar la caja de un día futuro',
+  reopened: 'Caja reabierta: registre de nuevo el cierre cuando termine',
+  notClosed: 'La caja de este día no está cerrada',
+  /** A sale or a void on a day whose till is closed (and not reopened). */
+  dayClosed: (fecha: string) =>
+    `La caja del día ${fecha.split('-').reverse().join('/')} ya está cerrada`,
 } as const;
 
 /** One payment method's share of a day: what came in by it, net of the cash given back. */
@@ -538,6 +676,11 @@ export const CashCloseSchema = z.strictObject({
   nota: z.string().nullable(),
   usuario: z.string().nullable(),
   at: isoDateTime,
+  /** Set while an admin has reopened the day; the next close clears it. */
+  reabierta_at: isoDateTime.nullable(),
+  motivo_reapertura: z.string().nullable(),
+  /** The cash the day's first close expected, once it has been reopened; null before. */
+  esperado_original: money.nullable(),
 });
 export type CashClose = z.infer<typeof CashCloseSchema>;
 
@@ -554,6 +697,12 @@ export const CashDaySchema = z.strictObject({
   /** Cash received minus change: what the drawer should hold from the day's sales. */
   efectivo_esperado: money,
   cierre: CashCloseSchema.nullable(),
+  /**
+   * How the day's expected cash moved since it was closed: while reopened, the current expected
+   * cash less the close's; after closing again, the new close's less the first's. Null when the
+   * day was never reopened or nothing moved.
+   */
+  diferencia_cierre: money.nullable(),
 });
 export type CashDay = z.infer<typeof CashDaySchema>;
 

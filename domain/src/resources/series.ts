@@ -9,7 +9,7 @@ import {
   AppointmentSchema,
   appointmentPayloadOf,
 } from './appointments';
-import { chosenId } from './booking';
+import { chosenId, latestBookingDay } from './booking';
 
 /**
  * Recurring citas (DESIGN §10.5): the same visit every `cada_semanas` weeks, `veces` times.
@@ -28,6 +28,7 @@ export const SERIES_MESSAGES = {
   fromRequired: 'La fecha desde la que se cancela es requerida',
   fromInvalid: 'La fecha desde la que se cancela no es válida',
   outsideHours: 'Fuera del horario de atención',
+  tooFar: 'La última cita de la serie no puede ser posterior a dos años desde hoy',
   validated: 'Fechas de la serie revisadas',
   conflicts: (count: number) =>
     `La serie tiene ${count} ${count === 1 ? 'conflicto' : 'conflictos'}: no se guardó ninguna cita`,
@@ -61,7 +62,7 @@ export const seriesTimes = wholeBetween(SERIES_TIMES_MIN, SERIES_TIMES_MAX, M.ti
 export const AppointmentSeriesInputSchema = AppointmentInputSchema.safeExtend({
   cada_semanas: seriesWeeks,
   veces: seriesTimes,
-});
+}).superRefine(lastWithinHorizon);
 export type AppointmentSeriesInput = z.infer<typeof AppointmentSeriesInputSchema>;
 
 /**
@@ -75,11 +76,19 @@ export const AppointmentSeriesFormSchema = AppointmentFormFieldsSchema.safeExten
 })
   .superRefine((input, ctx) => {
     if (!input.repetir) return;
-    if (!seriesWeeks.safeParse(input.cada_semanas).success) {
+    const weeks = seriesWeeks.safeParse(input.cada_semanas);
+    const times = seriesTimes.safeParse(input.veces);
+    if (!weeks.success) {
       ctx.addIssue({ code: 'custom', path: ['cada_semanas'], message: M.weeks });
     }
-    if (!seriesTimes.safeParse(input.veces).success) {
+    if (!times.success) {
       ctx.addIssue({ code: 'custom', path: ['veces'], message: M.times });
+    }
+    if (weeks.success && times.success) {
+      lastWithinHorizon(
+        { fec_cita: input.fec_cita, cada_semanas: weeks.data, veces: times.data },
+        ctx,
+      );
     }
   })
   .transform(({ repetir, cada_semanas, veces, ...input }) => {
@@ -88,6 +97,17 @@ export const AppointmentSeriesFormSchema = AppointmentFormFieldsSchema.safeExten
       ? { ...cita, cada_semanas: seriesWeeks.parse(cada_semanas), veces: seriesTimes.parse(veces) }
       : cita;
   });
+
+/** The series' last visit is within the booking horizon too (`latestBookingDay`), on `veces`. */
+function lastWithinHorizon(
+  series: { fec_cita: string; cada_semanas: number; veces: number },
+  ctx: z.RefinementCtx,
+) {
+  const last = seriesDates(new Date(series.fec_cita), series.cada_semanas, series.veces).at(-1);
+  if (last && limaToday(last) > latestBookingDay()) {
+    ctx.addIssue({ code: 'custom', path: ['veces'], message: M.tooFar });
+  }
+}
 
 /** True when the form's output is a series' payload, not a single cita's. */
 export const isSeriesPayload = (values: object): boolean => 'cada_semanas' in values;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../api';
-import { email, optionalText, requiredText } from '../rules';
+import { email, moneyAmount, optionalText, requiredText } from '../rules';
 import { OpeningHoursSchema } from './agenda';
 import {
   DEFAULT_REMINDER_TEMPLATE,
@@ -28,7 +28,19 @@ export const SETTINGS_MESSAGES = {
   logoNotImage: 'El logo debe ser una imagen PNG, JPG, GIF o WEBP',
   logoTooLarge: 'El logo no puede pesar más de 2 MB',
   logoNotFound: 'No hay un logo registrado',
+  maxDiscountRequired: 'El descuento máximo es requerido',
+  maxDiscountRange: 'El descuento máximo debe estar entre 0 y 100 %',
 } as const;
+
+/**
+ * The largest discount (%) a sale may carry without `caja.ajustar` and a reason (DESIGN §11.9):
+ * 0 to 100, two decimals at most; absent, unchanged.
+ */
+export const maxDiscount = moneyAmount(
+  SETTINGS_MESSAGES.maxDiscountRequired,
+  { cents: 0, message: SETTINGS_MESSAGES.maxDiscountRange },
+  { cents: 10_000, message: SETTINGS_MESSAGES.maxDiscountRange },
+).optional();
 
 /** Largest logo the server accepts; the multipart limit of the app is the same. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -123,6 +135,7 @@ export const SettingsInputSchema = z.object({
   plantilla_recordatorio: reminderTemplate,
   /** When the daily e-mail reminders go out; null: they do not. */
   hora_recordatorio: reminderHour,
+  descuento_max: maxDiscount,
 });
 export type SettingsInput = z.infer<typeof SettingsInputSchema>;
 
@@ -142,6 +155,8 @@ export const SettingsSchema = z.strictObject({
   plantilla_recordatorio: z.string(),
   /** The Lima hour of the daily e-mail reminders, or null: none are sent by themselves. */
   hora_recordatorio: z.number().int().nullable(),
+  /** The largest discount (%) without `caja.ajustar`, as '10.00'. */
+  descuento_max: z.string(),
   updated_at: isoDateTime,
 });
 export type Settings = z.infer<typeof SettingsSchema>;

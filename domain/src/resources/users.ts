@@ -129,8 +129,16 @@ export const UserRegisterSchema = passwordsMatch(
 );
 export type UserRegisterInput = z.infer<typeof UserRegisterSchema>;
 
-/** An absent `rol` keeps the user's role: only a form that shows it changes it. */
-const editFields = { ...userFields, login: z.string().optional(), rol: RoleSchema.optional() };
+/**
+ * An absent `rol` keeps the user's role: only a form that shows it changes it. The e-mail may
+ * stay empty on edit: the seeded users have none until one is set (DESIGN §11.9).
+ */
+const editFields = {
+  ...userFields,
+  email: z.preprocess((value) => (value === '' ? null : value), userEmail.nullable()),
+  login: z.string().optional(),
+  rol: RoleSchema.optional(),
+};
 
 /** The edit modal's form: the login is shown disabled and not checked (spec 000 §5). */
 export const UserEditSchema = z.object(editFields).superRefine(checkDocument, documentCheck);
@@ -172,12 +180,14 @@ export const UserSchema = z.strictObject({
   id_tipodoc: z.number().int(),
   tipo_doc: z.strictObject({ id: z.number().int(), nom: z.string() }),
   doc: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   login: z.string(),
   profile_image: z.string().nullable(),
   id_emp: z.number().int().nullable(),
   id_est: z.number().int(),
   rol: z.enum(ROLES),
+  /** The second factor is on (issue 28 §5): an admin can turn it off for a lost phone. */
+  totp_activo: z.boolean(),
   created_at: isoDateTime,
 });
 export type User = z.infer<typeof UserSchema>;
@@ -241,7 +251,8 @@ export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
     doc: u.doc,
     name: u.name,
     surname: u.surname,
-    email: u.email,
+    // A seeded user has none until an administrator sets it.
+    email: u.email ?? '',
     login: u.login,
     rol: u.rol,
   }),

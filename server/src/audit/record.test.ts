@@ -165,6 +165,7 @@ describe('actorOf and recordDenied', () => {
           userId: Number(request.headers['x-user']),
           tokenHash: 'h',
           role: 'groomer',
+          mustChangePassword: false,
         };
       }
     });
@@ -188,8 +189,83 @@ describe('actorOf and recordDenied', () => {
       accion: 'denegado',
       entidad: 'permiso',
       entidad_id: null,
-      detalle: 'DELETE /api/user/1 (requiere usuarios.administrar)',
+      detalle: 'DELETE /api/user/:id (requiere usuarios.administrar)',
+      veces: 1,
     });
+    await app.close();
+  });
+
+  /** An app whose one route refuses every call and records it, as authenticate.ts does. */
+  async function refusingApp() {
+    const app = Fastify();
+    app.decorateRequest('session', undefined);
+    app.addHook('onRequest', async (request) => {
+      const user = Number(request.headers['x-user']);
+      if (user)
+        request.session = {
+          userId: user,
+          tokenHash: 'h',
+          role: 'groomer',
+          mustChangePassword: false,
+        };
+    });
+    app.delete('/api/user/:id', async (request, reply) => {
+      await recordDenied(database.db, request, 'usuarios.administrar');
+      return reply.status(403).send({});
+    });
+    app.get('/api/ventas', async (request, reply) => {
+      await recordDenied(database.db, request, 'reportes.leer');
+      return reply.status(403).send({});
+    });
+    return app;
+  }
+
+  /** Waits out the last seconds of a minute, so that a burst of calls falls within one. */
+  async function notAtTheEndOfAMinute() {
+    const second = new Date().getSeconds();
+    if (second >= 57) await new Promise((resolve) => setTimeout(resolve, (60 - second) * 1000));
+  }
+
+  it('counts 20 concurrent refusals of one user on one route in a minute as one row', async () => {
+    const app = await refusingApp();
+    await notAtTheEndOfAMinute();
+    const calls = Array.from({ length: 20 }, (_, n) =>
+      app.inject({ method: 'DELETE', url: `/api/user/${n}`, headers: { 'x-user': '3' } }),
+    );
+    expect((await Promise.all(calls)).map((res) => res.statusCode)).toEqual(Array(20).fill(403));
+    const rows = await entries();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id_usu: 3,
+      accion: 'denegado',
+      detalle: 'DELETE /api/user/:id (requiere usuarios.administrar)',
+      veces: 20,
+    });
+    await app.close();
+  });
+
+  it('keeps a row per user, per anonymous address and per route', async () => {
+    const app = await refusingApp();
+    await notAtTheEndOfAMinute();
+    const call = (url: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+      app.inject({ method: url.includes('user') ? 'DELETE' : 'GET', url, headers, remoteAddress });
+    await Promise.all([
+      call('/api/user/1', { 'x-user': '2' }),
+      call('/api/user/1', { 'x-user': '3' }),
+      call('/api/user/2', { 'x-user': '3' }),
+      call('/api/ventas', { 'x-user': '3' }),
+      call('/api/ventas', {}, '198.51.100.1'),
+      call('/api/ventas', {}, '198.51.100.1'),
+      call('/api/ventas', {}, '198.51.100.2'),
+    ]);
+    const counts = (await entries()).map((e) => `${e.id_usu ?? e.ip} ${e.detalle} ${e.veces}`);
+    expect(counts.sort()).toEqual([
+      '198.51.100.1 GET /api/ventas (requiere reportes.leer) 2',
+      '198.51.100.2 GET /api/ventas (requiere reportes.leer) 1',
+      '2 DELETE /api/user/:id (requiere usuarios.administrar) 1',
+      '3 DELETE /api/user/:id (requiere usuarios.administrar) 2',
+      '3 GET /api/ventas (requiere reportes.leer) 1',
+    ]);
     await app.close();
   });
 });

@@ -62,20 +62,30 @@ export async function recordAudit(executor: Db | Tx, entry: AuditInput): Promise
 
 /**
  * A refused call (403), written on its own: nothing else happened to be in a transaction with.
- * The route as it was asked (without its query) and what it needed go in `detalle`.
+ * One row per caller (user, or address when anonymous), route and minute, `veces` counting the
+ * calls: a caller hammering a route leaves a line a minute, not a line a call. The unique index
+ * on those (schema/audit.ts) makes the count exact under concurrent calls and several servers.
+ * The route is its pattern (`/api/user/:id`), what it needed in `detalle` with it.
  */
 export async function recordDenied(
   db: Db,
   request: FastifyRequest,
   needed: RouteAccess | undefined,
 ): Promise<void> {
-  const path = request.url.split('?')[0] ?? request.url;
-  await recordAudit(db, {
-    ...actorOf(request),
-    accion: 'denegado',
-    entidad: 'permiso',
-    detalle: `${request.method} ${path}${needed ? ` (requiere ${needed})` : ''}`,
-  });
+  const { id_usu, ip } = actorOf(request);
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  const detalle = cut(
+    `${request.method} ${route}${needed ? ` (requiere ${needed})` : ''}`,
+    LIMITS.detalle,
+  );
+  const accion: AuditAction = 'denegado';
+  const entidad: AuditEntity = 'permiso';
+  await db.execute(sql`
+    insert into ${auditEntries} (id_usu, ip, accion, entidad, detalle, minuto)
+    values (${id_usu}, ${cut(ip, LIMITS.ip) ?? ''}, ${accion}, ${entidad}, ${detalle},
+            date_trunc('minute', now()))
+    on conflict (accion, coalesce(id_usu, 0), ip, detalle, minuto) where minuto is not null
+    do update set veces = ${auditEntries.veces} + 1`);
 }
 
 /**

@@ -152,6 +152,7 @@ describe('the session check', () => {
       userId: 1,
       role: 'admin',
       tokenHash: hashOf(credential),
+      mustChangePassword: false,
     });
   });
 });

@@ -17,17 +17,26 @@ export interface SessionPolicy {
   maxHours: number;
 }
 
+/** Where a session was opened from, for the owner's list of open sessions (Perfil). */
+export interface SessionOrigin {
+  ip: string;
+  userAgent: string | undefined;
+}
+
 /** Opens a session for the user and returns the credential the client sends back. */
 export async function openSession(
   db: Db | Tx,
   userId: number,
   policy: SessionPolicy,
+  origin?: SessionOrigin,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     token_hash: hashToken(token),
     user_id: userId,
     expires_at: new Date(Date.now() + policy.maxHours * 3_600_000),
+    ip: origin?.ip.slice(0, 64) ?? null,
+    agente: origin?.userAgent?.slice(0, 300) ?? null,
   });
   return `${BEARER}${token}`;
 }
@@ -43,6 +52,8 @@ export interface SessionUserRef {
   tokenHash: string;
   /** The user's role as of this request: a change applies from the next one. */
   role: Role;
+  /** A generated password still in use: only the password change is open (issue 28 §1). */
+  mustChangePassword: boolean;
 }
 
 /** Answers the session behind an Authorization header, if it is live and its user active. */
@@ -62,7 +73,11 @@ export function prepareSessionCheck(db: Db, policy: SessionPolicy): SessionCheck
   const tokenHash = sql.placeholder('tokenHash');
   const live = db.$with('live').as(
     db
-      .select({ userId: sessions.user_id, role: users.rol })
+      .select({
+        userId: sessions.user_id,
+        role: users.rol,
+        mustChangePassword: users.debe_cambiar_clave,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .where(
@@ -92,7 +107,7 @@ export function prepareSessionCheck(db: Db, policy: SessionPolicy): SessionCheck
   );
   const statement = db
     .with(live, touch)
-    .select({ userId: live.userId, role: live.role })
+    .select({ userId: live.userId, role: live.role, mustChangePassword: live.mustChangePassword })
     .from(live)
     .prepare('session_check');
 
@@ -101,7 +116,14 @@ export function prepareSessionCheck(db: Db, policy: SessionPolicy): SessionCheck
     if (!token) return undefined;
     const hashed = hashToken(token);
     const [row] = await statement.execute({ tokenHash: hashed, idleMinutes: policy.idleMinutes });
-    return row && { userId: row.userId, tokenHash: hashed, role: row.role };
+    return (
+      row && {
+        userId: row.userId,
+        tokenHash: hashed,
+        role: row.role,
+        mustChangePassword: row.mustChangePassword,
+      }
+    );
   };
 }
 

@@ -1,7 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { throttleEntries } from '../db/schema';
 import { openTestDatabase } from '../test/app';
-import { LoginThrottle, purgeThrottles, RecentKeys, type ThrottleOptions } from './throttle';
+import {
+  LoginThrottle,
+  purgeThrottles,
+  RecentKeys,
+  SignInRefused,
+  SignInThrottle,
+  type SignInAttempt,
+  type ThrottleOptions,
+} from './throttle';
 
 const database = await openTestDatabase();
 afterAll(() => database.close());
@@ -146,5 +154,44 @@ describe('RecentKeys', () => {
     time.now = 1000;
     expect(await keys.has('a')).toBe(false);
     expect(await keys.has('b')).toBe(true);
+  });
+});
+
+describe('SignInThrottle', () => {
+  /** A sign-in throttle on a clock that only its waits move; each wait is recorded. */
+  function signInsAt() {
+    const time = { now: 1_000_000 };
+    const waits: number[] = [];
+    const signIns = new SignInThrottle(db, {
+      clock: () => time.now,
+      sleep: (ms) => {
+        waits.push(ms);
+        time.now += ms;
+        return Promise.resolve();
+      },
+    });
+    return { signIns, time, waits };
+  }
+  const wrong = (attempt: SignInAttempt) => attempt.failed().then(() => 'fallo');
+  const right = (attempt: SignInAttempt) => attempt.succeeded().then(() => 'dentro');
+
+  it('keeps the wait of a login under attack from many addresses at 10 s, and lets the owner in', async () => {
+    const { signIns, time, waits } = signInsAt();
+    for (let i = 0; i < 200; i++) {
+      expect(await signIns.attempt('victima', `10.0.${i >> 8}.${i & 255}`, wrong)).toBe('fallo');
+      time.now += 100;
+    }
+    expect(Math.max(...waits)).toBeLessThanOrEqual(10_000);
+    expect(waits.length).toBeGreaterThan(190);
+    const before = time.now;
+    expect(await signIns.attempt('victima', '192.168.1.20', right)).toBe('dentro');
+    expect(time.now - before).toBeLessThanOrEqual(10_000);
+  });
+
+  it('refuses only the address that keeps failing, not the login', async () => {
+    const { signIns } = signInsAt();
+    for (let i = 0; i < 10; i++) await signIns.attempt(`cuenta${i}`, '10.9.9.9', wrong);
+    await expect(signIns.attempt('otra', '10.9.9.9', right)).rejects.toBeInstanceOf(SignInRefused);
+    expect(await signIns.attempt('cuenta1', '10.9.9.10', right)).toBe('dentro');
   });
 });

@@ -156,3 +156,124 @@ export class RecentKeys {
 export async function purgeThrottles(db: Db | Tx, now = Date.now()): Promise<void> {
   await db.delete(throttleEntries).where(lte(throttleEntries.vence, now));
 }
+
+/** Beyond the free failures each one adds a wait: 1 s, 2, 4, 8, then 10 s at most (DESIGN §10.1). */
+export const SIGN_IN_DELAY = { firstMs: 1000, maxMs: 10_000 };
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+/** A sign-in refused before its password was checked: its address keeps failing. */
+export class SignInRefused extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('sign-in refused');
+  }
+}
+
+/** What the sign-in route reports once it has checked the password (and second factor). */
+export interface SignInAttempt {
+  /** Wrong credentials: the attempt stays counted. */
+  failed(): Promise<void>;
+  /** Signed in. */
+  succeeded(): Promise<void>;
+  /** The password was right but the sign-in waits for more (the second factor's code). */
+  withheld(): Promise<void>;
+}
+
+/** How a throttled sign-in waits: API tests replace it to run the waits on a stopped clock. */
+export const signInTiming = {
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
+
+export interface SignInThrottleOptions {
+  /** Milliseconds since the epoch; tests pass their own, with the `sleep` that moves it. */
+  clock?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Sign-in throttling (DESIGN §10.1, issue 28 §4). A login's failures, from wherever they come,
+ * only delay its next attempts: the attempt is answered after its wait (10 s at most), never
+ * refused, so an attacker failing a login from other addresses cannot keep its owner out for
+ * longer than that. An address's own failures are what refuse it (429): the attacker's
+ * addresses, not the owner's. A login and an address it has signed in from count only their
+ * own failures. Counts live in the database, so every server process shares them.
+ */
+export class SignInThrottle {
+  private readonly byLogin: LoginThrottle;
+  private readonly byAddress: LoginThrottle;
+  private readonly byPair: LoginThrottle;
+  private readonly knownPairs: RecentKeys;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(db: Db, options: SignInThrottleOptions = {}) {
+    const { clock } = options;
+    const throttle = (scope: string, freeAttempts: number) =>
+      new LoginThrottle(db, {
+        scope,
+        freeAttempts,
+        windowMs: SIGN_IN_WINDOW_MS,
+        delay: SIGN_IN_DELAY,
+        clock,
+      });
+    this.byLogin = throttle('ingreso.usuario', 3);
+    // A counter's staff share one address: it tolerates more failures than one login does.
+    this.byAddress = throttle('ingreso.ip', 10);
+    this.byPair = throttle('ingreso.par', 3);
+    this.knownPairs = new RecentKeys(db, 'ingreso.conocido', undefined, clock);
+    this.sleep = options.sleep ?? ((ms) => signInTiming.sleep(ms));
+  }
+
+  /**
+   * Runs `check` (the password's) once the attempt's wait has passed; throws `SignInRefused`
+   * when its address is the one being slowed down. `check` must report its outcome.
+   */
+  async attempt<T>(
+    login: string,
+    address: string,
+    check: (attempt: SignInAttempt) => Promise<T>,
+  ): Promise<T> {
+    const pair = `${login}\n${address}`;
+    // One attempt at a time per login and address: a burst of parallel guesses from one place
+    // meets the count of the ones before it.
+    return this.byPair.oneAtATime(pair, async () => {
+      const known = await this.knownPairs.has(pair);
+      // The wait is read and the attempt counted in one step per login and per address, so
+      // parallel attempts from many addresses each meet the ones before; the count is taken
+      // back if the password is right.
+      const wait = await this.byLogin.oneAtATime(login, () =>
+        this.byAddress.oneAtATime(address, async () => {
+          let ms: number;
+          if (known) {
+            ms = await this.byPair.retryAfter(pair);
+          } else {
+            const refused = await this.byAddress.retryAfter(address);
+            if (refused > 0) throw new SignInRefused(refused);
+            ms = await this.byLogin.retryAfter(login);
+          }
+          await this.byLogin.fail(login);
+          await this.byAddress.fail(address);
+          return ms;
+        }),
+      );
+      // Answered after the wait, never refused: failures from elsewhere cost the owner at most
+      // SIGN_IN_DELAY.maxMs, and later ones do not lengthen a wait already begun.
+      if (wait > 0) await this.sleep(wait);
+      // The login's count stays for strangers: its owner signing in must not hand them fresh
+      // free attempts. Only this attempt's own count is taken back.
+      const takeBack = async () => {
+        await this.byLogin.forgive(login);
+        await this.byAddress.forgive(address);
+      };
+      return check({
+        failed: async () => {
+          if (known) await this.byPair.fail(pair);
+        },
+        succeeded: async () => {
+          await this.byPair.succeed(pair);
+          await this.knownPairs.add(pair);
+          await takeBack();
+        },
+        withheld: takeBack,
+      });
+    });
+  }
+}

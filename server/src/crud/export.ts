@@ -10,6 +10,7 @@ import {
 import { actorOf, recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
 import { limaDateTimeText, sendCsv, type CsvCell } from '../http/csv';
+import { holdHeavySlot } from '../http/heavy-work';
 import { sendXlsx, type XlsxCell, type XlsxSheet } from '../http/xlsx';
 import { commonConditions, type ListDefinition } from './list';
 
@@ -131,6 +132,7 @@ export async function sendExport<Row>(
   reply: FastifyReply,
   { format, file, definition, rows, audit }: ExportRequest<Row>,
 ) {
+  holdHeavySlot(request, reply, 'exportacion');
   const first = await rows.next();
   await recordAudit(db, {
     ...actorOf(request),

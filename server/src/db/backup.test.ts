@@ -8,8 +8,11 @@ import { serverDatabase, setupTestApp } from '../test/app';
 import { createService, registerOwner } from '../test/agenda';
 import { apiClient } from '../test/http';
 import { multipartBody, pngImage } from '../test/images';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
 import { BackupError, restoreBackup, writeBackup } from './backup';
 import { openPglite, type Db } from './client';
+import { passwordResets, sessions } from './schema';
 import { rowsOf } from './sql-rows';
 
 const ctx = await setupTestApp();
@@ -76,16 +79,58 @@ beforeAll(async () => {
 });
 
 describe('backup and restore', () => {
+  it('starts a restored database with no sessions and no open reset links', async () => {
+    const token = await ctx.signIn();
+    await ctx.database.db.insert(passwordResets).values({
+      user_id: 1,
+      token_hash: 'a'.repeat(64),
+      expires_at: new Date(Date.now() + 3_600_000),
+    });
+    const copy = join(dir, 'con-sesiones.json.gz');
+    const counts = await writeBackup(ctx.database, copy);
+    expect(counts?.sessions).toBeGreaterThan(0);
+    expect(counts?.password_resets).toBeGreaterThan(0);
+    const target = await openPglite();
+    try {
+      await restoreBackup(target, copy);
+      expect(await target.db.select().from(sessions)).toEqual([]);
+      expect(await target.db.select().from(passwordResets)).toEqual([]);
+      // The session of the copy does not sign anyone in on the restored server.
+      const restored = await buildApp({ db: target.db, config: readConfig({}) });
+      try {
+        const res = await restored.inject({
+          method: 'GET',
+          url: '/api/clientes/',
+          headers: { authorization: token },
+        });
+        expect(res.statusCode).toBe(401);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await target.close();
+    }
+  });
+
   it('restores into an empty database exactly what was backed up, every table', async () => {
     const counts = await writeBackup(ctx.database, file);
     expect(counts?.archivos).toBe(1);
     const original = await contentOf(ctx.database.db);
+    // Except the sessions and reset links: a restored database starts without them.
+    const restored = {
+      ...original,
+      content: { ...original.content, sessions: [], password_resets: [] },
+    };
     // On PostgreSQL, into PGlite too: a business may move either way.
     const targets = url ? [await emptyDatabase(), await openPglite()] : [await openPglite()];
     for (const target of targets) {
       try {
-        expect(await restoreBackup(target, file)).toEqual(counts);
-        expect(await contentOf(target.db)).toEqual(original);
+        expect(await restoreBackup(target, file)).toEqual({
+          ...counts,
+          sessions: 0,
+          password_resets: 0,
+        });
+        expect(await contentOf(target.db)).toEqual(restored);
       } finally {
         await target.close();
       }

@@ -189,13 +189,21 @@ async function* linesOf(file: string) {
   yield* createInterface({ input, crlfDelay: Infinity });
 }
 
+/**
+ * Tables a restored database starts without (issue 28 §11): a session or a reset link of the
+ * copy would let whoever held it in, on a server that may now be elsewhere and for people who
+ * may since have lost their access. Everyone signs in again.
+ */
+const FORGOTTEN_ON_RESTORE = ['sessions', 'password_resets'];
+
 /** Rows per insert: few enough that a batch of photos stays a few megabytes. */
 const BATCH_ROWS = 200;
 
 /**
  * Restores `file` into an empty database: the schema as the backup knew it, then every row in
  * one transaction (triggers off: the summaries come from the backup), the sequences, and
- * finally the migrations added since. Refuses a database that holds anything.
+ * finally the migrations added since; without sessions and reset links. Refuses a database
+ * that holds anything.
  */
 export async function restoreBackup(database: Database, file: string): Promise<Header['tablas']> {
   const { db } = database;
@@ -280,6 +288,10 @@ export async function restoreBackup(database: Database, file: string): Promise<H
       if ((counts[table] ?? 0) !== expected) {
         throw new BackupError(`La copia está incompleta: faltan filas de ${table}`);
       }
+    }
+    for (const table of FORGOTTEN_ON_RESTORE.filter((t) => tables.has(t))) {
+      await tx.execute(sql`delete from ${ident(table)}`);
+      counts[table] = 0;
     }
   });
   await migrate(database);

@@ -163,7 +163,7 @@ describe('data directory access', () => {
     // A file left world-readable by an earlier start is tightened too.
     writeFileSync(join(dir, 'initial-credentials.txt'), 'old', { mode: 0o644 });
     chmodSync(join(dir, 'initial-credentials.txt'), 0o644);
-    const file = writeInitialCredentials(dir, 'Secreta1!');
+    const file = writeInitialCredentials(dir, [{ login: 'admin', password: 'Secreta1!' }]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

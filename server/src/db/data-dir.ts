@@ -13,6 +13,7 @@ import { copyFile, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import type { InitialCredential } from './seed';
 
 export class DataDirLockedError extends Error {}
 
@@ -242,11 +243,21 @@ export function restrictDataDir(dataDir: string): void {
   for (const entry of OWN_ENTRIES) tighten(join(dataDir, entry));
 }
 
-export function writeInitialCredentials(dataDir: string, password: string): string {
+/** `usuario: contraseña` lines, with the note that each must be changed at first sign-in. */
+export function initialCredentialsText(credentials: readonly InitialCredential[]): string {
+  const lines = credentials.map(({ login, password }) => `${login}: ${password}`);
+  return (
+    `Contraseñas iniciales (cada usuario debe cambiar la suya al iniciar sesión):\n` +
+    `${lines.join('\n')}\n`
+  );
+}
+
+export function writeInitialCredentials(
+  dataDir: string,
+  credentials: readonly InitialCredential[],
+): string {
   const file = join(dataDir, 'initial-credentials.txt');
-  writeFileSync(file, `Usuarios: admin, recepcion, groomer\nContraseña inicial: ${password}\n`, {
-    mode: 0o600,
-  });
+  writeFileSync(file, initialCredentialsText(credentials), { mode: 0o600 });
   // `mode` applies only when the file is created: a file left from an earlier start keeps its own.
   chmodSync(file, 0o600);
   return file;

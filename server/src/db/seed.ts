@@ -35,14 +35,30 @@ export const DEFAULT_USERS = [
 /** An arbitrary constant: the advisory lock that serialises the seed across processes. */
 const SEED_LOCK = 4_751_059;
 
+export interface InitialCredential {
+  login: string;
+  password: string;
+}
+
 export interface SeedResult {
-  /** Set when the default users were created just now with a generated password. */
-  generatedPassword?: string;
+  /**
+   * Set when the default users were created just now without `ADMIN_PASSWORD`: each one's own
+   * generated password, which the user must change at first sign-in.
+   */
+  generatedCredentials?: InitialCredential[];
   createdUsers: boolean;
 }
 
+export interface SeedOptions {
+  /** One password for the three users, nothing forced (tests, demos); generated when unset. */
+  adminPassword?: string;
+  /** The admin's e-mail; the others have none until set (no address on a domain not owned). */
+  adminEmail?: string;
+}
+
 /** Catalogues and the three default users; does nothing that is already there. */
-export async function seedBase(db: Db, adminPassword: string | undefined): Promise<SeedResult> {
+export async function seedBase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const { adminPassword, adminEmail } = options;
   return db.transaction(async (tx) => {
     // Several processes may start together on an empty server: one seeds, the others wait
     // and then find the users there.
@@ -59,18 +75,25 @@ export async function seedBase(db: Db, adminPassword: string | undefined): Promi
       { count: number },
     ];
     if (count > 0) return { createdUsers: false };
-    const password = adminPassword ?? generatePassword();
-    const hash = await hashPassword(password);
+    const credentials = DEFAULT_USERS.map((u) => ({
+      login: u.login,
+      password: adminPassword ?? generatePassword(),
+    }));
+    const hashes = await Promise.all(credentials.map(({ password }) => hashPassword(password)));
     await tx.insert(users).values(
-      DEFAULT_USERS.map((u) => ({
+      DEFAULT_USERS.map((u, i) => ({
         ...u,
         id_tipodoc: DocumentTypeId.DNI,
-        email: `${u.login}@groomer.pe`,
-        password: hash,
+        email: u.rol === 'admin' ? (adminEmail ?? null) : null,
+        password: hashes[i],
+        // A generated password has been printed and stored in a file: it must not stay in use.
+        debe_cambiar_clave: adminPassword === undefined,
       })),
     );
     // The ids were given explicitly: move the sequence past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), 3)`);
-    return { createdUsers: true, generatedPassword: adminPassword ? undefined : password };
+    return adminPassword === undefined
+      ? { createdUsers: true, generatedCredentials: credentials }
+      : { createdUsers: true };
   });
 }

@@ -30,6 +30,13 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PATCH /api/profile/password': ALL,
   'PATCH /api/profile/inicio': ALL,
   'POST /api/profile/picture': ALL,
+  // The second factor (issue 28 §5): admins turn it on; whoever has it may turn it off.
+  'GET /api/profile/dos-pasos': ALL,
+  'POST /api/profile/dos-pasos': ADMIN,
+  'POST /api/profile/dos-pasos/confirmar': ADMIN,
+  'POST /api/profile/dos-pasos/desactivar': ALL,
+  'GET /api/profile/sesiones': ALL,
+  'DELETE /api/profile/sesiones': ALL,
   'GET /api/avatars/:file': PUBLIC,
   'POST /api/password-forgot': PUBLIC,
   'POST /api/password-reset': PUBLIC,
@@ -69,6 +76,8 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PATCH /api/user': ADMIN,
   'PATCH /api/user/pwd': ADMIN,
   'DELETE /api/user/hard': ADMIN,
+  'DELETE /api/user/:id/sesiones': ADMIN,
+  'DELETE /api/user/:id/dos-pasos': ADMIN,
   // Employees: the desk reads, the admin writes; groomers neither.
   'GET /api/empleados/': DESK,
   'GET /api/empleados/export': DESK,
@@ -175,6 +184,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PATCH /api/venta/anular': ADMIN,
   'GET /api/caja': DESK,
   'POST /api/caja/cierre': DESK,
+  'POST /api/caja/reapertura': ADMIN,
   // History (§10.6): everyone who attends visits; the reports: the desk.
   'GET /api/citas/historial': ALL,
   'GET /api/citas/historial/export': ALL,

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, PERMISSION_MESSAGES, type Permission, type RouteAccess } from '@app/domain';
+import {
+  can,
+  MUST_CHANGE_PASSWORD,
+  PERMISSION_MESSAGES,
+  type Permission,
+  type RouteAccess,
+} from '@app/domain';
 import { recordDenied } from '../audit/record';
 import { prepareSessionCheck, type SessionPolicy, type SessionUserRef } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -14,6 +20,11 @@ declare module 'fastify' {
      * any signed-in user. Every route of the API says it unless it is `public`.
      */
     permission?: RouteAccess;
+    /**
+     * Open to a user who must still change a generated password (issue 28 §1): the change
+     * itself, signing out, and what the web reads to show the form.
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     session?: SessionUserRef;
@@ -49,6 +60,9 @@ export function registerAuthentication(api: FastifyInstance, db: Db, policy: Ses
     const session = await checkSession(request.headers.authorization);
     if (!session) throw new HttpError(401, UNAUTHENTICATED);
     request.session = session;
+    if (session.mustChangePassword && !config?.beforePasswordChange) {
+      throw new HttpError(403, MUST_CHANGE_PASSWORD);
+    }
     const access = config?.permission;
     // Undeclared cannot happen (onRoute above); if it did, the route stays closed.
     if (!access || (access !== 'sesion' && !can(session.role, access))) throw forbidden();

@@ -17,6 +17,7 @@ export class HttpError extends Error {
 }
 
 export const INVALID_INPUT = 'Los datos enviados no son válidos';
+export const UNSUPPORTED_MEDIA_TYPE = 'Tipo de contenido no admitido';
 
 export const notFound = (message = 'Registro no encontrado') => new HttpError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) =>
@@ -106,7 +107,7 @@ function answerFor(error: FastifyError | Error): { status: number; body: ApiErro
   const code = (error as FastifyError).code;
   const statusCode = (error as FastifyError).statusCode;
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return { status: 415, body: { status: 'error', message: 'Tipo de contenido no admitido' } };
+    return { status: 415, body: { status: 'error', message: UNSUPPORTED_MEDIA_TYPE } };
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
     const message = 'El contenido enviado es demasiado grande';

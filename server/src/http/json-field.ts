@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { invalid } from './errors';
+import { HttpError, invalid, UNSUPPORTED_MEDIA_TYPE } from './errors';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -46,6 +46,13 @@ export function registerJsonBodies(app: FastifyInstance) {
     },
   );
   app.addHook('preValidation', async (request) => {
-    request.body = unwrapJsonField(request.body);
+    // A route with a body schema reads JSON; multipart routes read their parts themselves and
+    // declare no body schema. A form sent to a JSON route arrives as no body at all.
+    const readsJson = request.routeOptions.schema?.body !== undefined;
+    if (readsJson && request.isMultipart()) throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
+    // An empty body is validated as an empty object: the schema names each missing field,
+    // and no refinement meets `undefined`.
+    if (readsJson && request.body === undefined) request.body = {};
+    else request.body = unwrapJsonField(request.body);
   });
 }

@@ -71,7 +71,22 @@ describe('security headers', () => {
     }
   });
 
-  it('gives a slow request 30 s at most', () => {
+  it('tells browsers and proxies to keep no copy of an /api answer', async () => {
+    const token = await signIn();
+    for (const url of ['/api/clientes/?search=Rosa', '/api/tipodoc', '/api/cliente/999999']) {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: token } });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await app.inject({ method: 'GET', url: '/api/clientes/' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // Outside /api (the SPA and its files) the static server decides.
+    const page = await app.inject({ method: 'GET', url: '/clientes' });
+    expect(page.headers['cache-control']).toBeUndefined();
+  });
+
+  it('gives a slow request 10 s for its headers and 30 s in all', () => {
+    expect(app.server.headersTimeout).toBe(10_000);
     expect(app.server.requestTimeout).toBe(30_000);
   });
 });

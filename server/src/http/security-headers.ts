@@ -62,4 +62,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, appUrl: stri
   app.addHook('onRequest', async (request, reply) => {
     reply.helmet(request.url.startsWith('/assets/') ? ASSET_HEADERS : undefined);
   });
+  // An API answer is someone's data: neither the browser (a shared counter PC, its back button)
+  // nor a proxy keeps a copy. A route that decided its own caching (a versioned image) keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 }

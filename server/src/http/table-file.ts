@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import Papa from 'papaparse';
 import type { FieldErrors } from './errors';
+import { measureZip } from './zip-bounds';
 
 /**
  * Reading an uploaded table (DESIGN §10.7's imports): a CSV (UTF-8 or Windows-1252, `;` or `,`)
@@ -99,37 +100,21 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 /**
- * The most bytes a workbook may unpack to: tens of thousands of rows are tens of MB of XML; a
- * small zip that claims far more is refused before it is inflated.
+ * What a workbook may unpack to: 20 000 rows of long, all different texts are about 30 MB of XML
+ * and 600 000 rows, cells and shared strings. A small zip that inflates to far more (a "zip
+ * bomb") is refused while it is inflated, before a reader builds anything from it.
  */
-const MAX_UNPACKED = 128 * 1024 * 1024;
-
-/** The sizes a zip's central directory declares, summed; undefined when it has none. */
-function unpackedSize(bytes: Buffer): number | undefined {
-  const from = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let end = bytes.length - 22; end >= from; end -= 1) {
-    if (bytes.readUInt32LE(end) !== 0x06054b50) continue;
-    const entries = bytes.readUInt16LE(end + 10);
-    let at = bytes.readUInt32LE(end + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n += 1) {
-      if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return undefined;
-      total += bytes.readUInt32LE(at + 24);
-      at +=
-        46 +
-        bytes.readUInt16LE(at + 28) +
-        bytes.readUInt16LE(at + 30) +
-        bytes.readUInt16LE(at + 32);
-    }
-    return total;
-  }
-  return undefined;
-}
+const MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
+const ITEMS_PER_ROW = 60;
+export const UNPACKED_TOO_LARGE =
+  'El archivo ocupa demasiado al descomprimirlo: divídalo en archivos más pequeños';
 
 async function readXlsx(bytes: Buffer, options: TableFileOptions): Promise<Table> {
   const { refuse, messages, maxRows } = options;
-  const size = unpackedSize(bytes);
-  if (size === undefined || size > MAX_UNPACKED) throw refuse(messages.fileUnreadable);
+  const bounds = { maxBytes: MAX_UNPACKED_BYTES, maxItems: (maxRows + 1) * ITEMS_PER_ROW };
+  const verdict = measureZip(bytes, bounds);
+  if (verdict === 'too-large') throw refuse(UNPACKED_TOO_LARGE);
+  if (verdict === 'unreadable') throw refuse(messages.fileUnreadable);
   const book = new ExcelJS.Workbook();
   try {
     // exceljs types its input as an ArrayBuffer; it reads a Node Buffer as well.

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { basename, extname } from 'node:path';
@@ -109,10 +110,29 @@ export async function readMultipart(
   return { fields: unwrapJsonField(raw) as Record<string, unknown>, files };
 }
 
-/** The image's extension by its content (png, jpg, gif, webp), or a 422 on `field`. */
+/**
+ * The most pixels an image may have: a photo of a 40 MP camera. A few KB of PNG can declare
+ * 100 000 × 100 000 pixels, which every browser showing it would have to decode.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const IMAGE_TOO_LARGE =
+  'La imagen tiene demasiados píxeles: como máximo 40 megapíxeles (por ejemplo, 8000 × 5000)';
+
+/**
+ * The image's extension by its content (png, jpg, gif, webp), or a 422 on `field`: `message`
+ * when it is no such image, IMAGE_TOO_LARGE when its header declares too many pixels.
+ */
 export async function imageExtension(bytes: Buffer, field: string, message: string) {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(type.ext in IMAGE_TYPES)) throw invalid(field, message);
+  let size: { width: number; height: number };
+  try {
+    // Read from the header alone: nothing is decoded.
+    size = imageSize(bytes);
+  } catch {
+    throw invalid(field, message);
+  }
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw invalid(field, IMAGE_TOO_LARGE);
   return type.ext;
 }
 

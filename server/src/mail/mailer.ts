@@ -61,7 +61,8 @@ export function createMailer({
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(dir, name);
       await writeFile(file, info.message, { mode: 0o600 });
-      log(`SMTP_URL no configurado: correo para ${mail.to} guardado en ${file}`);
+      // Not the recipient: the log is read by more people than the outbox (issue 28 §9).
+      log(`SMTP_URL no configurado: correo guardado en ${file}`);
     },
   };
 }

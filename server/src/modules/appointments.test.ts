@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_TOO_FAR, latestBookingDay } from '@app/domain';
 import { services } from '../db/schema';
 import {
   createPackage,
@@ -90,9 +91,33 @@ describe('appointments', () => {
   it('accepts a date and time with its zone', async () => {
     const res = await api.post(
       '/cita/register',
-      payload(owner, { fec_cita: '2030-03-01T14:00:00Z' }),
+      payload(owner, { fec_cita: `${limaDay(40)}T14:00:00Z` }),
     );
-    expect(res.body.data.fec_cita).toBe('2030-03-01T14:00:00.000Z');
+    expect(res.body.data.fec_cita).toBe(`${limaDay(40)}T14:00:00.000Z`);
+  });
+
+  it('refuses a date more than two years ahead, on register, edit and move', async () => {
+    const tooFar = `${latestBookingDay(limaDay(1))}T10:00`;
+    const registered = await api.post('/cita/register', payload(owner, { fec_cita: tooFar }));
+    expect(registered.status).toBe(422);
+    expect(registered.body.errors.fec_cita).toEqual([BOOKING_TOO_FAR]);
+    const lastDay = await api.post(
+      '/cita/register',
+      payload(owner, { fec_cita: `${latestBookingDay()}T10:00` }),
+    );
+    expect(lastDay.status).toBe(201);
+    const id = lastDay.body.data.id_cita as number;
+    const edited = await api.put('/cita', { id, ...payload(owner, { fec_cita: tooFar }) });
+    expect(edited.status).toBe(422);
+    expect(edited.body.errors.fec_cita).toEqual([BOOKING_TOO_FAR]);
+    const moved = await api.patch('/cita/mover', {
+      id,
+      fec_cita: tooFar,
+      id_emp: null,
+      duracion: 60,
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors.fec_cita).toEqual([BOOKING_TOO_FAR]);
   });
 
   it.each([

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { auditEntries } from '../db/schema';
 import { registerAuthentication } from '../http/authenticate';
 import { registerErrorHandling } from '../http/errors';
+import { registerHeavyWork } from '../http/heavy-work';
 import { responseSerializer } from '../http/responses';
 import { recordRoutes } from '../http/route-registry';
 import { openTestDatabase } from '../test/app';
@@ -28,6 +29,7 @@ async function auditApp(database: Database) {
   app.setSerializerCompiler(responseSerializer(true));
   recordRoutes(app);
   registerErrorHandling(app);
+  registerHeavyWork(app);
   await app.register(
     async (api) => {
       registerAuthentication(api, database.db, policy);
@@ -97,6 +99,17 @@ describe('GET /api/auditoria/', () => {
         .where(eq(auditEntries.accion, 'denegado'));
       expect(denied).toHaveLength(2);
     });
+  });
+
+  it('shows how many calls a refused call’s row counts', async () => {
+    await entryAt('2026-11-20T15:00:00Z', {
+      accion: 'denegado',
+      entidad: 'permiso',
+      detalle: 'GET /api/auditoria/ (requiere auditoria.leer)',
+      veces: 12,
+    });
+    const { body } = await list('accion=denegado');
+    expect(body.data.data[0].detalle).toBe('GET /api/auditoria/ (requiere auditoria.leer) × 12');
   });
 
   it('lists the entries newest first, with the login of their user', async () => {

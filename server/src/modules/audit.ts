@@ -23,6 +23,7 @@ import type { Db } from '../db/client';
 import { auditEntries, users } from '../db/schema';
 import { sendCsv, limaDateTimeText, type CsvCell } from '../http/csv';
 import { ok } from '../http/envelope';
+import { holdHeavySlot } from '../http/heavy-work';
 
 /**
  * `GET /api/auditoria/` and `GET /api/auditoria/export` (DESIGN §10.1), for admins. The log is
@@ -41,6 +42,11 @@ const loginSql = sql<
   string | null
 >`coalesce(${outer(auditEntries.login)}, (select ${users.login} from ${users} where ${users.id} = ${outer(auditEntries.id_usu)}))`;
 
+/** The detail, with how many calls a refused call's row stands for when more than one. */
+const detalleSql = sql<
+  string | null
+>`case when ${outer(auditEntries.veces)} > 1 then ${outer(auditEntries.detalle)} || ' × ' || ${outer(auditEntries.veces)} else ${outer(auditEntries.detalle)} end`;
+
 const auditFields = {
   id: auditEntries.id,
   at: auditEntries.at,
@@ -51,7 +57,7 @@ const auditFields = {
   entidad: auditEntries.entidad,
   entidad_id: auditEntries.entidad_id,
   cambios: auditEntries.cambios,
-  detalle: auditEntries.detalle,
+  detalle: detalleSql,
 };
 
 export const auditList: ListDefinition = {
@@ -191,6 +197,7 @@ export const auditModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request, reply) => {
+      holdHeavySlot(request, reply, 'exportacion');
       const filter = request.query;
       // An export of the log is itself recorded (who took a copy, of what).
       await recordAudit(db, {

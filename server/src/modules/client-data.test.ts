@@ -1,4 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonymizedDni, CLIENT_MESSAGES, type ClientData, PERMISSION_MESSAGES } from '@app/domain';
 import {
@@ -13,9 +15,11 @@ import {
   waitlist,
 } from '../db/schema';
 import { storeUpload } from '../http/uploads';
+import { outboxDir } from '../mail/mailer';
 import { createService, limaDay, registerOwner, type Owner } from '../test/agenda';
 import { setupTestApp } from '../test/app';
 import { download } from '../test/files';
+import { outbox } from '../test/mail';
 import { apiClient } from '../test/http';
 import { pngImage } from '../test/images';
 
@@ -232,6 +236,77 @@ describe('POST /cliente/:id/anonimizar', () => {
       new RegExp(`${owner.dni}|Rosa|Huamán|987654321|correo|Arequipa`),
     );
     expect(file.body).not.toMatch(/Ana al 987111222|señora Rosa|Su esposo/);
+  });
+
+  it('scrubs the audit log and the outbox of the person, keeping who did what and when', async () => {
+    const owner = await clientWithHistory();
+    const email = `${owner.dni}@correo.pe`;
+    // An export filtered by the client's DNI and name, and a mail for the client and another.
+    const exported = await download(
+      ctx.app,
+      adminToken,
+      `/clientes/export?formato=csv&search=${owner.dni}`,
+    );
+    expect(exported.statusCode).toBe(200);
+    await db.insert(auditEntries).values({
+      id_usu: 1,
+      ip: '127.0.0.1',
+      accion: 'exportar',
+      entidad: 'cliente',
+      detalle: 'Clientes (csv): search=rosa huaman',
+    });
+    await mkdir(outboxDir(ctx.dataDir), { recursive: true });
+    const mail = (to: string) =>
+      `From: Groomer <no-reply@huellitas.pe>\nTo:\n ${to}\nSubject: Recordatorio\n\nHola`;
+    await writeFile(join(outboxDir(ctx.dataDir), 'a-client.eml'), mail(`Rosa <${email}>`));
+    await writeFile(join(outboxDir(ctx.dataDir), 'b-other.eml'), mail('otra@correo.pe'));
+
+    const about = or(
+      and(eq(auditEntries.entidad, 'cliente'), eq(auditEntries.entidad_id, owner.id_cli)),
+      and(eq(auditEntries.entidad, 'mascota'), eq(auditEntries.entidad_id, owner.petId)),
+      and(eq(auditEntries.entidad, 'cita'), eq(auditEntries.entidad_id, owner.cita)),
+    );
+    const before = await db.select().from(auditEntries).where(about);
+    expect(JSON.stringify(before)).toContain(owner.dni);
+
+    const res = await admin.raw('POST', `/cliente/${owner.id_cli}/anonimizar`);
+    expect(res.status).toBe(200);
+
+    const after = await db.select().from(auditEntries).where(about);
+    // Every entry stays, with its action, user, time, entity and id; the fields that changed
+    // are still named, their values are gone.
+    for (const entry of before) {
+      const kept = after.find((e) => e.id === entry.id);
+      expect(kept).toMatchObject({
+        accion: entry.accion,
+        id_usu: entry.id_usu,
+        at: entry.at,
+        entidad: entry.entidad,
+        entidad_id: entry.entidad_id,
+      });
+      expect(Object.keys(kept?.cambios ?? {})).toEqual(Object.keys(entry.cambios ?? {}));
+    }
+    const created = after.find((e) => e.accion === 'crear' && e.entidad === 'cliente');
+    expect(created?.cambios?.dni_cli).toEqual({ antes: null, despues: '(anonimizado)' });
+    expect(JSON.stringify(after)).not.toMatch(/Huamán|Rosa|Lince/);
+    // Other entries keep their rows; a note that repeated the person has lost those words.
+    const everything = JSON.stringify(await db.select().from(auditEntries));
+    expect(everything).not.toMatch(new RegExp(`${owner.dni}|${email}|rosa huaman`, 'i'));
+    expect(everything).toContain('Clientes (csv): search=(anonimizado) (anonimizado)');
+    const [triage] = await db
+      .select({ id: triages.id })
+      .from(triages)
+      .where(eq(triages.id_cita, owner.cita));
+    const triageEntries = await db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entidad, 'triaje'), eq(auditEntries.entidad_id, triage.id)));
+    expect(triageEntries.length).toBeGreaterThan(0);
+    expect(JSON.stringify(triageEntries)).not.toContain('Tranquilo');
+
+    const mails = await outbox(ctx.dataDir);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('otra@correo.pe');
   });
 
   it('refuses a client already anonymised', async () => {

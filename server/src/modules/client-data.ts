@@ -1,10 +1,13 @@
-import { and, asc, eq, getTableColumns, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   ANONYMIZED_CLIENT_NAME,
   anonymizedDni,
   CLIENT_DATA_PATHS,
   CLIENT_MESSAGES,
+  type AuditEntity,
   type ClientData,
   clientDataFileName,
   ClientDataSchema,
@@ -16,6 +19,7 @@ import type { Db, Tx } from '../db/client';
 import {
   appointmentPhotos,
   appointments,
+  auditEntries,
   clients,
   packages,
   pets,
@@ -32,6 +36,7 @@ import {
 import { ok } from '../http/envelope';
 import { conflict, notFound } from '../http/errors';
 import { removeUpload } from '../http/uploads';
+import { outboxDir } from '../mail/mailer';
 
 /**
  * A client's data on request (Ley 29733, DESIGN §10.7): everything kept about one client as a
@@ -192,6 +197,15 @@ async function clientData(tx: Tx, id: number): Promise<ClientData | undefined> {
 const WAITLIST_PENDING = 1;
 const WAITLIST_CANCELLED = 3;
 
+/** What identified the person before anonymisation: the texts the audit log may repeat. */
+type Person = Pick<
+  typeof clients.$inferSelect,
+  'dni_cli' | 'nom_cli' | 'ape_cli' | 'tel1_cli' | 'tel2_cli' | 'email_cli'
+>;
+
+/** The records of the client's life in the salon, by the audit log's entity names. */
+type ClientRecords = [AuditEntity, number[]][];
+
 /**
  * Removes the person from the client's records, in the caller's transaction.
  *
@@ -207,8 +221,10 @@ const WAITLIST_CANCELLED = 3;
  * - Pending waitlist entries are cancelled: there is nobody left to call.
  * - Sales are issued tax documents, immutable (DESIGN §10.3) and kept for SUNAT as the law
  *   requires: their printed customer snapshot is not touched.
+ *
+ * Answers the records touched, for the audit log's scrubbing.
  */
-async function anonymize(tx: Tx, id: number) {
+async function anonymize(tx: Tx, id: number): Promise<ClientRecords> {
   await tx
     .update(clients)
     .set({
@@ -231,13 +247,15 @@ async function anonymize(tx: Tx, id: number) {
       .returning({ id: pets.id_perro })
   ).map((p) => p.id);
 
+  const vaccineIds: number[] = [];
   if (petIds.length > 0) {
     const proofs = await tx
       .select({ id: vaccines.id_vac, comprobante: vaccines.comprobante })
       .from(vaccines)
       .where(inArray(vaccines.id_perro, petIds));
-    for (const proof of proofs.filter((p) => p.comprobante)) {
-      await removeUpload(tx, proof.comprobante);
+    for (const proof of proofs) {
+      vaccineIds.push(proof.id);
+      if (proof.comprobante) await removeUpload(tx, proof.comprobante);
     }
     await tx
       .update(vaccines)
@@ -252,26 +270,152 @@ async function anonymize(tx: Tx, id: number) {
       .where(eq(appointments.id_cli, id))
       .returning({ id: appointments.id_cita })
   ).map((c) => c.id);
-  if (citaIds.length > 0) {
+  const ofCitas = async <T>(read: (ids: number[]) => Promise<T[]>) =>
+    citaIds.length > 0 ? read(citaIds) : [];
+  const triageIds = (
+    await ofCitas((ids) =>
+      tx
+        .update(triages)
+        .set({ nota: '', updated_at: new Date() })
+        .where(inArray(triages.id_cita, ids))
+        .returning({ id: triages.id }),
+    )
+  ).map((t) => t.id);
+  const reminderIds = (
+    await ofCitas((ids) =>
+      tx.select({ id: reminders.id_rec }).from(reminders).where(inArray(reminders.id_cita, ids)),
+    )
+  ).map((r) => r.id);
+  const photoIds = (
+    await ofCitas((ids) =>
+      tx
+        .select({ id: appointmentPhotos.id_foto })
+        .from(appointmentPhotos)
+        .where(inArray(appointmentPhotos.id_cita, ids)),
+    )
+  ).map((p) => p.id);
+  const reservationIds = (
     await tx
-      .update(triages)
-      .set({ nota: '', updated_at: new Date() })
-      .where(inArray(triages.id_cita, citaIds));
-  }
+      .select({ id: reservations.id_res })
+      .from(reservations)
+      .where(eq(reservations.id_cli, id))
+  ).map((r) => r.id);
 
-  await tx
-    .update(waitlist)
-    .set({ notas: '', updated_at: new Date() })
-    .where(eq(waitlist.id_cli, id));
+  const waitlistIds = (
+    await tx
+      .update(waitlist)
+      .set({ notas: '', updated_at: new Date() })
+      .where(eq(waitlist.id_cli, id))
+      .returning({ id: waitlist.id_esp })
+  ).map((w) => w.id);
   await tx
     .update(waitlist)
     .set({ id_est: WAITLIST_CANCELLED })
     .where(and(eq(waitlist.id_cli, id), eq(waitlist.id_est, WAITLIST_PENDING)));
 
-  return { mascotas: petIds.length, citas: citaIds.length };
+  return [
+    ['cliente', [id]],
+    ['mascota', petIds],
+    ['vacuna', vaccineIds],
+    ['reservacion', reservationIds],
+    ['cita', citaIds],
+    ['foto', photoIds],
+    ['triaje', triageIds],
+    ['recordatorio', reminderIds],
+    ['lista_espera', waitlistIds],
+  ];
 }
 
-export const clientDataModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** What replaces a recorded value or a text that named the person. */
+const SCRUBBED = '(anonimizado)';
+
+/** A text without its accents: the lists' searches are folded, so their filters may be too. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * The texts that identified the person, as whole-word, case-insensitive PostgreSQL patterns:
+ * the DNI, phones and e-mail, the full name, and each name or surname of three letters or more
+ * (a search typed just 'Huamán'), with and without accents.
+ */
+function personPatterns(person: Person): string[] {
+  const names = `${person.nom_cli} ${person.ape_cli}`.trim();
+  const texts = [
+    person.dni_cli,
+    person.tel1_cli,
+    person.tel2_cli ?? '',
+    person.email_cli,
+    names,
+    ...names.split(/\s+/).filter((word) => word.length >= 3),
+  ].filter((text) => text.trim().length > 0);
+  const unique = [...new Set(texts.flatMap((text) => [text, folded(text)]))];
+  // Longest first: the full name goes before its parts.
+  unique.sort((a, b) => b.length - a.length);
+  const letter = '0-9a-zà-ÿ';
+  return unique.map(
+    (text) => `(?<![${letter}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${letter}])`,
+  );
+}
+
+/**
+ * The audit log forgets the person too (issue 28 §9). Each entry about the client's records
+ * keeps what happened, by whom, when, to which entity and id, and which fields changed; the
+ * values it recorded become '(anonimizado)' (one that was null stays null) and its note
+ * is cleared. Any other entry's note that repeats the person's DNI, phones, e-mail or names (an
+ * export filtered by a search, a refused call's path) has those words replaced.
+ */
+async function scrubAuditLog(tx: Tx, records: ClientRecords, person: Person) {
+  const about = records
+    .filter(([, ids]) => ids.length > 0)
+    .map(([entidad, ids]) =>
+      and(eq(auditEntries.entidad, entidad), inArray(auditEntries.entidad_id, ids)),
+    );
+  const scrubbed = (side: string) =>
+    sql`case when coalesce(value -> ${side}, 'null'::jsonb) = 'null'::jsonb then 'null'::jsonb else to_jsonb(${SCRUBBED}::text) end`;
+  await tx
+    .update(auditEntries)
+    .set({
+      cambios: sql`(select jsonb_object_agg(key, jsonb_build_object('antes', ${scrubbed('antes')}, 'despues', ${scrubbed('despues')})) from jsonb_each(${auditEntries.cambios}))`,
+      detalle: null,
+    })
+    .where(or(...about));
+
+  let detalle: SQL = sql`${auditEntries.detalle}`;
+  for (const pattern of personPatterns(person)) {
+    detalle = sql`regexp_replace(${detalle}, ${pattern}, ${SCRUBBED}, 'gi')`;
+  }
+  await tx
+    .update(auditEntries)
+    .set({ detalle })
+    .where(sql`${auditEntries.detalle} is distinct from ${detalle}`);
+}
+
+/** The addresses in an RFC 822 message's `To:` header, lower-cased. */
+function recipientsOf(eml: string): string[] {
+  const head = eml.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const to = /^to:(.*)$/im.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
+  return (to.match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []).map((a) => a.toLowerCase());
+}
+
+/**
+ * Deletes the outbox's mails to the person (`DATA_DIR/outbox/`, where mails wait when no SMTP
+ * server is configured): a reminder names the client, the pet and the visit.
+ */
+async function deleteOutboxMails(dataDir: string, email: string) {
+  const address = email.trim().toLowerCase();
+  if (!address) return;
+  const dir = outboxDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const file = join(dir, name);
+    const eml = await readFile(file, 'utf8').catch(() => '');
+    if (recipientsOf(eml).includes(address)) await rm(file, { force: true });
+  }
+}
+
+export const clientDataModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (
+  app,
+  { db, dataDir },
+) => {
   app.get(
     CLIENT_DATA_PATHS.export(':id'),
     {
@@ -323,14 +467,24 @@ export const clientDataModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async (request) => {
       const { id } = request.params;
       await db.transaction(async (tx) => {
-        const [client] = await tx
-          .select({ dni_cli: clients.dni_cli })
+        const [person] = await tx
+          .select({
+            dni_cli: clients.dni_cli,
+            nom_cli: clients.nom_cli,
+            ape_cli: clients.ape_cli,
+            tel1_cli: clients.tel1_cli,
+            tel2_cli: clients.tel2_cli,
+            email_cli: clients.email_cli,
+          })
           .from(clients)
           .where(eq(clients.id_cli, id))
           .for('update');
-        if (!client) throw notFound(M.notFound);
-        if (client.dni_cli === anonymizedDni(id)) throw conflict(M.alreadyAnonymized);
-        const counts = await anonymize(tx, id);
+        if (!person) throw notFound(M.notFound);
+        if (person.dni_cli === anonymizedDni(id)) throw conflict(M.alreadyAnonymized);
+        const records = await anonymize(tx, id);
+        await scrubAuditLog(tx, records, person);
+        const counted = (entidad: AuditEntity) =>
+          records.find(([name]) => name === entidad)?.[1].length ?? 0;
         // No before/after values: writing the personal data into the log would keep it.
         await recordAudit(tx, {
           ...actorOf(request),
@@ -339,8 +493,11 @@ export const clientDataModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           entidad_id: id,
           detalle:
             `Datos personales reemplazados (DNI, nombre, apellido, teléfonos, email, dirección); ` +
-            `notas borradas de ${counts.mascotas} mascota(s) y ${counts.citas} cita(s)`,
+            `notas borradas de ${counted('mascota')} mascota(s) y ${counted('cita')} cita(s); ` +
+            `valores borrados de la auditoría`,
         });
+        // Files cannot roll back: deleted last, once every write of the anonymisation went in.
+        await deleteOutboxMails(dataDir, person.email_cli);
       });
       return ok(null, M.anonymized);
     },

@@ -11,11 +11,13 @@ import {
   type ClientImportPreview,
 } from '@app/domain';
 import { auditEntries, clients, pets } from '../db/schema';
+import { UNPACKED_TOO_LARGE } from '../http/table-file';
 import { XLSX_TYPE } from '../http/xlsx';
 import { setupTestApp } from '../test/app';
 import { download, xlsxRows } from '../test/files';
 import { answerOf, apiClient } from '../test/http';
 import { multipartBody, pngImage } from '../test/images';
+import { workbookBomb } from '../test/zip-bomb';
 
 const ctx = await setupTestApp();
 const db = ctx.database.db;
@@ -193,6 +195,15 @@ describe('the preview', () => {
     expect(partial.body.errors.archivo).toEqual([
       M.columnsMissing(['Apellido', 'Teléfono', 'Email', 'Dirección']),
     ]);
+  });
+
+  it('refuses in under a second a 400 KB workbook that inflates to 400 MB', async () => {
+    const bomb = workbookBomb(400, 1024);
+    const started = performance.now();
+    const res = await upload('importar/vista-previa', bomb, { filename: 'clientes.xlsx' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ archivo: [UNPACKED_TOO_LARGE] });
   });
 });
 

@@ -28,6 +28,7 @@ import { clientValues } from './clients';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, zodIssuesToErrors, type FieldErrors } from '../http/errors';
 import { batchesOf, foldHeader, readTableFile, rowErrors, type Table } from '../http/table-file';
+import { holdHeavySlot } from '../http/heavy-work';
 import { readMultipart } from '../http/uploads';
 import { XLSX_TYPE } from '../http/xlsx';
 
@@ -229,7 +230,9 @@ async function importRows(tx: Tx, rows: CheckedRow[]) {
   return { clientes: owners.size, mascotas: petRows.length };
 }
 
-async function uploadedFile(request: FastifyRequest) {
+/** The uploaded file, read once the user's import slot is taken (heavy-work.ts). */
+async function uploadedFile(request: FastifyRequest, reply: FastifyReply) {
+  holdHeavySlot(request, reply, 'importacion');
   const { files } = await readMultipart(request, {
     fileFields: [FILE_FIELD],
     tooLarge: M.tooLarge(MAX_FILE_MB),
@@ -307,8 +310,8 @@ export const clientImportModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags,
       },
     },
-    async (request) => {
-      const file = await uploadedFile(request);
+    async (request, reply) => {
+      const file = await uploadedFile(request, reply);
       return ok(previewOf(await analyse(db, file)), M.previewed);
     },
   );
@@ -324,8 +327,8 @@ export const clientImportModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags,
       },
     },
-    async (request) => {
-      const file = await uploadedFile(request);
+    async (request, reply) => {
+      const file = await uploadedFile(request, reply);
       const done = await db.transaction(async (tx) => {
         const rows = await analyse(tx, file);
         if (rows.some(hasErrors)) throw new HttpError(422, M.hasErrors, rowErrors(rows));

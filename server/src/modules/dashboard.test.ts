@@ -110,7 +110,8 @@ beforeAll(async () => {
   ]);
 });
 
-const figures = async () => (await api.get('/dashboard')).body.data as Dashboard;
+/** The admin's figures: the money included. */
+const figures = async () => (await api.get('/dashboard')).body.data as Required<Dashboard>;
 
 describe('dashboard', () => {
   it('needs a session', async () => {
@@ -120,7 +121,7 @@ describe('dashboard', () => {
   it("tells today's appointments, pending work, clients, pets and revenue", async () => {
     const res = await api.get('/dashboard');
     expect(res.status).toBe(200);
-    const data = res.body.data as Dashboard;
+    const data = res.body.data as Required<Dashboard>;
     expect(data.today).toBe(today);
     expect(data.appointmentsToday).toEqual({
       total: 4,
@@ -136,6 +137,18 @@ describe('dashboard', () => {
     expect(data.newClientsThisMonth).toBe(2);
     expect(data.activePets).toBe(2);
     expect(data.revenue).toEqual({ thisMonth: '75.50', lastMonth: '50.00', changePct: 51 });
+  });
+
+  it('sends the money only to who may read the sales report: a groomer sees counts', async () => {
+    for (const login of ['groomer', 'recepcion']) {
+      const res = await apiClient(ctx.app, await ctx.signIn(login)).get('/dashboard');
+      expect(res.status).toBe(200);
+      const data = res.body.data as Dashboard;
+      expect(data).not.toHaveProperty('revenue');
+      expect(data).not.toHaveProperty('revenuePerMonth');
+      expect(data.appointmentsToday.total).toBe(4);
+      expect(data.appointmentsPerDay).toHaveLength(14);
+    }
   });
 
   it('charts the last 14 days and the last 6 months', async () => {
@@ -280,7 +293,7 @@ describe('dashboard', () => {
   it("counts a charged cita's sale instead of its price, walk-in sales too, voids and tips not", async () => {
     const { db } = ctx.database;
     const [completed] = await db
-      .select({ id: appointments.id_cita })
+      .select({ id: appointments.id_cita, id_srv: appointments.id_srv })
       .from(appointments)
       .where(
         and(
@@ -298,7 +311,15 @@ describe('dashboard', () => {
         ...body,
       });
     expect((await figures()).revenue.thisMonth).toBe('75.50');
-    expect((await sell({ id_cita: completed.id })).status).toBe(201);
+    // The cita's service at its booked S/ 45.00, and S/ 5.00 more.
+    const charged = await sell({
+      id_cita: completed.id,
+      items: [
+        { tipo: 'servicio', id: completed.id_srv, cantidad: 1 },
+        { tipo: 'otro', descripcion: 'Corte de uñas', cantidad: 1, precio: '5.00' },
+      ],
+    });
+    expect(charged.status, JSON.stringify(charged.body)).toBe(201);
     expect((await figures()).revenue.thisMonth).toBe('80.50');
     const walkIn = await sell({});
     expect((await figures()).revenue.thisMonth).toBe('130.50');

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, getTableName, gte, inArray, isNull, lt, lte, sql } 
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
+  can,
+  DASHBOARD_REVENUE_PERMISSION,
   DashboardSchema,
   formatCents,
   parseCents,
@@ -28,6 +30,7 @@ import {
   services,
   statusCounts,
 } from '../db/schema';
+import { sessionOf } from '../http/authenticate';
 import { ok } from '../http/envelope';
 
 const PER_DAY = 14;
@@ -104,7 +107,11 @@ export async function lowStock(db: Db, limit = LOW_STOCK_NAMED): Promise<Dashboa
  * rest are counts over a range of an index (this month's clients, pending reservations ahead),
  * top-N reads of an order index, and the low-stock products through their partial index.
  */
-export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashboard> {
+export async function dashboardFigures(
+  db: Db,
+  now = new Date(),
+  { revenue: withRevenue = true }: { revenue?: boolean } = {},
+): Promise<Dashboard> {
   const today = limaToday(now);
   const days = Array.from({ length: PER_DAY }, (_, i) => addDays(today, i + 1 - PER_DAY));
   const months = Array.from({ length: PER_MONTH }, (_, i) => monthStart(today, i + 1 - PER_MONTH));
@@ -179,47 +186,54 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
       .from(appointmentDays)
       .where(and(gte(appointmentDays.lima_day, days[0]), lte(appointmentDays.lima_day, today))),
     // Each month's revenue (README, 'Ingresos'): its sales in force, tips apart, plus the booked
-    // price of its completed citas that have none (visits from before checkout existed).
-    db
-      .select({
-        month: sql<string>`to_char(${appointmentDays.lima_day}, 'YYYY-MM')`,
-        revenue: sql<string>`round(sum(${appointmentDays.revenue}), 2)::text`,
-      })
-      .from(appointmentDays)
-      .where(
-        and(
-          eq(appointmentDays.id_est, AppointmentStatus.Completada),
-          gte(appointmentDays.lima_day, months[0]),
-          lt(appointmentDays.lima_day, monthStart(today, 1)),
-        ),
-      )
-      .groupBy(sql`1`),
-    db
-      .select({
-        month: sql<string>`to_char(${sales.fecha} - interval '5 hours', 'YYYY-MM')`,
-        revenue: sql<string>`sum(${sales.total})::text`,
-      })
-      .from(sales)
-      .where(and(gte(sales.fecha, limaStart(months[0])), isNull(sales.anulada_at)))
-      .groupBy(sql`1`),
+    // price of its completed citas that have none (visits from before checkout existed). Read
+    // only for who may see the money.
+    !withRevenue
+      ? []
+      : db
+          .select({
+            month: sql<string>`to_char(${appointmentDays.lima_day}, 'YYYY-MM')`,
+            revenue: sql<string>`round(sum(${appointmentDays.revenue}), 2)::text`,
+          })
+          .from(appointmentDays)
+          .where(
+            and(
+              eq(appointmentDays.id_est, AppointmentStatus.Completada),
+              gte(appointmentDays.lima_day, months[0]),
+              lt(appointmentDays.lima_day, monthStart(today, 1)),
+            ),
+          )
+          .groupBy(sql`1`),
+    !withRevenue
+      ? []
+      : db
+          .select({
+            month: sql<string>`to_char(${sales.fecha} - interval '5 hours', 'YYYY-MM')`,
+            revenue: sql<string>`sum(${sales.total})::text`,
+          })
+          .from(sales)
+          .where(and(gte(sales.fecha, limaStart(months[0])), isNull(sales.anulada_at)))
+          .groupBy(sql`1`),
     // The completed citas of the months that were charged: their price is in their sale.
-    db
-      .select({
-        month: sql<string>`to_char(${appointments.fec_cita} - interval '5 hours', 'YYYY-MM')`,
-        revenue: sql<string>`sum(${appointments.precio})::text`,
-      })
-      .from(sales)
-      .innerJoin(appointments, eq(appointments.id_cita, sales.id_cita))
-      .where(
-        and(
-          isNull(sales.anulada_at),
-          eq(appointments.id_est, AppointmentStatus.Completada),
-          gte(appointments.fec_cita, limaStart(months[0])),
-          // A visit is charged the day it happens or after: no earlier sale can be its own.
-          gte(sales.fecha, limaStart(addDays(months[0], -1))),
-        ),
-      )
-      .groupBy(sql`1`),
+    !withRevenue
+      ? []
+      : db
+          .select({
+            month: sql<string>`to_char(${appointments.fec_cita} - interval '5 hours', 'YYYY-MM')`,
+            revenue: sql<string>`sum(${appointments.precio})::text`,
+          })
+          .from(sales)
+          .innerJoin(appointments, eq(appointments.id_cita, sales.id_cita))
+          .where(
+            and(
+              isNull(sales.anulada_at),
+              eq(appointments.id_est, AppointmentStatus.Completada),
+              gte(appointments.fec_cita, limaStart(months[0])),
+              // A visit is charged the day it happens or after: no earlier sale can be its own.
+              gte(sales.fecha, limaStart(addDays(months[0], -1))),
+            ),
+          )
+          .groupBy(sql`1`),
     db
       .select({
         activeClients: statusTotal(clients, Status.Activo),
@@ -318,8 +332,15 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
     tipo: nom_srv !== null ? 'servicio' : 'paquete',
   }));
 
+  const money = withRevenue
+    ? {
+        revenue: { thisMonth, lastMonth, changePct: percentChange(thisMonth, lastMonth) },
+        revenuePerMonth,
+      }
+    : {};
   return {
     today,
+    ...money,
     appointmentsToday: {
       total: byStatus
         .filter((s) => s.id_est !== AppointmentStatus.Eliminada)
@@ -330,9 +351,7 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
     activeClients: totals?.activeClients ?? 0,
     newClientsThisMonth: totals?.newClients ?? 0,
     activePets: totals?.activePets ?? 0,
-    revenue: { thisMonth, lastMonth, changePct: percentChange(thisMonth, lastMonth) },
     appointmentsPerDay: days.map((day, i) => ({ day, total: perDay[i] ?? 0 })),
-    revenuePerMonth,
     upcoming,
     recentActivity,
     lowStock: lowStockProducts,
@@ -344,7 +363,12 @@ export const dashboardModule: FastifyPluginCallbackZod<{ db: Db }> = (app, { db 
   app.get(
     '/dashboard',
     { config: { permission: 'sesion' }, schema: { response: answer, tags: ['dashboard'] } },
-    async () => ok(await dashboardFigures(db)),
+    async (request) =>
+      ok(
+        await dashboardFigures(db, new Date(), {
+          revenue: can(sessionOf(request).role, DASHBOARD_REVENUE_PERMISSION),
+        }),
+      ),
   );
   done();
 };

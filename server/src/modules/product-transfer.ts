@@ -27,6 +27,7 @@ import { sessionOf } from '../http/authenticate';
 import { sendCsv, type CsvCell } from '../http/csv';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, zodIssuesToErrors, type FieldErrors } from '../http/errors';
+import { holdHeavySlot } from '../http/heavy-work';
 import { MULTIPART_LIMITS, readMultipart } from '../http/uploads';
 import { batchesOf, foldHeader, readTableFile, rowErrors, type TableRow } from '../http/table-file';
 import { sendXlsx } from '../http/xlsx';
@@ -384,6 +385,7 @@ export const productTransferModule: FastifyPluginAsyncZod<{ db: Db }> = async (a
       },
     },
     async (request, reply) => {
+      holdHeavySlot(request, reply, 'exportacion');
       const query = request.query;
       await recordAudit(db, {
         ...actorOf(request),
@@ -419,7 +421,8 @@ export const productTransferModule: FastifyPluginAsyncZod<{ db: Db }> = async (a
         tags,
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      holdHeavySlot(request, reply, 'importacion');
       const { fields, files } = await readMultipart(request, {
         fileFields: [FILE_FIELD],
         tooLarge: FILE_TOO_LARGE,

@@ -37,6 +37,7 @@ import {
   services,
 } from '../db/schema';
 import { ok } from '../http/envelope';
+import { holdHeavySlot } from '../http/heavy-work';
 import type { XlsxSheet } from '../http/xlsx';
 import { expireBeforeRead } from './reservations';
 import { openingHours } from './settings';
@@ -492,7 +493,10 @@ export const reportsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
       },
     },
-    async (request) => ok(await appointmentReport(db, request.query)),
+    async (request, reply) => {
+      holdHeavySlot(request, reply, 'reporte');
+      return ok(await appointmentReport(db, request.query));
+    },
   );
 
   app.get(
@@ -505,7 +509,8 @@ export const reportsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      holdHeavySlot(request, reply, 'reporte');
       await expireBeforeRead(db, request.log);
       return ok(await reservationReport(db, request.query));
     },
@@ -548,6 +553,7 @@ export const reportsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
       async (request, reply) => {
         const { formato, ...query } = request.query;
+        holdHeavySlot(request, reply, 'exportacion');
         await report.before(request.log);
         const tables = await report.tables(query);
         await recordAudit(db, {

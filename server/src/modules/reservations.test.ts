@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { BOOKING_TOO_FAR, latestBookingDay } from '@app/domain';
 import { appointments, reservations } from '../db/schema';
 import { rowsOf } from '../db/sql-rows';
 import { limaDay, registerOwner, addPet, type Owner } from '../test/agenda';
@@ -165,6 +166,12 @@ describe('reservations', () => {
     expect(shortDni.body.errors.dnicli).toEqual(['El DNI debe tener 8 dígitos']);
     const noDate = await api.put('/reservacion', { ...edit, fecita: '' });
     expect(noDate.body.errors.fecita).toEqual(['La fecha de cita es requerida']);
+    const tooFar = await api.put('/reservacion', {
+      ...edit,
+      fecita: latestBookingDay(limaDay(1)),
+    });
+    expect(tooFar.status).toBe(422);
+    expect(tooFar.body.errors.fecita).toEqual([BOOKING_TOO_FAR]);
     const past = await api.put('/reservacion', { ...edit, fecita: limaDay(-3) });
     expect(past.body.errors.fecita).toEqual([
       'La fecha de cita no puede ser anterior a la fecha actual',
@@ -413,6 +420,16 @@ describe('reservations', () => {
       'La fecha inicial no puede ser mayor a la fecha final',
     ]);
     expect((await api.get(`/reservaciones/?cli=${'x'.repeat(101)}`)).status).toBe(422);
+  });
+
+  it('books at most two years ahead', async () => {
+    expect((await book(owner, latestBookingDay())).status).toBe(201);
+    const tooFar = await book(owner, latestBookingDay(limaDay(1)));
+    expect(tooFar.status).toBe(422);
+    expect(tooFar.body.errors.fec_cita).toEqual([
+      'La fecha no puede ser posterior a dos años desde hoy',
+    ]);
+    expect((await book(owner, '2999-01-01')).body.errors.fec_cita).toEqual([BOOKING_TOO_FAR]);
   });
 
   it('answers 401 without a credential, 404 for a missing one and 422 for a malformed body', async () => {

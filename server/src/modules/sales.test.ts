@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AppointmentStatus,
@@ -86,6 +86,15 @@ const walkIn = (extra: object = {}) => ({
 
 const sell = (body: object, api = recepcion) => api.post('/venta/register', body);
 
+/** A cita's nota de venta: its package, priced by the server (S/ 120.00), paid in cash. */
+const citaSale = (cita: number, extra: object = {}) => ({
+  id_cita: cita,
+  tipo_comp: 'T',
+  items: [{ tipo: 'paquete', id: spa, cantidad: 1 }],
+  pagos: [{ metodo: 'efectivo', monto: '120.00' }],
+  ...extra,
+});
+
 async function saleOf(id: number): Promise<Sale> {
   const res = await recepcion.get(`/venta/${id}`);
   expect(res.status).toBe(200);
@@ -100,9 +109,8 @@ describe('charging a cita', () => {
       tipo_comp: 'B',
       doc: owner.dni,
       nombre: 'Rosa Huamán Torres',
-      items: [
-        { tipo: 'paquete', id: spa, descripcion: 'Paquete Spa', cantidad: 1, precio: '120.00' },
-      ],
+      // The server names and prices the cita's package.
+      items: [{ tipo: 'paquete', id: spa, cantidad: 1 }],
       propina: '10',
       pagos: [
         { metodo: 'yape', monto: '50' },
@@ -175,16 +183,16 @@ describe('charging a cita', () => {
 
   it('refuses to charge a cita twice, naming the receipt it has', async () => {
     const cita = await bookCita();
-    const first = await sell(walkIn({ id_cita: cita }));
+    const first = await sell(citaSale(cita));
     expect(first.status).toBe(201);
-    const second = await sell(walkIn({ id_cita: cita }));
+    const second = await sell(citaSale(cita));
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(C.appointmentCharged(first.body.data.comprobante));
   });
 
   it('charges a cita twice at once only once', async () => {
     const cita = await bookCita();
-    const answers = await Promise.all([1, 2, 3].map(() => sell(walkIn({ id_cita: cita }))));
+    const answers = await Promise.all([1, 2, 3].map(() => sell(citaSale(cita))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
   });
 
@@ -204,7 +212,7 @@ describe('charging a cita', () => {
 
   it('keeps a charged cita Completada until its sale is voided', async () => {
     const cita = await bookCita();
-    const sold = await sell(walkIn({ id_cita: cita }));
+    const sold = await sell(citaSale(cita));
     const change = () =>
       recepcion.patch('/cita/estado', { cita, est: AppointmentStatus.NoAsistio });
     const refused = await change();
@@ -320,6 +328,143 @@ describe('the rules of a sale', () => {
   });
 });
 
+describe('the server decides prices', () => {
+  /** The audit entry of a sale: what it recorded of the charge. */
+  async function saleAudit(id: number) {
+    const [entry] = await ctx.database.db
+      .select({ cambios: auditEntries.cambios })
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.entidad, 'venta'),
+          eq(auditEntries.accion, 'vender'),
+          eq(auditEntries.entidad_id, id),
+        ),
+      );
+    return entry?.cambios ?? {};
+  }
+
+  const bathLine = (extra: object = {}) => ({ tipo: 'servicio', id: bath, cantidad: 2, ...extra });
+  const paid = (monto: string) => [{ metodo: 'efectivo', monto }];
+
+  it('names and prices catalogue lines itself, whatever description is sent', async () => {
+    const res = await sell(
+      walkIn({ items: [bathLine({ descripcion: 'Otra cosa' })], pagos: paid('90') }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const sale = await saleOf(res.body.data.id_venta);
+    expect(sale.total).toBe('90.00');
+    expect(sale.items[0]).toMatchObject({ descripcion: 'Baño completo', precio_unitario: '45.00' });
+  });
+
+  it('refuses a recepcion its own price, in Spanish, and records the refusal', async () => {
+    const res = await sell(walkIn({ items: [bathLine({ precio: '0.01' })], pagos: paid('1') }));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(M.adjustForbidden);
+    const denied = await ctx.database.db
+      .select({ detalle: auditEntries.detalle })
+      .from(auditEntries)
+      .where(eq(auditEntries.accion, 'denegado'));
+    expect(denied.map((d) => d.detalle)).toContain(
+      'POST /api/venta/register (requiere caja.cobrar)',
+    );
+  });
+
+  it("charges a cita at its booked price, never at the cashier's", async () => {
+    const cita = await bookCita();
+    const cheap = await sell(
+      citaSale(cita, {
+        items: [{ tipo: 'paquete', id: spa, cantidad: 1, precio: '0.01' }],
+        pagos: paid('0.01'),
+      }),
+    );
+    expect(cheap.status).toBe(403);
+    const without = await sell(citaSale(cita, { items: [line], pagos: paid('20') }));
+    expect(without.status).toBe(422);
+    expect(without.body.errors).toEqual({ items: [M.appointmentLineMissing('paquete')] });
+  });
+
+  it('lets an admin override a price with a reason, recorded in the audit log', async () => {
+    const body = walkIn({ items: [bathLine({ precio: '40.00' })], pagos: paid('80') });
+    const noReason = await sell(body, admin);
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors).toEqual({ motivo_ajuste: [M.adjustReasonRequired] });
+
+    const res = await sell({ ...body, motivo_ajuste: 'Cliente frecuente' }, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const sale = await saleOf(res.body.data.id_venta);
+    expect(sale.total).toBe('80.00');
+    expect(await saleAudit(sale.id_venta)).toMatchObject({
+      ajustes: { antes: null, despues: ['Precio de «Baño completo»: S/ 45.00 → S/ 40.00'] },
+      motivo_ajuste: { antes: null, despues: 'Cliente frecuente' },
+    });
+  });
+
+  it('wants caja.ajustar for a discount above descuento_max', async () => {
+    // S/ 2.00 of S/ 20.00 is the 10 % allowed; a cent more is not.
+    expect((await sell(walkIn({ descuento: '2', pagos: paid('18') }))).status).toBe(201);
+    const over = await sell(walkIn({ descuento: '2.01', pagos: paid('17.99') }));
+    expect(over.status).toBe(403);
+    expect(over.body.message).toBe(M.adjustForbidden);
+    const adjusted = await sell(
+      walkIn({ descuento: '5', pagos: paid('15'), motivo_ajuste: 'Promoción de aniversario' }),
+      admin,
+    );
+    expect(adjusted.status).toBe(201);
+    expect((await saleAudit(adjusted.body.data.id_venta)).ajustes?.despues).toEqual([
+      'Descuento de S/ 5.00 sobre S/ 20.00: más del 10.00 % permitido',
+    ]);
+
+    await ctx.database.db.update(settings).set({ descuento_max: '25' });
+    expect((await sell(walkIn({ descuento: '5', pagos: paid('15') }))).status).toBe(201);
+    await ctx.database.db.update(settings).set({ descuento_max: '10' });
+  });
+
+  it('wants caja.ajustar for a tip above the total', async () => {
+    expect((await sell(walkIn({ propina: '20', pagos: paid('40') }))).status).toBe(201);
+    const over = await sell(walkIn({ propina: '20.01', pagos: paid('40.01') }));
+    expect(over.status).toBe(403);
+    const adjusted = await sell(
+      walkIn({
+        propina: '50',
+        pagos: paid('70'),
+        motivo_ajuste: 'Propina del cliente por el baño',
+      }),
+      admin,
+    );
+    expect(adjusted.status).toBe(201);
+  });
+
+  it('caps a sale at S/ 999,999.99 with a 422, never a 500', async () => {
+    const huge = (precio: string, cantidad: number) =>
+      sell(
+        walkIn({
+          tipo_comp: 'T',
+          items: [{ ...line, precio, cantidad }],
+          pagos: paid('99999999.99'),
+        }),
+      );
+    const over = await huge('1000000.00', 1);
+    expect(over.status).toBe(422);
+    expect(over.body.errors).toEqual({ items: [M.saleMax] });
+    const overflow = await huge('99999999.99', 999);
+    expect(overflow.status).toBe(422);
+    expect(overflow.body.errors).toEqual({ items: [M.saleMax] });
+    const tip = await sell(
+      walkIn({
+        tipo_comp: 'T',
+        items: [{ ...line, precio: '999999.99' }],
+        propina: '999999.99',
+        pagos: paid('1999999.98'),
+        motivo_ajuste: 'Prueba de límites',
+      }),
+      admin,
+    );
+    expect(tip.status).toBe(422);
+    expect(tip.body.errors).toEqual({ propina: [M.dueMax] });
+  });
+});
+
 describe('numbering', () => {
   it('gives concurrent sales consecutive numbers, none repeated, none skipped', async () => {
     const answers = await Promise.all(
@@ -345,7 +490,7 @@ describe('numbering', () => {
 describe('voiding', () => {
   it('marks the sale Anulada with its reason, once, and lets the cita be charged again', async () => {
     const cita = await bookCita();
-    const sold = await sell(walkIn({ id_cita: cita }));
+    const sold = await sell(citaSale(cita));
     const id = sold.body.data.id_venta as number;
 
     expect((await recepcion.patch('/venta/anular', { id, motivo: 'Error de cobro' })).status).toBe(
@@ -369,7 +514,7 @@ describe('voiding', () => {
       (await admin.patch('/venta/anular', { id: 999_999, motivo: 'Error de cobro' })).status,
     ).toBe(404);
 
-    const redo = await sell(walkIn({ id_cita: cita }));
+    const redo = await sell(citaSale(cita));
     expect(redo.status).toBe(201);
     expect(redo.body.data.numero).toBe(sold.body.data.numero + 1);
     // Never deleted.
@@ -490,11 +635,9 @@ describe('the till and the report', () => {
     expect(sum(report.por_metodo)).toBe(
       Math.round(Number(total) * 100) + Math.round(Number(report.propinas) * 100),
     );
-    expect(report.por_item.find((i) => i.tipo === 'paquete' && i.id_item === spa)).toMatchObject({
-      descripcion: 'Paquete Spa',
-      cantidad: 1,
-      total: '120.00',
-    });
+    const spaLine = report.por_item.find((i) => i.tipo === 'paquete' && i.id_item === spa)!;
+    expect(spaLine.descripcion).toBe('Paquete Spa');
+    expect(spaLine.total).toBe((spaLine.cantidad * 120).toFixed(2));
     const month = await admin.get(`/ventas/reporte?desde=${today}&hasta=${today}&agrupar=mes`);
     expect(month.body.data.por_periodo).toEqual([{ periodo: today.slice(0, 7), ventas: n, total }]);
     expect((await recepcion.get(`/ventas/reporte?desde=${today}&hasta=${today}`)).status).toBe(403);
@@ -520,7 +663,8 @@ describe('the till and the report', () => {
     expect(text.startsWith('\uFEFFResumen\r\n')).toBe(true);
     const yape = report.por_metodo.find((m) => m.metodo === 'yape')!;
     expect(text).toContain(`\r\nYape;${yape.ventas};${yape.total}\r\n`);
-    expect(text).toContain('\r\nPaquete;Paquete Spa;1;120.00\r\n');
+    const spaLine = report.por_item.find((i) => i.tipo === 'paquete' && i.id_item === spa)!;
+    expect(text).toContain(`\r\nPaquete;Paquete Spa;${spaLine.cantidad};${spaLine.total}\r\n`);
 
     const xlsx = await download('xlsx');
     expect(xlsx.statusCode).toBe(200);
@@ -544,5 +688,77 @@ describe('the till and the report', () => {
     ]);
 
     expect((await download('pdf')).statusCode).toBe(422);
+  });
+});
+
+describe('a closed till', () => {
+  const fecha = limaToday();
+  const closedMessage = CASH_MESSAGES.dayClosed(fecha);
+
+  it('refuses sales and voids on a closed day until an admin reopens it, audited', async () => {
+    // The till test above closed today.
+    const sold = await ctx.database.db
+      .select({ id: sales.id_venta })
+      .from(sales)
+      .where(isNull(sales.anulada_at))
+      .limit(1);
+    const refused = await sell(walkIn());
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(closedMessage);
+    expect(closedMessage).toBe(
+      `La caja del día ${fecha.split('-').reverse().join('/')} ya está cerrada`,
+    );
+    const voidRefused = await admin.patch('/venta/anular', {
+      id: sold[0].id,
+      motivo: 'Error de cobro',
+    });
+    expect(voidRefused.status).toBe(409);
+    expect(voidRefused.body.message).toBe(closedMessage);
+
+    const reopen = { fecha, motivo: 'Faltó registrar una venta' };
+    expect((await recepcion.post('/caja/reapertura', reopen)).status).toBe(403);
+    expect((await admin.post('/caja/reapertura', { fecha })).status).toBe(422);
+    const closedDay = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
+    const reopened = await admin.post('/caja/reapertura', reopen);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.message).toBe(CASH_MESSAGES.reopened);
+    expect(reopened.body.data.cierre).toMatchObject({
+      motivo_reapertura: reopen.motivo,
+      esperado_original: closedDay.cierre!.esperado,
+    });
+    expect(reopened.body.data.cierre.reabierta_at).not.toBeNull();
+    expect(reopened.body.data.diferencia_cierre).toBe('0.00');
+    const again = await admin.post('/caja/reapertura', reopen);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(CASH_MESSAGES.notClosed);
+    const [audit] = await ctx.database.db
+      .select({ cambios: auditEntries.cambios })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entidad, 'caja'), eq(auditEntries.accion, 'editar')));
+    expect(audit.cambios).toMatchObject({
+      reabierta: { antes: false, despues: true },
+      motivo_reapertura: { antes: null, despues: reopen.motivo },
+    });
+
+    // Open again: S/ 20.00 more cash expected than was closed.
+    const late = await sell(walkIn());
+    expect(late.status).toBe(201);
+    const open = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
+    expect(open.diferencia_cierre).toBe('20.00');
+
+    const closed = await recepcion.post('/caja/cierre', { fecha, contado: open.efectivo_esperado });
+    expect(closed.status).toBe(201);
+    expect(closed.body.data.cierre).toMatchObject({
+      reabierta_at: null,
+      esperado: open.efectivo_esperado,
+      esperado_original: closedDay.cierre!.esperado,
+    });
+    expect(closed.body.data.diferencia_cierre).toBe('20.00');
+    const voidLate = await admin.patch('/venta/anular', {
+      id: late.body.data.id_venta,
+      motivo: 'Error de cobro',
+    });
+    expect(voidLate.status).toBe(409);
+    expect(voidLate.body.message).toBe(closedMessage);
   });
 });

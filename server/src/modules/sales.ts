@@ -8,6 +8,7 @@ import {
   CASH_MESSAGES,
   CashCloseInputSchema,
   CashDayQuerySchema,
+  CashReopenInputSchema,
   CashDaySchema,
   CHARGE_MESSAGES,
   exportQueryOf,
@@ -33,6 +34,9 @@ import {
   RECEIPT_TYPES,
   SALE_ITEM_KIND_LABELS,
   SalesReportSchema,
+  DEFAULT_MAX_DISCOUNT,
+  Status,
+  can,
   customerDocCode,
   formatCents,
   formatReceiptNumber,
@@ -42,11 +46,14 @@ import {
   mayCharge,
   pageOf,
   parseCents,
+  saleAdjustments,
+  saleIssues,
   saleTotals,
   successOf,
   type CashDay,
   type ListQuery,
   type PaymentMethod,
+  type PricedLine,
   type SaleInput,
   type SaleListQuery,
   type SaleSummary,
@@ -63,6 +70,7 @@ import {
   clients,
   employees,
   packages,
+  products,
   receiptSeries,
   saleLines,
   salePayments,
@@ -72,11 +80,19 @@ import {
   users,
 } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
-import { activeProducts, moveStocks, type StockMove } from './products';
+import { moveStocks, type StockMove } from './products';
 import { ok } from '../http/envelope';
 import type { XlsxSheet } from '../http/xlsx';
 import { dayText, listRows, sendExport, sendTables, type ExportDefinition } from '../crud/export';
-import { conflict, describeUniqueIndex, invalid, notFound } from '../http/errors';
+import {
+  conflict,
+  describeUniqueIndex,
+  HttpError,
+  INVALID_INPUT,
+  invalid,
+  notFound,
+  type FieldErrors,
+} from '../http/errors';
 
 /**
  * Checkout (DESIGN §10.3): a sale is issued with the next number of its series, under the
@@ -238,6 +254,9 @@ async function chargeableAppointment(tx: Tx, idCita: number, idCliente: number |
     .select({
       id_est: appointments.id_est,
       id_cli: appointments.id_cli,
+      id_srv: appointments.id_srv,
+      id_paq: appointments.id_paq,
+      precio: appointments.precio,
       id_venta: saleOfAppointment(appointments.id_cita),
     })
     .from(appointments)
@@ -260,36 +279,102 @@ async function chargeableAppointment(tx: Tx, idCita: number, idCliente: number |
   return cita;
 }
 
-/** Every catalogue line names an item that exists; a product must be active to be sold. */
-async function assertItemsExist(tx: Tx, items: SaleInput['items']) {
-  const ids = (kind: string) =>
+type CatalogueKind = Exclude<SaleInput['items'][number]['tipo'], 'otro'>;
+type CatalogueEntry = { name: string; precio: string };
+
+/** The named and priced catalogue items the lines ask for; a product must be active to be sold. */
+async function catalogueOf(tx: Tx, items: SaleInput['items']) {
+  const ids = (kind: CatalogueKind) =>
     items.filter((item) => item.tipo === kind).map((item) => item.id as number);
-  const [serviceIds, packageIds] = [ids('servicio'), ids('paquete')];
-  const [serviceRows, packageRows, productIds] = await Promise.all([
+  const [serviceIds, packageIds, productIds] = [ids('servicio'), ids('paquete'), ids('producto')];
+  const [serviceRows, packageRows, productRows] = await Promise.all([
     serviceIds.length
       ? tx
-          .select({ id: services.id_srv })
+          .select({ id: services.id_srv, name: services.nom_srv, precio: services.precio_srv })
           .from(services)
           .where(inArray(services.id_srv, serviceIds))
       : [],
     packageIds.length
       ? tx
-          .select({ id: packages.id_paq })
+          .select({ id: packages.id_paq, name: packages.nom_paq, precio: packages.precio_paq })
           .from(packages)
           .where(inArray(packages.id_paq, packageIds))
       : [],
-    activeProducts(tx, ids('producto')),
+    productIds.length
+      ? tx
+          .select({ id: products.id_prod, name: products.nom_prod, precio: products.precio })
+          .from(products)
+          .where(and(inArray(products.id_prod, productIds), eq(products.id_est, Status.Activo)))
+      : [],
   ]);
-  const known = {
-    servicio: new Set(serviceRows.map((row) => row.id)),
-    paquete: new Set(packageRows.map((row) => row.id)),
-    producto: productIds,
-  };
-  items.forEach((item, index) => {
-    if (item.tipo !== 'otro' && !known[item.tipo].has(item.id as number)) {
-      throw invalid(`items.${index}.id`, C.itemNotFound);
+  const byId = (rows: ({ id: number } & CatalogueEntry)[]) =>
+    new Map(rows.map(({ id, ...entry }) => [id, entry]));
+  return {
+    servicio: byId(serviceRows),
+    paquete: byId(packageRows),
+    producto: byId(productRows),
+  } satisfies Record<CatalogueKind, Map<number, CatalogueEntry>>;
+}
+
+/**
+ * The lines as the server prices them (DESIGN §11.9): a catalogue line is named by the catalogue
+ * and costs its price, the cita's own item its booked price; a line's `precio` only overrides.
+ * A sale for a cita carries the cita's service or package.
+ */
+async function priceLines(
+  tx: Tx,
+  items: SaleInput['items'],
+  cita: { id_srv: number | null; id_paq: number | null; precio: string } | null,
+): Promise<(PricedLine & { id: number | null })[]> {
+  const catalogue = await catalogueOf(tx, items);
+  const booked = cita
+    ? cita.id_paq !== null
+      ? ({ tipo: 'paquete', id: cita.id_paq } as const)
+      : ({ tipo: 'servicio', id: cita.id_srv } as const)
+    : null;
+  const bookedLine = booked
+    ? items.findIndex((item) => item.tipo === booked.tipo && item.id === booked.id)
+    : -1;
+  if (booked && bookedLine < 0) {
+    throw invalid('items', M.appointmentLineMissing(booked.tipo));
+  }
+  return items.map((item, index) => {
+    if (item.tipo === 'otro') {
+      // The schema wants both on a free line.
+      return { ...item, precio: item.precio ?? '0.00', precio_lista: null };
     }
+    const entry = catalogue[item.tipo].get(item.id as number);
+    if (!entry) throw invalid(`items.${index}.id`, C.itemNotFound);
+    const listed = index === bookedLine && cita ? cita.precio : entry.precio;
+    return {
+      ...item,
+      descripcion: entry.name,
+      precio: item.precio ?? listed,
+      precio_lista: listed,
+    };
   });
+}
+
+/** The rules across fields, checked again on the priced lines: 422 with every field in error. */
+function assertSaleRules(input: SaleInput, items: readonly PricedLine[]) {
+  const issues = saleIssues({ ...input, items });
+  if (issues.length === 0) return;
+  const errors: FieldErrors = {};
+  for (const { path, message } of issues) (errors[path.join('.')] ??= []).push(message);
+  throw new HttpError(422, INVALID_INPUT, errors);
+}
+
+/**
+ * A sale or a void dated on a closed day is refused (DESIGN §11.9) until an admin reopens it.
+ * The shared lock lets sales run together and makes a close of the day wait for them.
+ */
+async function assertTillOpen(tx: Tx, fecha: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('cierre_caja'), 0)`);
+  const [close] = await tx
+    .select({ reabierta_at: cashCloses.reabierta_at })
+    .from(cashCloses)
+    .where(eq(cashCloses.fecha, fecha));
+  if (close && close.reabierta_at === null) throw conflict(CASH_MESSAGES.dayClosed(fecha));
 }
 
 /**
@@ -333,7 +418,7 @@ async function nextNumber(tx: Tx, input: SaleInput): Promise<{ serie: string; nu
 }
 
 /** Per line: the unit value without IGV, and the line's base, IGV and total (SUNAT's UBL). */
-function lineAmounts(item: SaleInput['items'][number]) {
+function lineAmounts(item: PricedLine) {
   const unit = parseCents(item.precio) ?? 0;
   const total = unit * item.cantidad;
   const { subtotal, igv } = igvOf(total);
@@ -347,6 +432,7 @@ function lineAmounts(item: SaleInput['items'][number]) {
 }
 
 async function registerSale(tx: Tx, request: FastifyRequest, input: SaleInput) {
+  await assertTillOpen(tx, limaToday());
   const idCliente = input.id_cliente ?? null;
   const cita = input.id_cita ? await chargeableAppointment(tx, input.id_cita, idCliente) : null;
   const clientId = idCliente ?? cita?.id_cli ?? null;
@@ -357,16 +443,31 @@ async function registerSale(tx: Tx, request: FastifyRequest, input: SaleInput) {
       .where(eq(clients.id_cli, idCliente));
     if (!client) throw invalid('id_cliente', C.clientNotFound);
   }
-  await assertItemsExist(tx, input.items);
+  const items = await priceLines(tx, input.items, cita);
 
   const [issuer] = await tx
-    .select({ ruc: settings.rucEmp, nombre: settings.nomEmp, direccion: settings.dirEmp })
+    .select({
+      ruc: settings.rucEmp,
+      nombre: settings.nomEmp,
+      direccion: settings.dirEmp,
+      descuento_max: settings.descuento_max,
+    })
     .from(settings)
     .orderBy(asc(settings.id))
     .limit(1);
+  const adjustments = saleAdjustments(
+    { items, descuento: input.descuento, propina: input.propina },
+    issuer?.descuento_max ?? DEFAULT_MAX_DISCOUNT,
+  );
+  if (adjustments.length > 0) {
+    if (!can(sessionOf(request).role, 'caja.ajustar')) throw new HttpError(403, M.adjustForbidden);
+    if (!input.motivo_ajuste) throw invalid('motivo_ajuste', M.adjustReasonRequired);
+  }
+  assertSaleRules(input, items);
   // A nota de venta is internal; a boleta or factura names its issuer.
   if (input.tipo_comp !== 'T' && !issuer?.ruc) throw conflict(C.issuerMissing);
-  const totals = saleTotals(input).text;
+  const priced = saleTotals({ ...input, items });
+  const totals = priced.text;
   const { serie, numero } = await nextNumber(tx, input);
   const [{ id_venta }] = await tx
     .insert(sales)
@@ -392,12 +493,12 @@ async function registerSale(tx: Tx, request: FastifyRequest, input: SaleInput) {
       propina: totals.tip,
       pagado: totals.paid,
       vuelto: totals.change,
-      monto_letras: saleTotals(input).words,
+      monto_letras: priced.words,
       id_usu: sessionOf(request).userId,
     })
     .returning({ id_venta: sales.id_venta });
   await tx.insert(saleLines).values(
-    input.items.map((item, index) => ({
+    items.map((item, index) => ({
       id_venta,
       linea: index + 1,
       tipo: item.tipo,
@@ -416,7 +517,7 @@ async function registerSale(tx: Tx, request: FastifyRequest, input: SaleInput) {
   await moveStocks(
     tx,
     request,
-    productMoves(input.items, -1, { tipo: 'venta', motivo: `Venta ${comprobante}`, id_venta }),
+    productMoves(items, -1, { tipo: 'venta', motivo: `Venta ${comprobante}`, id_venta }),
   );
 
   if (input.id_cita && cita && cita.id_est !== AppointmentStatus.Completada) {
@@ -444,6 +545,8 @@ async function registerSale(tx: Tx, request: FastifyRequest, input: SaleInput) {
       total: sale.total,
       propina: sale.propina,
       pagos: sale.pagos,
+      // What was charged off the server's prices, and why (DESIGN §11.9).
+      ...(adjustments.length > 0 && { ajustes: adjustments, motivo_ajuste: input.motivo_ajuste }),
     },
   });
   return { id_venta, serie, numero, comprobante };
@@ -514,6 +617,9 @@ async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
         nota: cashCloses.nota,
         usuario: loginOf(cashCloses.id_usu),
         at: cashCloses.at,
+        reabierta_at: cashCloses.reabierta_at,
+        motivo_reapertura: cashCloses.motivo_reapertura,
+        esperado_original: cashCloses.esperado_original,
       })
       .from(cashCloses)
       .where(eq(cashCloses.fecha, fecha)),
@@ -524,8 +630,29 @@ async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
     ...totals,
     metodos,
     efectivo_esperado: cash.monto,
-    cierre: close ? { ...close, at: close.at.toISOString() } : null,
+    cierre: close
+      ? {
+          ...close,
+          at: close.at.toISOString(),
+          reabierta_at: close.reabierta_at?.toISOString() ?? null,
+        }
+      : null,
+    diferencia_cierre: closeDrift(cash.monto, close),
   };
+}
+
+/**
+ * How the day's expected cash moved since its first close, once reopened: the current expected
+ * cash while it is open again, the new close's once closed again.
+ */
+function closeDrift(
+  expectedNow: string,
+  close:
+    { esperado: string; reabierta_at: Date | null; esperado_original: string | null } | undefined,
+): string | null {
+  if (!close?.esperado_original) return null;
+  const current = close.reabierta_at ? expectedNow : close.esperado;
+  return formatCents((parseCents(current) ?? 0) - (parseCents(close.esperado_original) ?? 0));
 }
 
 const periodSql = (agrupar: SalesReportQuery['agrupar']) =>
@@ -788,12 +915,18 @@ export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const { id, motivo } = request.body;
       const sale = await db.transaction(async (tx) => {
         const [stored] = await tx
-          .select({ anulada_at: sales.anulada_at, comprobante: receiptNumberSql })
+          .select({
+            anulada_at: sales.anulada_at,
+            fecha: sales.fecha,
+            comprobante: receiptNumberSql,
+          })
           .from(sales)
           .where(eq(sales.id_venta, id))
           .for('update');
         if (!stored) throw notFound(M.notFound);
         if (stored.anulada_at) throw conflict(C.alreadyVoided);
+        // A void counts on its sale's day, as the till adds it up.
+        await assertTillOpen(tx, limaToday(stored.fecha));
         const lines = await tx
           .select({ tipo: saleLines.tipo, id: saleLines.id_item, cantidad: saleLines.cantidad })
           .from(saleLines)
@@ -855,25 +988,78 @@ export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         // Closes of one day wait for each other; the primary key refuses the second.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cierre_caja'), 0)`);
         const [existing] = await tx
-          .select({ fecha: cashCloses.fecha })
+          .select({
+            esperado: cashCloses.esperado,
+            contado: cashCloses.contado,
+            diferencia: cashCloses.diferencia,
+            nota: cashCloses.nota,
+            reabierta_at: cashCloses.reabierta_at,
+          })
           .from(cashCloses)
           .where(eq(cashCloses.fecha, fecha));
-        if (existing) throw conflict(CASH_MESSAGES.alreadyClosed);
+        if (existing && existing.reabierta_at === null) {
+          throw conflict(CASH_MESSAGES.alreadyClosed);
+        }
         const before = await cashDay(tx, fecha);
         const amounts = closeAmounts(before.efectivo_esperado, contado);
-        await tx
-          .insert(cashCloses)
-          .values({ fecha, ...amounts, nota, id_usu: sessionOf(request).userId });
+        const values = { ...amounts, nota, id_usu: sessionOf(request).userId };
+        if (existing) {
+          // Closed again after a reopening: the first close's expected cash stays beside it.
+          await tx
+            .update(cashCloses)
+            .set({ ...values, at: new Date(), reabierta_at: null })
+            .where(eq(cashCloses.fecha, fecha));
+        } else {
+          await tx.insert(cashCloses).values({ fecha, ...values });
+        }
         await recordChange(tx, request, {
-          accion: 'crear',
+          accion: existing ? 'editar' : 'crear',
           entidad: 'caja',
           id: null,
-          before: null,
-          after: { fecha, ...amounts, nota },
+          before: existing ? { fecha, ...existing, reabierta: true } : null,
+          after: { fecha, ...amounts, nota, reabierta: false },
         });
         return cashDay(tx, fecha);
       });
       return reply.status(201).send(ok(day, CASH_MESSAGES.closed));
+    },
+  );
+
+  // Reopening serves voiding or fixing a sale of that day, which is caja.administrar's, and
+  // undoes the till's control as a void undoes a sale: the same permission guards both.
+  app.post(
+    SALE_PATHS.reopen,
+    {
+      config: admin,
+      schema: { body: CashReopenInputSchema, response: { 200: successOf(CashDaySchema) }, tags },
+    },
+    async (request) => {
+      const { fecha, motivo } = request.body;
+      const day = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cierre_caja'), 0)`);
+        const [close] = await tx
+          .select({ reabierta_at: cashCloses.reabierta_at })
+          .from(cashCloses)
+          .where(eq(cashCloses.fecha, fecha));
+        if (!close || close.reabierta_at !== null) throw conflict(CASH_MESSAGES.notClosed);
+        await tx
+          .update(cashCloses)
+          .set({
+            reabierta_at: new Date(),
+            motivo_reapertura: motivo,
+            esperado_original: sql`coalesce(${cashCloses.esperado_original}, ${cashCloses.esperado})`,
+          })
+          .where(eq(cashCloses.fecha, fecha));
+        await recordChange(tx, request, {
+          accion: 'editar',
+          entidad: 'caja',
+          id: null,
+          before: { fecha, reabierta: false },
+          after: { fecha, reabierta: true, motivo_reapertura: motivo },
+        });
+        return cashDay(tx, fecha);
+      });
+      return ok(day, CASH_MESSAGES.reopened);
     },
   );
 };

@@ -122,6 +122,20 @@ describe('recurring series (DESIGN §10.5)', () => {
     expect(res.body.errors[field]).toEqual([message]);
   });
 
+  it('refuses a series whose last visit is more than two years ahead, validated or saved', async () => {
+    const owner = await registerOwner(api, 'Lejano');
+    // 26 visits 12 weeks apart: the last one almost six years on.
+    const series = { ...visit(owner, `${mondayAhead(60)}T10:00`), cada_semanas: 12, veces: 26 };
+    for (const path of ['/cita/serie/validar', '/cita/serie']) {
+      const res = await api.post(path, series);
+      expect(res.status, path).toBe(422);
+      expect(res.body.errors).toEqual({ veces: [M.tooFar] });
+    }
+    // Eight visits 12 weeks apart end within the two years.
+    const near = await api.post('/cita/serie/validar', { ...series, veces: 8 });
+    expect(near.status).toBe(200);
+  });
+
   it('refuses a groomer: booking series is the front desk’s', async () => {
     const groomer = apiClient(ctx.app, await ctx.signIn('groomer'));
     const owner = await registerOwner(api, 'Permiso');

@@ -47,6 +47,7 @@ const toSettings = (row: SettingsRow): Settings => ({
   horario: row.horario,
   plantilla_recordatorio: row.plantilla_recordatorio ?? DEFAULT_REMINDER_TEMPLATE,
   hora_recordatorio: row.hora_recordatorio,
+  descuento_max: row.descuento_max,
   updated_at: row.updated_at.toISOString(),
 });
 
@@ -113,6 +114,7 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (app, {
         // Absent from the call (the spec's client): left as they are.
         plantilla_recordatorio: input.plantilla_recordatorio,
         hora_recordatorio: input.hora_recordatorio,
+        descuento_max: input.descuento_max,
         logoEmp: stored ?? (input.removeLogo ? null : previousLogo),
         updated_at: new Date(),
       };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { setupTestApp, TEST_PASSWORD } from '../test/app';
 import { apiClient } from '../test/http';
 
@@ -197,7 +197,7 @@ describe('users', () => {
       doc: '47125836',
       name: 'Lucía',
       surname: 'Ramírez',
-      email: 'admin@groomer.pe',
+      email: valid.email,
     });
     expect(taken.status).toBe(409);
   });
@@ -398,5 +398,64 @@ describe('users', () => {
     expect(malformed.status).toBe(422);
     expect(malformed.body.errors.json).toBeDefined();
     expect((await api.get('/user/abc')).status).toBe(422);
+  });
+
+  it('seeds with ADMIN_PASSWORD forcing nothing, and with no e-mail on a domain not ours', async () => {
+    const seeded = await ctx.database.db
+      .select({ email: users.email, forced: users.debe_cambiar_clave })
+      .from(users)
+      .where(eq(users.id_est, 1))
+      .orderBy(users.id)
+      .limit(3);
+    expect(seeded).toEqual(Array(3).fill({ email: null, forced: false }));
+  });
+
+  it("keeps a default user's names and document, but lets an admin set its e-mail and password", async () => {
+    const message = 'You are not allowed to change data of default users.';
+    const groomer = (await api.get('/user/3')).body.data as {
+      id_tipodoc: number;
+      doc: string;
+      name: string;
+      surname: string;
+    };
+    const same = {
+      id: 3,
+      tdoc: groomer.id_tipodoc,
+      doc: groomer.doc,
+      name: groomer.name,
+      surname: groomer.surname,
+      email: 'groomer.principal@example.pe',
+    };
+    for (const change of [
+      { name: 'Otro' },
+      { surname: 'Apellido' },
+      { doc: '47125836' },
+      { tdoc: 4, doc: 'AB12345' },
+    ]) {
+      const refused = await api.raw('PUT', '/user/update', { ...same, ...change });
+      expect(refused.status, JSON.stringify(change)).toBe(403);
+      expect(refused.body.message).toBe(message);
+    }
+    const saved = await api.put('/user/update', same);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.email).toBe('groomer.principal@example.pe');
+
+    // A password an admin sets is known to the admin: its owner must change it at sign-in.
+    const set = await api.patch('/user/pwd', {
+      id: 3,
+      pwd: 'Asignada123!',
+      pwd_confirmation: 'Asignada123!',
+    });
+    expect(set.status).toBe(200);
+    const owner = apiClient(ctx.app, await ctx.signIn('groomer', 'Asignada123!'));
+    expect((await owner.get('/me')).body.data.debe_cambiar_clave).toBe(true);
+    expect((await owner.raw('GET', '/agenda/groomers')).status).toBe(403);
+    const changed = await owner.raw('PATCH', '/profile/password', {
+      current_password: 'Asignada123!',
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    });
+    expect(changed.status).toBe(200);
+    expect((await owner.get('/me')).body.data.debe_cambiar_clave).toBe(false);
   });
 });

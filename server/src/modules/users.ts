@@ -3,6 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ACCOUNT_MESSAGES,
   DoneSchema,
   isDefaultUser,
   PERMISSION_MESSAGES,
@@ -59,6 +60,7 @@ export const userList: ListDefinition = {
     id_emp: users.id_emp,
     id_est: users.id_est,
     rol: users.rol,
+    totp_activo: users.totp_activo,
     created_at: users.created_at,
   },
   join: (query: PgSelect) => query.innerJoin(documentTypes, eq(documentTypes.id, users.id_tipodoc)),
@@ -125,6 +127,19 @@ export async function keepAnActiveAdmin(tx: Tx, id: number) {
   }
 }
 
+type Identity = Pick<ReturnType<typeof personalValues>, 'id_tipodoc' | 'doc' | 'name' | 'surname'>;
+
+/**
+ * Spec 000 §5 as DESIGN §11.9 reads it: a default user (ids 1–3) keeps its names and document;
+ * its e-mail, role and password may change.
+ */
+function keepDefaultIdentity(stored: Identity, values: Identity) {
+  const fields = ['id_tipodoc', 'doc', 'name', 'surname'] as const;
+  if (fields.some((field) => stored[field] !== values[field])) {
+    throw new HttpError(403, ACCOUNT_MESSAGES.defaultUser);
+  }
+}
+
 /**
  * The login is shown disabled on edit and never changes here. A new role ends the user's
  * sessions, so each screen starts again with what the role may use; users changing their own
@@ -132,8 +147,18 @@ export async function keepAnActiveAdmin(tx: Tx, id: number) {
  */
 async function updateValues(input: UserUpdateInput, tx: Tx, request: FastifyRequest) {
   const values = personalValues(input);
+  const [stored] = await tx
+    .select({
+      rol: users.rol,
+      id_tipodoc: users.id_tipodoc,
+      doc: users.doc,
+      name: users.name,
+      surname: users.surname,
+    })
+    .from(users)
+    .where(eq(users.id, input.id));
+  if (stored && isDefaultUser(input.id)) keepDefaultIdentity(stored, values);
   if (input.rol === undefined) return values;
-  const [stored] = await tx.select({ rol: users.rol }).from(users).where(eq(users.id, input.id));
   if (!stored || stored.rol === input.rol) return values;
   if (input.rol !== 'admin') await keepAnActiveAdmin(tx, input.id);
   const session = sessionOf(request);
@@ -209,10 +234,13 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const { id, pwd } = request.body;
       const session = sessionOf(request);
       const password = await hashPassword(pwd);
+      // A password someone else chose is known to them: its owner replaces it at next sign-in
+      // (issue 28 §1), as after a generated one.
+      const debe_cambiar_clave = id !== session.userId;
       await db.transaction(async (tx) => {
         const [user] = await tx
           .update(users)
-          .set({ password, updated_at: new Date() })
+          .set({ password, debe_cambiar_clave, updated_at: new Date() })
           .where(eq(users.id, id))
           .returning({ id: users.id });
         if (!user) throw notFound(USER_MESSAGES.notFound);

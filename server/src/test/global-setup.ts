@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const database = openPostgres(withDatabase(url, TEMPLATE_DATABASE), 1);
     await migrate(database);
-    await seedBase(database.db, TEST_PASSWORD);
+    await seedBase(database.db, { adminPassword: TEST_PASSWORD });
     await database.close();
     project.provide('templateDump', '');
     return;
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: { pg_trgm } });
   const database = pgliteDatabase(client);
   await migrate(database);
-  await seedBase(database.db, TEST_PASSWORD);
+  await seedBase(database.db, { adminPassword: TEST_PASSWORD });
   const dump = await client.dumpDataDir('none');
   const file = join(tmpdir(), `groomer-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { GuestOnly, RequireSession } from './guards';
 import { AuthLayout } from './layout/auth-layout';
@@ -34,7 +34,12 @@ function toRouteObject({ path, name, screen: Screen, access }: RouteEntry): Rout
 }
 
 /** Builds the router from the one routes array: each access level gets its guard and layout. */
-export function createAppRouter(entries: readonly AppEntry[]) {
+export interface AppRouterOptions {
+  /** The form a user with a generated password must fill before anything else. */
+  passwordChange?: ComponentType;
+}
+
+export function createAppRouter(entries: readonly AppEntry[], options: AppRouterOptions = {}) {
   const routes = entries.filter((entry): entry is RouteEntry => entry.kind === 'route');
   const withAccess = (access: SessionAccess) =>
     routes.filter((entry) => sessionAccess(entry.access) === access).map(toRouteObject);
@@ -60,7 +65,7 @@ export function createAppRouter(entries: readonly AppEntry[]) {
         { element: <AuthLayout />, children: withAccess('public') },
         {
           element: (
-            <RequireSession>
+            <RequireSession passwordChange={options.passwordChange}>
               <DashboardLayout entries={entries} />
             </RequireSession>
           ),

@@ -50,6 +50,7 @@ import {
   insufficientStock,
   keepPriceChars,
   mayCharge,
+  parseCents,
   PAYMENT_METHOD_IDS,
   PAYMENT_METHODS,
   PRODUCT_PATHS,
@@ -74,13 +75,16 @@ import {
 import { showErrorDialog, toast } from '../lib/alerts';
 import { api, ApiError, jsonField } from '../lib/api';
 import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
+import { usePermissions } from '../lib/use-profile';
 import { CLIENT_LOOKUP_TEXTS, PetCareChips, useClientByDni } from '../lookups';
 import { refreshAfterSale, useSale } from './receipt-dialog';
 
 /**
  * Charging (DESIGN §10.3): a cita's visit, or a walk-in sale ('Venta rápida'). One form validated
  * by the domain's SaleInputSchema, whose totals come from `saleTotals`, exact in cents, as the
- * server will store them.
+ * server will store them. Prices are the server's (§11.9): a catalogue line shows the price it
+ * will be charged and is sent by item and quantity; only a user with `caja.ajustar` may type
+ * another price, which then travels with a reason.
  */
 
 export const CHECKOUT_TEXTS = {
@@ -101,6 +105,10 @@ export const CHECKOUT_TEXTS = {
   change: (change: string) => `Vuelto: ${formatMoney(change)}`,
   noCatalogue: 'No se pudieron cargar las opciones',
   stock: (units: number) => `Stock: ${units}`,
+  listPrice: (price: string) => `Precio de lista: ${formatMoney(price)}`,
+  adjustReason: 'Motivo del ajuste',
+  adjustReasonHint:
+    'Obligatorio si cambia un precio, da un descuento mayor al permitido o una propina mayor al total',
 } as const;
 
 /** A warning under a field that is not (yet) an error: the product's stock falls short. */
@@ -126,6 +134,10 @@ interface LineValues {
   descripcion: string;
   cantidad: string;
   precio: string;
+  /** The server's price of a catalogue line (the cita's booked one for its item); null: free. */
+  precio_lista: string | null;
+  /** The cita's own item: the sale must carry it, so it cannot be changed or removed. */
+  reservado: boolean;
 }
 
 interface PaymentValues {
@@ -144,6 +156,7 @@ interface CheckoutValues {
   descuento: string;
   propina: string;
   pagos: PaymentValues[];
+  motivo_ajuste: string;
 }
 
 // The values above are a narrower form of the schema's input, so its resolver judges them.
@@ -159,6 +172,8 @@ const freeLine = (): LineValues => ({
   descripcion: '',
   cantidad: '1',
   precio: '',
+  precio_lista: null,
+  reservado: false,
 });
 
 /** The buyer a receipt names unless the cashier changes it: the cita's client, or nobody. */
@@ -178,21 +193,22 @@ function buyerOf(appointment: Appointment): Buyer {
 
 /** A cita charged: its service or package at the price it was booked for, for its client. */
 function appointmentValues(appointment: Appointment): CheckoutValues {
+  const booked = { cantidad: '1', precio: appointment.precio, precio_lista: appointment.precio };
   const line: LineValues = appointment.paquete
     ? {
         tipo: 'paquete',
         id: appointment.paquete.id_paq,
         descripcion: appointment.paquete.nom_paq,
-        cantidad: '1',
-        precio: appointment.precio,
+        ...booked,
+        reservado: true,
       }
     : appointment.servicio
       ? {
           tipo: 'servicio',
           id: appointment.servicio.id_srv,
           descripcion: appointment.servicio.nom_srv,
-          cantidad: '1',
-          precio: appointment.precio,
+          ...booked,
+          reservado: true,
         }
       : { ...freeLine(), precio: appointment.precio };
   return {
@@ -204,6 +220,7 @@ function appointmentValues(appointment: Appointment): CheckoutValues {
     descuento: '',
     propina: '',
     pagos: [],
+    motivo_ajuste: '',
   };
 }
 
@@ -216,6 +233,7 @@ const walkInValues = (): CheckoutValues => ({
   descuento: '',
   propina: '',
   pagos: [],
+  motivo_ajuste: '',
 });
 
 type WatchedValues = ReturnType<typeof useWatch<CheckoutValues>>;
@@ -233,9 +251,37 @@ function totalsOf(values: WatchedValues): SaleTotals {
   });
 }
 
+/**
+ * Whether the sale charges off the server's prices in a way the form can tell: another price on
+ * a catalogue line, or a tip above the total (the discount's limit is the server's to judge).
+ */
+function isAdjusted(values: WatchedValues, totals: SaleTotals): boolean {
+  const repriced = (values.items ?? []).some(
+    (line) =>
+      line?.precio_lista !== null &&
+      line?.precio_lista !== undefined &&
+      parseCents(line.precio ?? '') !== parseCents(line.precio_lista),
+  );
+  return repriced || totals.cents.tip > totals.cents.total;
+}
+
+/**
+ * The call's lines: a catalogue line by item and quantity, its price only when it overrides the
+ * server's; the server names it.
+ */
+function callItems(sale: SaleInput, lines: readonly LineValues[]) {
+  return sale.items.map((item, index) => {
+    if (item.tipo === 'otro') return item;
+    const { tipo, id, cantidad, precio } = item;
+    const listed = lines[index]?.precio_lista ?? null;
+    const kept = listed !== null && precio !== null && parseCents(precio) === parseCents(listed);
+    return kept ? { tipo, id, cantidad } : { tipo, id, cantidad, precio };
+  });
+}
+
 /** The server's field errors (`items.0.precio`, `pagos`, `doc`...) that this form can show. */
 const FORM_PATH =
-  /^(tipo_comp|doc|nombre|descuento|propina|items|pagos|items\.\d+\.(tipo|id|descripcion|cantidad|precio)|pagos\.\d+\.(metodo|monto))$/;
+  /^(tipo_comp|doc|nombre|descuento|propina|motivo_ajuste|items|pagos|items\.\d+\.(tipo|id|descripcion|cantidad|precio)|pagos\.\d+\.(metodo|monto))$/;
 
 /* Queries */
 
@@ -473,10 +519,15 @@ function CheckoutForm({
   const busy = formState.isSubmitting;
   useEffect(() => onSubmitting(busy), [busy, onSubmitting]);
 
+  const { can } = usePermissions();
+  const mayAdjust = can('caja.ajustar');
+  const adjusted = isAdjusted(values, totals);
+
   const submit = handleSubmit(async (sale) => {
     try {
+      const body = { ...sale, items: callItems(sale, form.getValues('items')) };
       const answer = await api.request<SaleCreated>('POST', SALE_PATHS.register, {
-        body: jsonField(sale),
+        body: jsonField(body),
       });
       if (answer.message) toast.success(answer.message);
       void refreshAfterSale(client);
@@ -540,8 +591,13 @@ function CheckoutForm({
                     form={form}
                     catalogue={catalogue}
                     productUnits={productUnits}
+                    mayAdjust={mayAdjust}
                     disabled={busy}
-                    onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
+                    onRemove={
+                      items.fields.length > 1 && !line.reservado
+                        ? () => items.remove(index)
+                        : undefined
+                    }
                   />
                 ))}
               </TableBody>
@@ -571,6 +627,11 @@ function CheckoutForm({
               <Grid size={{ xs: 12, sm: 6 }}>
                 <MoneyField control={control} name="propina" label="Propina" disabled={busy} />
               </Grid>
+              {mayAdjust && (adjusted || totals.cents.discount > 0) && (
+                <Grid size={12}>
+                  <AdjustReasonField control={control} required={adjusted} disabled={busy} />
+                </Grid>
+              )}
             </Grid>
 
             <Section title={CHECKOUT_TEXTS.receipt}>
@@ -714,12 +775,22 @@ interface LineRowProps {
   catalogue: Catalogue;
   /** The units the sale's lines ask of each product, to warn beyond its stock. */
   productUnits: Map<number, number>;
+  /** The user may charge another price than the catalogue's (`caja.ajustar`). */
+  mayAdjust: boolean;
   disabled: boolean;
-  /** Absent on the only line: a sale has at least one. */
+  /** Absent on the only line and on the cita's own item: a sale has at least one. */
   onRemove?: () => void;
 }
 
-function LineRow({ index, form, catalogue, productUnits, disabled, onRemove }: LineRowProps) {
+function LineRow({
+  index,
+  form,
+  catalogue,
+  productUnits,
+  mayAdjust,
+  disabled,
+  onRemove,
+}: LineRowProps) {
   const { control, setValue } = form;
   const n = index + 1;
   const kind = useController({ control, name: `items.${index}.tipo` });
@@ -727,6 +798,8 @@ function LineRow({ index, form, catalogue, productUnits, disabled, onRemove }: L
   const description = useController({ control, name: `items.${index}.descripcion` });
   const quantity = useController({ control, name: `items.${index}.cantidad` });
   const price = useController({ control, name: `items.${index}.precio` });
+  const listed = useWatch({ control, name: `items.${index}.precio_lista` });
+  const booked = useWatch({ control, name: `items.${index}.reservado` });
   const lineTotal = saleTotals({
     items: [{ cantidad: quantity.field.value, precio: price.field.value }],
     pagos: [],
@@ -745,6 +818,9 @@ function LineRow({ index, form, catalogue, productUnits, disabled, onRemove }: L
         ]
       : (fromCatalogue?.options ?? []);
   const kindLabel = LINE_KINDS.find((k) => k.kind === tipo)?.label ?? 'Ítem';
+  const priceLocked = tipo !== 'otro' && !mayAdjust;
+  const repriced =
+    listed !== null && listed !== undefined && parseCents(price.field.value) !== parseCents(listed);
   // A product shows its stock, and warns (the server refuses) when the sale asks for more.
   const stock =
     tipo === 'producto' && current !== null
@@ -765,11 +841,12 @@ function LineRow({ index, form, catalogue, productUnits, disabled, onRemove }: L
           name={kind.field.name}
           inputRef={kind.field.ref}
           value={tipo}
-          disabled={disabled}
+          disabled={disabled || booked}
           onChange={(e) => {
             const next = e.target.value as SaleItemKind;
             kind.field.onChange(next);
             setValue(`items.${index}.id`, null);
+            setValue(`items.${index}.precio_lista`, null);
             // A free line keeps what was typed; a catalogue line waits for its item.
             if (next !== 'otro') {
               setValue(`items.${index}.descripcion`, '');
@@ -795,7 +872,7 @@ function LineRow({ index, form, catalogue, productUnits, disabled, onRemove }: L
             name={item.field.name}
             inputRef={item.field.ref}
             value={current ?? ''}
-            disabled={disabled}
+            disabled={disabled || booked}
             error={Boolean(item.fieldState.error) || fromCatalogue.failed}
             helperText={
               item.fieldState.error?.message ??
@@ -810,6 +887,7 @@ function LineRow({ index, form, catalogue, productUnits, disabled, onRemove }: L
               if (!chosen) return;
               item.field.onChange(chosen.id);
               setValue(`items.${index}.descripcion`, chosen.name, { shouldValidate: true });
+              setValue(`items.${index}.precio_lista`, chosen.precio);
               setValue(`items.${index}.precio`, chosen.precio, { shouldValidate: true });
             }}
             onBlur={item.field.onBlur}
@@ -867,14 +945,23 @@ function LineRow({ index, form, catalogue, productUnits, disabled, onRemove }: L
           value={price.field.value}
           disabled={disabled}
           error={Boolean(price.fieldState.error)}
-          helperText={price.fieldState.error?.message}
+          helperText={
+            price.fieldState.error?.message ??
+            (repriced && listed ? CHECKOUT_TEXTS.listPrice(listed) : undefined)
+          }
           onChange={(e) => price.field.onChange(keepPriceChars(e.target.value))}
           onBlur={() => {
             price.field.onChange(formatPriceOnBlur(price.field.value));
             price.field.onBlur();
           }}
           slotProps={{
-            htmlInput: { 'aria-label': `Precio unitario del ítem ${n}`, inputMode: 'decimal' },
+            // The catalogue's price is the server's: shown, typed over only with caja.ajustar.
+            htmlInput: {
+              'aria-label': `Precio unitario del ítem ${n}`,
+              inputMode: 'decimal',
+              readOnly: priceLocked,
+            },
+            input: priceLocked ? { sx: { bgcolor: 'action.hover' } } : undefined,
           }}
         />
       </TableCell>
@@ -930,6 +1017,36 @@ function MoneyField({ control, name, label, disabled, required }: MoneyFieldProp
         htmlInput: { inputMode: 'decimal', maxLength: 14 },
         input: { startAdornment: <InputAdornment position="start">S/</InputAdornment> },
       }}
+    />
+  );
+}
+
+/** Why the sale charges off the server's prices; the server records it in the audit log. */
+function AdjustReasonField({
+  control,
+  required,
+  disabled,
+}: {
+  control: Control<CheckoutValues, unknown, SaleInput>;
+  required: boolean;
+  disabled: boolean;
+}) {
+  const { field, fieldState } = useController({ control, name: 'motivo_ajuste' });
+  return (
+    <TextField
+      fullWidth
+      id="field-motivo_ajuste"
+      label={CHECKOUT_TEXTS.adjustReason}
+      name={field.name}
+      inputRef={field.ref}
+      value={field.value}
+      required={required}
+      disabled={disabled}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? CHECKOUT_TEXTS.adjustReasonHint}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      slotProps={{ htmlInput: { maxLength: 200 } }}
     />
   );
 }

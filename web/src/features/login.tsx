@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { useBrand } from '../app/brand';
 import { ACCENTS } from '../app/theme';
 import { toast } from '../lib/alerts';
+import { ApiError } from '../lib/api';
 import { loginErrorMessage, signIn } from '../lib/auth';
 
 export const LOGIN_TEXTS = {
@@ -27,10 +28,12 @@ export const LOGIN_TEXTS = {
   remember: 'Recordarme',
   submit: 'Iniciar Sesión',
   forgot: 'Recuperar Contraseña',
+  code: 'Código de verificación',
+  codeHint: 'Los 6 dígitos de su aplicación, o uno de sus códigos de recuperación',
 } as const;
 
 type LoginErrors = Partial<Record<keyof LoginInput, string>>;
-const FIELDS = ['login', 'password'] as const;
+const FIELDS = ['login', 'password', 'codigo'] as const;
 
 /**
  * The form read through the shared schema: the parsed input, or the first message per field.
@@ -42,6 +45,8 @@ function readLogin(form: HTMLFormElement): { input: LoginInput } | { errors: Log
   const parsed = LoginSchema.safeParse({
     login: data.get('login'),
     password: data.get('password'),
+    // Only once the server asked for it (issue 28 §5).
+    codigo: data.get('codigo') ?? undefined,
   });
   if (parsed.success) return { input: parsed.data };
   const errors: LoginErrors = {};
@@ -59,14 +64,16 @@ interface LoginFieldProps {
   autoComplete: string;
   autoFocus?: boolean;
   error: string | undefined;
+  hint?: string;
 }
 
 /**
  * An outlined text field as TextField draws it, from its parts: TextField also brings Select,
  * Menu and Popover, some 18 KB the first page does not need.
  */
-function LoginField({ name, label, error, ...input }: LoginFieldProps) {
+function LoginField({ name, label, error, hint, ...input }: LoginFieldProps) {
   const id = useId();
+  const help = error ?? hint;
   return (
     <FormControl fullWidth error={Boolean(error)}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
@@ -75,9 +82,9 @@ function LoginField({ name, label, error, ...input }: LoginFieldProps) {
         id={id}
         name={name}
         label={label}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={help ? `${id}-help` : undefined}
       />
-      {error && <FormHelperText id={`${id}-error`}>{error}</FormHelperText>}
+      {help && <FormHelperText id={`${id}-help`}>{help}</FormHelperText>}
     </FormControl>
   );
 }
@@ -88,12 +95,19 @@ export function LoginPage() {
   const [remember, setRemember] = useState(false);
   // null until the first submit; from then on every change checks the fields again.
   const [errors, setErrors] = useState<LoginErrors | null>(null);
+  // The password was right and the account's second factor is on: the code field shows.
+  const [askCode, setAskCode] = useState(false);
 
   const { mutate, isPending } = useMutation({
     mutationFn: (input: LoginInput) => signIn(input, remember),
     // The stored credential makes GuestOnly take the user to their home page.
     onSuccess: () => toast.success(LOGIN_MESSAGES.welcome),
-    onError: (error) => toast.error(loginErrorMessage(error)),
+    onError: (error, input) => {
+      const asked = error instanceof ApiError && error.secondFactor;
+      if (asked) setAskCode(true);
+      // A first ask is no error: the code field, focused, says what to do.
+      if (!asked || input.codigo) toast.error(loginErrorMessage(error));
+    },
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -156,6 +170,16 @@ export function LoginPage() {
             autoComplete="current-password"
             error={errors?.password}
           />
+          {askCode && (
+            <LoginField
+              name="codigo"
+              label={LOGIN_TEXTS.code}
+              autoComplete="one-time-code"
+              autoFocus
+              error={errors?.codigo}
+              hint={LOGIN_TEXTS.codeHint}
+            />
+          )}
           <FormControlLabel
             control={
               <Switch checked={remember} onChange={(event) => setRemember(event.target.checked)} />

@@ -5,17 +5,23 @@ import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_FIELD_MESSAGES,
   ACCOUNT_MESSAGES,
+  ForcedPasswordChangeSchema,
+  MUST_CHANGE_PASSWORD,
+  type ForcedPasswordChangeInput,
   PasswordForgotFormSchema,
   PasswordResetFormSchema,
   type PasswordResetForm,
 } from '@app/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../app/layout/auth-card';
 // The form alone, not the crud barrel: a screen used without a session loads no tables.
 import { ResourceForm, type FieldDef } from '../crud/resource-form';
 import { toast } from '../lib/alerts';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError, jsonField } from '../lib/api';
+import { signOut } from '../lib/auth';
+import { SESSION_QUERY_KEY } from '../lib/use-session';
 
 export const PASSWORD_TEXTS = {
   forgotTitle: 'Password Forgot',
@@ -148,6 +154,68 @@ export function PasswordResetPage() {
         )}
       </ResourceForm>
       <LoginLink />
+    </AuthCard>
+  );
+}
+
+export const FORCED_PASSWORD_TEXTS = {
+  title: 'Cambiar contraseña',
+  current: 'Contraseña actual',
+  newPassword: 'Nueva contraseña',
+  confirm: 'Confirmar contraseña',
+  submit: 'Cambiar contraseña',
+  signOut: 'Cerrar sesión',
+  hint: 'Al menos 8 caracteres, con una mayúscula, una minúscula, un número y un carácter especial (@$!%*?&).',
+} as const;
+
+const forcedFields: FieldDef<keyof ForcedPasswordChangeInput>[] = [
+  {
+    name: 'current_password',
+    label: FORCED_PASSWORD_TEXTS.current,
+    kind: 'password',
+    autoComplete: 'current-password',
+    autoFocus: true,
+  },
+  {
+    name: 'password',
+    label: FORCED_PASSWORD_TEXTS.newPassword,
+    kind: 'password',
+    autoComplete: 'new-password',
+    hint: FORCED_PASSWORD_TEXTS.hint,
+  },
+  {
+    name: 'password_confirmation',
+    label: FORCED_PASSWORD_TEXTS.confirm,
+    kind: 'password',
+    autoComplete: 'new-password',
+  },
+];
+
+/**
+ * Issue 28 §1: a user whose password was generated (or set by an administrator) sees only
+ * this until they choose their own; then the shell shows the app.
+ */
+export function ForcedPasswordChangePage() {
+  const client = useQueryClient();
+  return (
+    <AuthCard title={FORCED_PASSWORD_TEXTS.title} subtitle={MUST_CHANGE_PASSWORD}>
+      <ResourceForm<typeof ForcedPasswordChangeSchema>
+        fields={forcedFields}
+        schema={ForcedPasswordChangeSchema}
+        defaultValues={{ current_password: '', password: '', password_confirmation: '' }}
+        submitLabel={FORCED_PASSWORD_TEXTS.submit}
+        wideSubmit
+        fieldWidth={12}
+        showUnplacedMessage
+        onSubmit={async (input) => {
+          await api.request<null>('PATCH', '/profile/password', { body: jsonField(input) });
+          toast.success('Contraseña actualizada');
+          await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        }}
+      />
+      <Button fullWidth sx={{ mt: 2 }} onClick={() => void signOut()}>
+        {FORCED_PASSWORD_TEXTS.signOut}
+      </Button>
     </AuthCard>
   );
 }

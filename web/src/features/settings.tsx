@@ -13,8 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_OPENING_HOURS,
+  DEFAULT_MAX_DISCOUNT,
   DEFAULT_REMINDER_TEMPLATE,
   fillReminder,
+  formatPriceOnBlur,
+  keepPriceChars,
   LOGO_MAX_BYTES,
   LOGO_MIME_TYPES,
   REMINDER_PLACEHOLDER_LABELS,
@@ -66,6 +69,9 @@ export const SETTINGS_TEXTS = {
   reminderHourHint:
     'Cada día, a esa hora (Lima), se envía un e-mail por cada cita del día siguiente',
   noReminders: 'No enviar',
+  maxDiscount: 'Descuento máximo sin autorización (%)',
+  maxDiscountHint:
+    'Un descuento mayor, otro precio o una propina mayor al total los autoriza un administrador',
 } as const;
 
 const fields: FieldDef[] = [
@@ -80,6 +86,15 @@ const fields: FieldDef[] = [
     maxLength: 11,
     sanitize: (value) => value.replace(/\D/g, '').slice(0, 11),
     width: 4,
+  },
+  {
+    name: 'descuento_max',
+    label: SETTINGS_TEXTS.maxDiscount,
+    maxLength: 6,
+    sanitize: keepPriceChars,
+    formatOnBlur: formatPriceOnBlur,
+    hint: SETTINGS_TEXTS.maxDiscountHint,
+    width: 12,
   },
   { name: 'horario', label: SETTINGS_TEXTS.hours, width: 12, render: OpeningHoursInput },
   {
@@ -293,6 +308,7 @@ const formValues = (settings: Settings | null): FormValues => ({
     settings?.hora_recordatorio === null || settings?.hora_recordatorio === undefined
       ? ''
       : String(settings.hora_recordatorio),
+  descuento_max: settings?.descuento_max ?? DEFAULT_MAX_DISCOUNT,
 });
 
 function SettingsForm({ settings }: { settings: Settings | null }) {

@@ -13,6 +13,7 @@ import {
   UserEditSchema,
   UserPasswordFormSchema,
   UserRegisterSchema,
+  TWO_FACTOR_MESSAGES,
   type User,
   type UserPrefill,
   usersResource,
@@ -31,7 +32,7 @@ import {
   type FieldRenderProps,
   type FormValues,
 } from '../crud';
-import { toast } from '../lib/alerts';
+import { confirm, showErrorDialog, toast } from '../lib/alerts';
 import { defaultDateRange, formatDate, fullName, upper } from '../lib/format';
 
 const ERROR_TITLE = 'Error en Usuario';
@@ -167,7 +168,10 @@ const passwordFields: FieldDef[] = [
   { name: 'pwd_confirmation', label: 'Confirmar Contraseña', kind: 'password', maxLength: 100 },
 ];
 
-function usersConfig(changePassword: (user: User) => void): CrudConfig<User> {
+function usersConfig(
+  changePassword: (user: User) => void,
+  actions: AccountActions,
+): CrudConfig<User> {
   return {
     resource: usersResource,
     title: 'Lista de Usuarios',
@@ -215,13 +219,63 @@ function usersConfig(changePassword: (user: User) => void): CrudConfig<User> {
       errorTitle: ERROR_TITLE,
       toPayload: (values, row) => ({ ...values, id: row?.id, login: row?.login }),
     },
-    menuItems: (u) => [{ label: 'Cambiar Contraseña', onClick: () => changePassword(u) }],
+    menuItems: (u) => [
+      { label: 'Cambiar Contraseña', onClick: () => changePassword(u) },
+      { label: 'Cerrar Sesiones', onClick: () => void actions.closeAllSessions(u) },
+      ...(u.totp_activo
+        ? [
+            {
+              label: 'Quitar Verificación en Dos Pasos',
+              onClick: () => void actions.removeTwoFactor(u),
+            },
+          ]
+        : []),
+    ],
     status: {
       current: (u) => u.id_est,
       subject: 'este usuario',
       errorTitle: ERROR_TITLE,
     },
   };
+}
+
+interface AccountActions {
+  closeAllSessions(user: User): Promise<void>;
+  removeTwoFactor(user: User): Promise<void>;
+}
+
+/**
+ * Issue 28 §5, in each row's menu: every session of the user ends (a shared computer, a lost
+ * phone); a lost phone's second factor goes (the user signs in with the password again).
+ */
+function useAccountActions(): AccountActions {
+  const { mutateAsync } = useResourceMutation(usersResource.plural);
+  return useMemo(() => {
+    const confirmed = async (question: string, path: string, fallback: string) => {
+      if (!(await confirm(question))) return;
+      try {
+        const answer = await mutateAsync({ method: 'DELETE', path });
+        toast.success(answer.message ?? fallback);
+      } catch (error) {
+        await showErrorDialog(ERROR_TITLE, error);
+      }
+    };
+    const nameOf = (user: User) => fullName(user.name, user.surname);
+    return {
+      closeAllSessions: (user) =>
+        confirmed(
+          `¿Está seguro de cerrar todas las sesiones de ${nameOf(user)}?`,
+          `/user/${user.id}/sesiones`,
+          TWO_FACTOR_MESSAGES.userSessionsClosed,
+        ),
+      removeTwoFactor: (user) =>
+        confirmed(
+          `¿Está seguro de quitar la verificación en dos pasos de ${nameOf(user)}?`,
+          `/user/${user.id}/dos-pasos`,
+          TWO_FACTOR_MESSAGES.resetByAdmin,
+        ),
+    };
+  }, [mutateAsync]);
 }
 
 interface ChangePasswordDialogProps {
@@ -272,7 +326,8 @@ export function UsersPage() {
   const navigate = useNavigate();
   const [prefill] = useState(() => prefillOf(location.state));
   const [changing, setChanging] = useState<User | null>(null);
-  const config = useMemo(() => usersConfig(setChanging), []);
+  const actions = useAccountActions();
+  const config = useMemo(() => usersConfig(setChanging, actions), [actions]);
 
   // The employee's data is used once: a reload shows the list, not the form again.
   const hasState = location.state !== null && location.state !== undefined;

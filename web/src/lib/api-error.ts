@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly kind: ApiErrorBody['status'] | undefined;
   /** True when this 401 ended the session: the session-expired notice already told the user. */
   readonly sessionExpired: boolean;
+  /** A sign-in whose password was right: the account's second factor asks for its code. */
+  readonly secondFactor: boolean;
 
   constructor(
     status: number,
@@ -20,6 +22,7 @@ export class ApiError extends Error {
       errors?: Record<string, string[]>;
       kind?: ApiErrorBody['status'];
       sessionExpired?: boolean;
+      secondFactor?: boolean;
     } = {},
   ) {
     super(message);
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.errors = options.errors ?? {};
     this.kind = options.kind;
     this.sessionExpired = options.sessionExpired ?? false;
+    this.secondFactor = options.secondFactor ?? false;
   }
 
   /** First message for a form field, for showing server errors under the inputs. */

@@ -116,6 +116,7 @@ function errorOf(path: string, status: number, payload: unknown): ApiError {
     errors: errorBody?.errors,
     kind: errorBody?.status,
     sessionExpired: expired,
+    secondFactor: isRecord(payload) && payload.segundo_factor === true,
   });
 }
 

@@ -27,5 +27,6 @@ export function loginErrorMessage(error: unknown): string {
     return LOGIN_MESSAGES.serverError;
   }
   if (error.status === 429) return error.message || LOGIN_MESSAGES.tooManyAttempts;
+  if (error.secondFactor) return error.message;
   return LOGIN_MESSAGES.wrongCredentials;
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditChanges, AuditEntity } from '@app/domain';
 import { listTime } from './columns';
 import { users } from './staff';
@@ -7,7 +17,8 @@ import { users } from './staff';
 /**
  * The audit log (DESIGN §10.1): one row per write, sign-in, failed sign-in, password change and
  * refused call, written in the transaction of what it records (server/src/audit/record.ts).
- * Rows are only ever inserted: no route updates or deletes them.
+ * Rows are never deleted; a client's anonymisation replaces the values its entries recorded
+ * (modules/client-data.ts).
  */
 export const auditEntries = pgTable(
   'auditoria',
@@ -26,6 +37,10 @@ export const auditEntries = pgTable(
     /** Changed fields, `{ field: { antes, despues } }`, never a password, token or hash. */
     cambios: jsonb('cambios').$type<AuditChanges>(),
     detalle: text('detalle'),
+    /** How many refused calls this row stands for: one row per user, route and minute. */
+    veces: integer('veces').notNull().default(1),
+    /** The minute a refused call's row counts (`veces`) for; null on every other row. */
+    minuto: timestamp('minuto', { withTimezone: true }),
   },
   (t) => [
     // Newest first, ties broken by id: ascending, so a backward scan serves the list's
@@ -35,5 +50,11 @@ export const auditEntries = pgTable(
     index('auditoria_login_at_idx').on(sql`lower(${t.login})`, t.at, t.id),
     index('auditoria_entidad_at_idx').on(t.entidad, t.at, t.id),
     index('auditoria_accion_at_idx').on(t.accion, t.at, t.id),
+    // One row per refused caller, route and minute (audit/record.ts `recordDenied`): the
+    // conflict on this index turns the next refusals of that minute into a count.
+    // Rows written before the count have no minute: the index leaves them as they are.
+    uniqueIndex('auditoria_denegado_minuto_idx')
+      .on(t.accion, sql`coalesce(${t.id_usu}, 0)`, t.ip, t.detalle, t.minuto)
+      .where(sql`${t.minuto} is not null`),
   ],
 );

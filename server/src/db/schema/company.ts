@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { jsonb, numeric, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@app/domain';
 import { updatedAt } from './columns';
 
@@ -32,5 +32,7 @@ export const settings = pgTable('ajustes', {
   plantilla_recordatorio: varchar('plantilla_recordatorio', { length: 500 }),
   /** The Lima hour (0–23) of the daily e-mail reminders of the next day's citas; null: none. */
   hora_recordatorio: smallint('hora_recordatorio'),
+  /** The largest discount (%) a sale may carry without `caja.ajustar` and a reason. */
+  descuento_max: numeric('descuento_max', { precision: 5, scale: 2 }).notNull().default('10'),
   updated_at: updatedAt(),
 });

@@ -34,3 +34,16 @@ export const throttleEntries = pgTable(
   },
   (t) => [index('limites_vence_idx').on(t.vence)],
 );
+
+/**
+ * Keys the server generates once when the environment gives none (auth/secrets.ts: the key
+ * that encrypts secrets at rest when `SECRET_KEY` is unset). In the database, not in DATA_DIR:
+ * every server process on it must read the same key, and a restored backup must still open
+ * what it holds.
+ */
+export const generatedKeys = pgTable('claves', {
+  nombre: text('nombre').primaryKey(),
+  /** The key's bytes, base64. */
+  valor: text('valor').notNull(),
+  created_at: createdAt(),
+});

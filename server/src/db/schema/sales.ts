@@ -149,4 +149,9 @@ export const cashCloses = pgTable('cierres_caja', {
   nota: varchar('nota', { length: 200 }),
   id_usu: integer('id_usu').references(() => users.id),
   at: listTime('at'),
+  /** Set while an admin has reopened the day (with a reason); a new close clears it. */
+  reabierta_at: timestamp('reabierta_at', { withTimezone: true }),
+  motivo_reapertura: varchar('motivo_reapertura', { length: 200 }),
+  /** The cash the first close expected, kept once the day is reopened: what it moved by. */
+  esperado_original: money('esperado_original'),
 });

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -28,7 +29,8 @@ export const users = pgTable(
       .notNull()
       .references(() => documentTypes.id),
     doc: varchar('doc', { length: 20 }).notNull(),
-    email: varchar('email', { length: 150 }).notNull(),
+    /** Null until set: the seeded users get no address on a domain the business may not own. */
+    email: varchar('email', { length: 150 }),
     login: varchar('login', { length: 50 }).notNull(),
     password: text('password').notNull(),
     profile_image: text('profile_image'),
@@ -42,6 +44,15 @@ export const users = pgTable(
     rol: text('rol').$type<Role>().notNull().default('recepcion'),
     /** Where the user lands after signing in (DESIGN §10.2): 'dashboard' or 'agenda'. */
     inicio: text('inicio').$type<HomePage>().notNull().default('dashboard'),
+    /** A seeded user with a generated password: every call but the password change is refused. */
+    debe_cambiar_clave: boolean('debe_cambiar_clave').notNull().default(false),
+    /** The TOTP secret, encrypted (auth/secrets.ts); set while enrolling, in force once active. */
+    totp_secreto: text('totp_secreto'),
+    totp_activo: boolean('totp_activo').notNull().default(false),
+    /** The TOTP time step last accepted: a code is good once (RFC 6238 §5.2), never replayed. */
+    totp_ultimo_paso: integer('totp_ultimo_paso'),
+    /** SHA-256 hashes of the unused recovery codes of the second factor. */
+    codigos_recuperacion: jsonb('codigos_recuperacion').$type<string[]>().notNull().default([]),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -75,6 +86,9 @@ export const sessions = pgTable(
     created_at: createdAt(),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Where and with what the session was opened: Perfil lists them. */
+    ip: varchar('ip', { length: 64 }),
+    agente: varchar('agente', { length: 300 }),
   },
   (t) => [index('sessions_user_id_idx').on(t.user_id)],
 );

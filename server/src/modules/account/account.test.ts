@@ -183,6 +183,7 @@ describe('own profile', () => {
     const res = await user.api.raw('PATCH', '/profile', {
       name: 'Carmen Rosa',
       email: 'CARMEN.ROSA@groomer.pe',
+      current_password: PASSWORD,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -195,39 +196,89 @@ describe('own profile', () => {
       name: ['Name is a required input'],
       email: ['Email has to be a valid email address'],
     });
+    const other = await staffUser();
     const taken = await user.api.raw('PATCH', '/profile', {
       name: 'Carmen',
-      email: 'admin@groomer.pe',
+      email: other.email,
+      current_password: PASSWORD,
     });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
   });
 
-  it('refuses every change to the default users 1–3', async () => {
+  it("keeps the default users' names but lets them change e-mail, picture and password", async () => {
+    const message = 'You are not allowed to change data of default users.';
     for (const login of ['admin', 'recepcion', 'groomer']) {
       const api = apiClient(ctx.app, await ctx.signIn(login));
-      const message = 'You are not allowed to change data of default users.';
-      const profile = await api.raw('PATCH', '/profile', {
+      const { name } = (await api.get('/profile')).body.data as { name: string };
+      const renamed = await api.raw('PATCH', '/profile', {
         name: 'Otro',
-        email: `${login}@groomer.pe`,
-      });
-      expect(profile.status).toBe(403);
-      expect(profile.body.message).toBe(message);
-      const password = await api.raw('PATCH', '/profile/password', {
+        email: `${login}@salon.example.pe`,
         current_password: TEST_PASSWORD,
-        password: 'Nueva123!',
-        password_confirmation: 'Nueva123!',
       });
-      expect(password.status).toBe(403);
-      expect(password.body.message).toBe(message);
-      const token = await ctx.signIn(login);
-      const picture = await upload(token, {
-        bytes: pngImage(),
-        filename: 'a.png',
-        type: 'image/png',
+      expect(renamed.status).toBe(403);
+      expect(renamed.body.message).toBe(message);
+      const email = await api.raw('PATCH', '/profile', {
+        name,
+        email: `${login}@salon.example.pe`,
+        current_password: TEST_PASSWORD,
       });
-      expect(picture.status).toBe(403);
+      expect(email.status).toBe(200);
+      expect(email.body.data.email).toBe(`${login}@salon.example.pe`);
+      expect((await upload(await ctx.signIn(login), png())).status).toBe(200);
     }
+    // The seeded admin changes its own password, then takes the tests' one back.
+    const own = apiClient(ctx.app, await ctx.signIn('admin'));
+    const change = (from: string, to: string) =>
+      own.raw('PATCH', '/profile/password', {
+        current_password: from,
+        password: to,
+        password_confirmation: to,
+      });
+    expect((await change(TEST_PASSWORD, 'Propia123!')).status).toBe(200);
+    expect(await ctx.signIn('admin', 'Propia123!')).toMatch(/^Bearer /);
+    expect((await change('Propia123!', TEST_PASSWORD)).status).toBe(200);
+    admin = apiClient(ctx.app, await ctx.signIn());
+  });
+
+  it('asks for the current password to change the own e-mail, and tells the old address', async () => {
+    const user = await staffUser();
+    const next = `rosa.vega${serial}@gmail.com`;
+    const missing = await user.api.raw('PATCH', '/profile', { name: 'Carmen', email: next });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({
+      current_password: ['Ingrese su contraseña actual para cambiar el email'],
+    });
+    const wrong = await user.api.raw('PATCH', '/profile', {
+      name: 'Carmen',
+      email: next,
+      current_password: 'Otra123!',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({
+      current_password: ['La contraseña actual no es correcta'],
+    });
+    expect((await user.api.get('/profile')).body.data.email).toBe(user.email);
+    // The same address (in any case) needs no password.
+    const same = await user.api.raw('PATCH', '/profile', {
+      name: 'Carmen Rosa',
+      email: user.email.toUpperCase(),
+    });
+    expect(same.status).toBe(200);
+
+    const seen = (await outbox(ctx.dataDir)).length;
+    const done = await user.api.raw('PATCH', '/profile', {
+      name: 'Carmen Rosa',
+      email: next,
+      current_password: PASSWORD,
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data.email).toBe(next);
+    const notice = await mailTo(user.email, seen);
+    expect(notice).toContain('Se_cambió_el_email_de_su_cuenta');
+    expect(notice).toMatch(/se cambió el \d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2} \(hora de Lima\)/);
+    expect(notice).toContain(`ro***@g***.com`);
+    expect(notice).not.toContain(next);
   });
 
   it('changes the own password and signs out every other session', async () => {
@@ -379,7 +430,11 @@ describe('own profile', () => {
     const user = await staffUser();
     const email = `carrera${user.id}@groomer.pe`;
     await withUsersTrigger(`NEW.email = '${email}'`, TAKE_EMAIL, async () => {
-      const res = await user.api.raw('PATCH', '/profile', { name: 'Carmen', email });
+      const res = await user.api.raw('PATCH', '/profile', {
+        name: 'Carmen',
+        email,
+        current_password: PASSWORD,
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ email: ['The email has already been taken.'] });
       expect(res.body.message).toBe('The email has already been taken.');
@@ -389,9 +444,10 @@ describe('own profile', () => {
 
   it('saves the picture with name and e-mail in one call, or nothing at all', async () => {
     const user = await staffUser();
+    const other = await staffUser();
     const taken = await saveProfileForm(
       user.token,
-      { name: 'Otra', email: 'admin@groomer.pe' },
+      { name: 'Otra', email: other.email, current_password: PASSWORD },
       png(),
     );
     expect(taken.status).toBe(422);
@@ -434,7 +490,7 @@ describe('own profile', () => {
     await withUsersTrigger(`NEW.email = '${email}'`, TAKE_EMAIL, async () => {
       const res = await saveProfileForm(
         user.token,
-        { name: 'Carmen', email },
+        { name: 'Carmen', email, current_password: PASSWORD },
         {
           bytes: gifImage(),
           filename: 'b.gif',
@@ -895,10 +951,8 @@ describe('sign-up', () => {
   });
 
   it("answers a seeded user's e-mail the same way, without a numbered login anywhere", async () => {
-    const [seeded] = await ctx.database.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.login, 'recepcion'));
+    const seeded = { email: 'recepcion.principal@example.pe' };
+    await ctx.database.db.update(users).set(seeded).where(eq(users.login, 'recepcion'));
     const res = await publicCall('/signup', { ...valid, email: seeded.email }, '10.8.0.2');
     expect(res).toEqual({ status: 201, body: registered, retryAfter: undefined });
     expect(JSON.stringify(res.body)).not.toMatch(/recepcion/);

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +7,9 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   AVATAR_TYPES,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  limaWallClock,
+  MUST_CHOOSE_NEW_PASSWORD,
   PERMISSION_MESSAGES,
   ROLE_PERMISSIONS,
   HOME_PAGE_SAVED,
@@ -35,7 +38,8 @@ import {
   removeUpload,
   storeFile,
 } from '../../http/uploads';
-import { tags, emailEquals, emailTaken, tooMany } from './shared';
+import type { Mailer } from '../../mail/mailer';
+import { afterAnswerQueue, tags, emailEquals, emailTaken, tooMany } from './shared';
 
 const AVATAR_ROUTE = '/avatars/';
 /** `<user id>-<random>.<ext>`: unguessable, and nothing else is ever read from the folder. */
@@ -48,6 +52,26 @@ function avatarFileOf(image: string | null): string | undefined {
 }
 
 const PICTURE_FIELD = 'attachment';
+
+/** `jo***@g***.com`: enough for the owner to recognise, not enough to write to. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  const dot = domain.lastIndexOf('.');
+  const tld = dot >= 0 ? domain.slice(dot) : '';
+  return `${local.slice(0, 2)}***@${domain.slice(0, 1)}***${tld}`;
+}
+
+/** Tells the old address that the account's e-mail changed, when, and (masked) to what. */
+export function emailChangedMail(oldEmail: string, newEmail: string, at: Date) {
+  const wall = limaWallClock(at).toISOString();
+  const day = `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)}`;
+  const text =
+    `El email de su cuenta se cambió el ${day} a las ${wall.slice(11, 16)} (hora de Lima).\n\n` +
+    `La nueva dirección es ${maskEmail(newEmail)}. Desde ahora los correos de la cuenta, como ` +
+    'los enlaces para restablecer la contraseña, se envían allí.\n\n' +
+    'Si usted no hizo este cambio, comuníquese de inmediato con el administrador.\n';
+  return { to: oldEmail, subject: 'Se cambió el email de su cuenta', text };
+}
 
 interface ProfileChange {
   fields?: { name: string; email: string };
@@ -65,7 +89,11 @@ async function pictureExtension(bytes: Buffer) {
 }
 
 /** Spec 000 §3 'Profile' and §7: the own name, e-mail, picture and password. */
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = (
+  app,
+  { db, mailer },
+) => {
+  const afterAnswer = afterAnswerQueue(app);
   const profileOf = async (id: number): Promise<Profile> => {
     const [row] = await db
       .select({
@@ -83,11 +111,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
     return { ...row, permisos: [...ROLE_PERMISSIONS[row.rol]] };
   };
 
-  /** Spec 000 §5: the default users (ids 1–3) may not change their own data. */
-  const ownEditableId = (request: FastifyRequest) => {
-    const { userId } = sessionOf(request);
-    if (isDefaultUser(userId)) throw new HttpError(403, ACCOUNT_MESSAGES.defaultUser);
-    return userId;
+  /**
+   * Spec 000 §5 as DESIGN §11.9 reads it: the default users (ids 1–3) keep their name; their
+   * e-mail, picture and password are theirs to change.
+   */
+  const keepDefaultName = (id: number, stored: string, name: string) => {
+    if (isDefaultUser(id) && name !== stored) {
+      throw new HttpError(403, ACCOUNT_MESSAGES.defaultUser);
+    }
   };
 
   /** The shared multipart reader (or a JSON body), its answers in the English screen's words. */
@@ -110,13 +141,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
    * fields by their schema before anything is written; the picture, the row (locked) and the
    * removal of the replaced picture are one transaction.
    */
-  const saveProfile = async (request: FastifyRequest, id: number, change: ProfileChange) => {
+  const saveProfile = async (
+    request: FastifyRequest,
+    id: number,
+    change: ProfileChange,
+  ): Promise<{ replacedEmail?: string }> => {
     const ext = change.picture ? await pictureExtension(change.picture) : undefined;
     const { picture } = change;
     const file = picture && ext ? `${id}-${randomBytes(8).toString('hex')}.${ext}` : undefined;
     const image = file ? `/api${AVATAR_ROUTE}${file}` : picture === null ? null : undefined;
     try {
-      await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ name: users.name, email: users.email, profile_image: users.profile_image })
           .from(users)
@@ -124,6 +159,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
           .for('update');
         if (!row) throw notFound();
         const { fields } = change;
+        if (fields) keepDefaultName(id, row.name, fields.name);
         if (fields) {
           const [other] = await tx
             .select({ id: users.id })
@@ -155,6 +191,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
         if (image !== undefined && row.profile_image !== image) {
           await removeUpload(tx, avatarFileOf(row.profile_image));
         }
+        // The old address is told (issue 28 §3); a first address replaces nothing.
+        const before = row.email;
+        return fields && before && before.toLowerCase() !== fields.email
+          ? { replacedEmail: before }
+          : {};
       });
     } catch (error) {
       // Another account took the address between the check and the write: the unique index
@@ -172,11 +213,36 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
     delay: { firstMs: 1000, maxMs: 10_000 },
   });
 
+  /**
+   * Refuses (422 under `current_password`) a missing or wrong password; a borrowed session must
+   * not become a way to guess the password behind it, so wrong guesses are slowed down.
+   */
+  const proveCurrentPassword = async (
+    id: number,
+    given: string | undefined,
+    stored: { password: string },
+    reply: FastifyReply,
+  ) => {
+    if (!given) throw invalid('current_password', EMAIL_CHANGE_NEEDS_PASSWORD);
+    const key = String(id);
+    const wait = await currentPasswordGuesses.retryAfter(key);
+    if (wait > 0) throw tooMany(reply, wait);
+    if (!(await verifyPassword(given, stored.password))) {
+      await currentPasswordGuesses.fail(key);
+      throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
+    }
+    await currentPasswordGuesses.succeed(key);
+  };
+
   // Every signed-in user has an own profile, whatever the role (DESIGN §10.1).
   const config = { permission: 'sesion' } as const;
   const profile = { 200: successOf(ProfileSchema) };
-  app.get('/profile', { config, schema: { response: profile, tags } }, async (request) =>
-    ok(await profileOf(sessionOf(request).userId)),
+  // Read by the web's shell even while a generated password waits to be changed.
+  const readConfig = { ...config, beforePasswordChange: true };
+  app.get(
+    '/profile',
+    { config: readConfig, schema: { response: profile, tags } },
+    async (request) => ok(await profileOf(sessionOf(request).userId)),
   );
 
   /**
@@ -187,16 +253,35 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
     'JSON (name, email; profile_image: null removes the picture) or multipart/form-data with ' +
     'a json field and an attachment picture.';
   const patchSchema = { response: profile, tags, description: profileBody };
-  app.patch('/profile', { config, schema: patchSchema }, async (request) => {
-    const id = ownEditableId(request);
+  app.patch('/profile', { config, schema: patchSchema }, async (request, reply) => {
+    const id = sessionOf(request).userId;
     const { fields, files } = await readProfileForm(request);
-    const { name, email, profile_image } = ProfileUpdateSchema.parse(fields);
+    const { name, email, profile_image, current_password } = ProfileUpdateSchema.parse(fields);
+    const [stored] = await db
+      .select({ name: users.name, email: users.email, password: users.password })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!stored) throw notFound();
+    keepDefaultName(id, stored.name, name);
+    // Issue 28 §3: the address the reset links go to is changed only with the password.
+    if (stored.email?.toLowerCase() !== email)
+      await proveCurrentPassword(id, current_password, stored, reply);
     const picture = files.get(PICTURE_FIELD);
-    await saveProfile(request, id, {
+    const { replacedEmail } = await saveProfile(request, id, {
       fields: { name, email },
       // Only removal comes as a field: an image is set by sending its file.
       picture: picture ?? (profile_image === null ? null : undefined),
     });
+    if (replacedEmail) {
+      const notice = emailChangedMail(replacedEmail, email, new Date());
+      afterAnswer(
+        mailer
+          .send(notice)
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, 'No se pudo avisar del cambio de email'),
+          ),
+      );
+    }
     return ok(await profileOf(id), ACCOUNT_MESSAGES.profileUpdated);
   });
 
@@ -231,33 +316,30 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
   app.patch(
     '/profile/password',
     {
-      config,
+      // The one change open to a user who must replace a generated password (issue 28 §1).
+      config: { ...config, beforePasswordChange: true },
       schema: { body: ProfilePasswordSchema, response: { 200: DoneSchema }, tags },
     },
     async (request, reply) => {
-      const id = ownEditableId(request);
-      const key = String(id);
-      // A borrowed session must not become a way to guess the password behind it.
-      const wait = await currentPasswordGuesses.retryAfter(key);
-      if (wait > 0) throw tooMany(reply, wait);
+      const id = sessionOf(request).userId;
       const { current_password, password: chosen } = request.body;
       // Checked before the new one is hashed: a wrong guess costs one hash, not two.
       const [row] = await db
-        .select({ password: users.password })
+        .select({ password: users.password, debe_cambiar_clave: users.debe_cambiar_clave })
         .from(users)
         .where(eq(users.id, id));
       if (!row) throw notFound();
-      if (!(await verifyPassword(current_password, row.password))) {
-        await currentPasswordGuesses.fail(key);
-        throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
+      await proveCurrentPassword(id, current_password, row, reply);
+      // The generated password was printed and stored in a file: it must not stay in use.
+      if (row.debe_cambiar_clave && chosen === current_password) {
+        throw invalid('password', MUST_CHOOSE_NEW_PASSWORD);
       }
-      await currentPasswordGuesses.succeed(key);
       const password = await hashPassword(chosen);
       await db.transaction(async (tx) => {
         // Only if nobody changed it meanwhile: the current password proved must still be it.
         const [changed] = await tx
           .update(users)
-          .set({ password, updated_at: new Date() })
+          .set({ password, debe_cambiar_clave: false, updated_at: new Date() })
           .where(and(eq(users.id, id), eq(users.password, row.password)))
           .returning({ id: users.id });
         if (!changed) throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
@@ -271,7 +353,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, { db }) =>
   /** The picture alone (spec 000 §7: "upload picture returning the image address"). */
   const picture = { 200: successOf(ProfileSchema.pick({ profile_image: true })) };
   app.post('/profile/picture', { config, schema: { response: picture, tags } }, async (request) => {
-    const id = ownEditableId(request);
+    const id = sessionOf(request).userId;
     const picture = (await readProfileForm(request)).files.get(PICTURE_FIELD);
     if (!picture) throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureRequired);
     await saveProfile(request, id, { picture });

@@ -80,10 +80,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
 
   /** A new single-use link for a known, not deleted address; nothing for any other. */
   const sendResetLink = async (email: string, redirect: string | undefined) => {
-    const [user] = await db
+    const [found] = await db
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(emailEquals(email), ne(users.id_est, Status.Eliminado)));
+    // A user without an e-mail matches no address: like an unknown one, nothing is sent.
+    const user = found?.email ? { id: found.id, email: found.email } : undefined;
     // A known address asked too often is silently skipped.
     if (!user || (await forgotByEmail.retryAfter(email)) > 0) return;
     await forgotByEmail.fail(email);
@@ -146,7 +148,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
       reset &&
       !reset.used_at &&
       reset.expires_at.getTime() > Date.now() &&
-      reset.email.toLowerCase() === email.toLowerCase();
+      reset.email?.toLowerCase() === email.toLowerCase();
     return valid ? reset : undefined;
   };
 
@@ -173,7 +175,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
         if (!reset) throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
         await tx
           .update(users)
-          .set({ password: hash, updated_at: new Date() })
+          // A password the user chose: nothing is left to force.
+          .set({ password: hash, debe_cambiar_clave: false, updated_at: new Date() })
           .where(eq(users.id, reset.user_id));
         // This link and any other still open are spent; whoever was signed in is signed out.
         await tx

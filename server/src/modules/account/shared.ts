@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACCOUNT_FIELD_MESSAGES, ACCOUNT_MESSAGES } from '@app/domain';
+import type { SecretBox } from '../../auth/secrets';
+import type { SessionPolicy } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -9,6 +11,10 @@ import type { Mailer } from '../../mail/mailer';
 
 export interface AccountOptions {
   db: Db;
+  /** Seals the second factor's secret (auth/secrets.ts). */
+  secrets: SecretBox;
+  /** Which sessions are still open, for the own list of sessions. */
+  policy: SessionPolicy;
   config: Pick<Config, 'dataDir' | 'appUrl' | 'smtpUrl'>;
   /** Tests may pass their own; by default one is built from the config. */
   mailer?: Mailer;

@@ -87,7 +87,8 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
             .select({ login: users.login, email: users.email, id_est: users.id_est })
             .from(users)
             .where(emailEquals(email));
-          if (existing) return { ...existing, created: false };
+          // Found by its address, so it has one: the one asked for.
+          if (existing) return { ...existing, email, created: false };
           const login = await uniqueLogin(tx, email);
           // The form has only a name: surname and document wait for the administrator, who
           // completes them in Usuarios when activating the account (DESIGN §5).

@@ -38,7 +38,10 @@ export interface DashboardChartsProps {
   updated: string;
 }
 
-/** Appointments per day, revenue per month and today's appointments by status. */
+/**
+ * Appointments per day, revenue per month and today's appointments by status; the revenue only
+ * for who may see the money (the API leaves it out otherwise), the other two then share the row.
+ */
 export function DashboardCharts({ data, updated }: DashboardChartsProps) {
   const days = data.appointmentsPerDay;
   const months = data.revenuePerMonth;
@@ -47,10 +50,11 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
   const todayCount = (id: number) =>
     data.appointmentsToday.byStatus.find((s) => s.id_est === id)?.total ?? 0;
   const stamp = `${CHART_TEXTS.updated} ${updated}`;
+  const cell = months ? ({ xs: 12, md: 6, lg: 4 } as const) : ({ xs: 12, md: 6 } as const);
 
   return (
     <Grid container spacing={3} sx={{ mt: 2 }}>
-      <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+      <Grid size={cell}>
         <ChartCard
           title={CHART_TEXTS.perDay}
           hint={CHART_TEXTS.perDayHint}
@@ -76,38 +80,40 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
           />
         </ChartCard>
       </Grid>
-      <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-        <ChartCard
-          title={CHART_TEXTS.perMonth}
-          hint={CHART_TEXTS.perMonthHint}
-          updated={stamp}
-          color="success"
-        >
-          <LineChart
-            {...CHART_LTR_ON_GRADIENT}
-            xAxis={[
-              {
-                scaleType: 'point',
-                data: months.map((m) => dayjs(`${m.month}-01`).format('MMM')),
-                tickLabelStyle,
-                ...bareAxis,
-              },
-            ]}
-            yAxis={valueAxis((v) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)))}
-            series={[
-              {
-                // Display only: the figures themselves stay exact strings.
-                data: months.map((m) => Number(m.revenue)),
-                color: CHART_WHITE,
-                curve: 'natural',
-                label: 'Ingresos',
-                valueFormatter: (v) => formatMoney(v),
-              },
-            ]}
-          />
-        </ChartCard>
-      </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
+      {months && (
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          <ChartCard
+            title={CHART_TEXTS.perMonth}
+            hint={CHART_TEXTS.perMonthHint}
+            updated={stamp}
+            color="success"
+          >
+            <LineChart
+              {...CHART_LTR_ON_GRADIENT}
+              xAxis={[
+                {
+                  scaleType: 'point',
+                  data: months.map((m) => dayjs(`${m.month}-01`).format('MMM')),
+                  tickLabelStyle,
+                  ...bareAxis,
+                },
+              ]}
+              yAxis={valueAxis((v) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)))}
+              series={[
+                {
+                  // Display only: the figures themselves stay exact strings.
+                  data: months.map((m) => Number(m.revenue)),
+                  color: CHART_WHITE,
+                  curve: 'natural',
+                  label: 'Ingresos',
+                  valueFormatter: (v) => formatMoney(v),
+                },
+              ]}
+            />
+          </ChartCard>
+        </Grid>
+      )}
+      <Grid size={months ? { xs: 12, lg: 4 } : { xs: 12, md: 6 }}>
         <ChartCard
           title={CHART_TEXTS.byStatus}
           hint={CHART_TEXTS.byStatusHint}

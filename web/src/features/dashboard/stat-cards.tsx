@@ -32,8 +32,8 @@ function todayBreakdown(data: Dashboard): ReactNode {
     .join(' · ');
 }
 
-function revenueChange(data: Dashboard): ReactNode {
-  const { changePct, lastMonth } = data.revenue;
+function revenueChange(revenue: NonNullable<Dashboard['revenue']>): ReactNode {
+  const { changePct, lastMonth } = revenue;
   if (changePct === null) return STAT_TEXTS.noRevenueLastMonth;
   const up = changePct >= 0;
   return (
@@ -48,9 +48,15 @@ function revenueChange(data: Dashboard): ReactNode {
 }
 
 const CELL = { xs: 12, sm: 6, lg: 3 } as const;
+/** Three cards, without the money, share the row. */
+const CELL_OF_THREE = { xs: 12, sm: 6, lg: 4 } as const;
 
-/** The four figures of the day and the month, each with its note. */
+/**
+ * The figures of the day and the month, each with its note; the month's revenue only for who may
+ * see the money (the API leaves it out otherwise).
+ */
 export function StatCards({ data }: { data: Dashboard }) {
+  const { revenue } = data;
   const cards: StatCardProps[] = [
     {
       color: 'dark',
@@ -80,18 +86,23 @@ export function StatCards({ data }: { data: Dashboard }) {
         </>
       ),
     },
-    {
-      color: 'primary',
-      icon: <PaymentsIcon />,
-      title: STAT_TEXTS.revenue,
-      value: formatMoney(data.revenue.thisMonth),
-      footer: revenueChange(data),
-    },
+    ...(revenue
+      ? [
+          {
+            color: 'primary',
+            icon: <PaymentsIcon />,
+            title: STAT_TEXTS.revenue,
+            value: formatMoney(revenue.thisMonth),
+            footer: revenueChange(revenue),
+          } satisfies StatCardProps,
+        ]
+      : []),
   ];
+  const cell = cards.length === 4 ? CELL : CELL_OF_THREE;
   return (
     <Grid container spacing={3}>
       {cards.map((card) => (
-        <Grid key={card.title} size={CELL}>
+        <Grid key={card.title} size={cell}>
           {/* Money runs long: the figures one size under Material Dashboard's. */}
           <StatCard {...card} valueVariant="h5" />
         </Grid>

@@ -5,17 +5,23 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CASH_MESSAGES,
   CashCloseInputSchema,
+  CashReopenInputSchema,
   formatCents,
   limaToday,
   parseCents,
@@ -35,13 +41,16 @@ import { listErrorMessage, ResourceForm, type FieldRenderProps } from '../../cru
 import { confirm, toast } from '../../lib/alerts';
 import { api, ApiError, jsonField } from '../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { usePermissions } from '../../lib/use-profile';
 import { FiguresTable, type Figure } from '../../reports/figures-table';
 
 /**
  * 'Cierre de caja' (DESIGN §10.3): one Lima day of the till (sales, tips, voids, what came in
  * by each payment method and the cash the drawer should hold), and its close: the cash counted,
- * with the difference shown as it is typed. A day closes once; then who closed it and the
- * figures of the close are shown instead of the form.
+ * with the difference shown as it is typed. A closed day is closed (DESIGN §11.9): who closed it
+ * and the figures of the close are shown instead of the form, and only an admin reopens it, with
+ * a reason; while reopened and once closed again, how the expected cash moved since it was
+ * closed is shown.
  */
 
 export const CASH_TEXTS = {
@@ -72,6 +81,16 @@ export const CASH_TEXTS = {
   submit: 'Cerrar caja',
   errorTitle: 'Error al cerrar la caja',
   loadError: 'No se pudo cargar la caja del día',
+  reopen: 'Reabrir caja',
+  reopenTitle: 'Reabrir la caja del día',
+  reopenSubmit: 'Reabrir',
+  reopenErrorTitle: 'Error al reabrir la caja',
+  reason: 'Motivo',
+  reopened: (at: string, reason: string | null) =>
+    `Caja reabierta el ${formatDateTime(at)}${reason ? `: ${reason}` : ''}. Registre el cierre de nuevo cuando termine.`,
+  reopenedBefore: 'Motivo de la reapertura',
+  drift: 'Cambio desde el primer cierre',
+  driftHint: 'Efectivo esperado ahora menos el que se cerró',
 } as const;
 
 const cashKey = (day: string) => [SALES_QUERY_KEY, 'caja', day] as const;
@@ -236,8 +255,8 @@ function CashDayView({ data }: { data: CashDay }) {
           </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          {data.cierre ? (
-            <ClosedDay close={data.cierre} />
+          {data.cierre && data.cierre.reabierta_at === null ? (
+            <ClosedDay close={data.cierre} drift={data.diferencia_cierre} fecha={data.fecha} />
           ) : (
             <CloseForm key={data.fecha} data={data} />
           )}
@@ -347,6 +366,16 @@ function CloseForm({ data }: { data: CashDay }) {
     <Card sx={{ height: '100%' }}>
       <Box sx={{ p: 2 }}>
         <CardHeading title={CASH_TEXTS.closeTitle} hint={formatDate(data.fecha)} />
+        {data.cierre?.reabierta_at && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="cash-reopened">
+            {CASH_TEXTS.reopened(data.cierre.reabierta_at, data.cierre.motivo_reapertura)}
+            {data.diferencia_cierre !== null && (
+              <Box component="span" sx={{ display: 'block', fontWeight: 700, mt: 0.5 }}>
+                {CASH_TEXTS.drift}: {formatMoney(data.diferencia_cierre)}
+              </Box>
+            )}
+          </Alert>
+        )}
         <Box sx={{ mt: 2 }}>
           {future ? (
             <Alert severity="info">{CASH_MESSAGES.future}</Alert>
@@ -380,8 +409,17 @@ function CloseForm({ data }: { data: CashDay }) {
   );
 }
 
-/** A closed day: who closed it and when, and the close's figures. */
-function ClosedDay({ close }: { close: CashClose }) {
+interface ClosedDayProps {
+  close: CashClose;
+  /** How the expected cash moved since the first close, once reopened and closed again. */
+  drift: string | null;
+  fecha: string;
+}
+
+/** A closed day: who closed it and when, the close's figures, and 'Reabrir caja' for an admin. */
+function ClosedDay({ close, drift, fecha }: ClosedDayProps) {
+  const { can } = usePermissions();
+  const [reopening, setReopening] = useState(false);
   const difference = parseCents(close.diferencia) ?? 0;
   const lines: [string, string][] = [
     [CASH_TEXTS.expected, formatMoney(close.esperado)],
@@ -409,9 +447,70 @@ function ClosedDay({ close }: { close: CashClose }) {
             missing={difference < 0}
           />
           {close.nota && <Line term={CASH_TEXTS.note} value={close.nota} />}
+          {drift !== null && (
+            <Line
+              term={CASH_TEXTS.drift}
+              value={formatMoney(drift)}
+              missing={(parseCents(drift) ?? 0) < 0}
+            />
+          )}
+          {close.motivo_reapertura && (
+            <Line term={CASH_TEXTS.reopenedBefore} value={close.motivo_reapertura} />
+          )}
         </Box>
+        {can('caja.administrar') && (
+          <Box sx={{ mt: 2, textAlign: 'right' }}>
+            <Button variant="outlined" onClick={() => setReopening(true)}>
+              {CASH_TEXTS.reopen}
+            </Button>
+          </Box>
+        )}
       </Box>
+      <ReopenDialog fecha={reopening ? fecha : null} onClose={() => setReopening(false)} />
     </Card>
+  );
+}
+
+/** 'Reabrir caja': the reason (5 to 200 characters), then POST /api/caja/reapertura. */
+function ReopenDialog({ fecha, onClose }: { fecha: string | null; onClose(): void }) {
+  const client = useQueryClient();
+  return (
+    <Dialog open={fecha !== null} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{CASH_TEXTS.reopenTitle}</DialogTitle>
+      <DialogContent>
+        {fecha && (
+          <Box sx={{ pt: 1 }}>
+            <ResourceForm<typeof CashReopenInputSchema>
+              fields={[
+                {
+                  name: 'motivo',
+                  label: CASH_TEXTS.reason,
+                  kind: 'textarea',
+                  maxLength: 200,
+                  width: 12,
+                  autoFocus: true,
+                },
+              ]}
+              schema={CashReopenInputSchema}
+              defaultValues={{ fecha, motivo: '' }}
+              submitLabel={CASH_TEXTS.reopenSubmit}
+              errorTitle={CASH_TEXTS.reopenErrorTitle}
+              onSubmit={async (values) => {
+                const answer = await api.request<CashDay>('POST', SALE_PATHS.reopen, {
+                  body: jsonField(values),
+                });
+                client.setQueryData(cashKey(fecha), answer.data);
+                toast.success(answer.message ?? CASH_MESSAGES.reopened);
+                onClose();
+              }}
+              onCancel={onClose}
+            >
+              {formatDate(fecha)}
+            </ResourceForm>
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
 
