@@ -7,15 +7,17 @@ import { RouterProvider } from 'react-router';
 import { AppThemeProvider } from './app/app-theme-provider';
 import { createAppRouter } from './app/router';
 import { ShellSettingsProvider } from './app/shell-settings';
-import { isClientError } from './lib/api';
+import { isBusy, isClientError } from './lib/api';
 import { getCredential, subscribeCredential } from './lib/session';
 import { appEntries, ForcedPasswordChange } from './routes';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A 4xx will answer the same again, and a 401 has already ended the session.
-      retry: (failures, error) => !isClientError(error) && failures < 2,
+      // A 4xx will answer the same again, and a 401 has already ended the session; a 429 ends
+      // when the previous report of the same user does (one at a time, http/heavy-work.ts).
+      retry: (failures, error) =>
+        isBusy(error) ? failures < 4 : !isClientError(error) && failures < 2,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },

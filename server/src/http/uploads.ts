@@ -195,9 +195,10 @@ export async function sendUpload(
   void reply
     .header('etag', etag)
     .header('x-content-type-options', 'nosniff')
+    // Private: photos and vaccine proofs are personal data no shared proxy may keep.
     .header(
       'cache-control',
-      query?.v === version ? 'public, max-age=31536000, immutable' : 'no-cache',
+      query?.v === version ? 'private, max-age=31536000, immutable' : 'no-cache',
     );
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.type(file.tipo).send(file.bytes);

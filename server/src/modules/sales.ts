@@ -82,6 +82,7 @@ import {
 import { sessionOf } from '../http/authenticate';
 import { moveStocks, type StockMove } from './products';
 import { ok } from '../http/envelope';
+import { holdHeavySlot } from '../http/heavy-work';
 import type { XlsxSheet } from '../http/xlsx';
 import { dayText, listRows, sendExport, sendTables, type ExportDefinition } from '../crud/export';
 import {
@@ -834,7 +835,10 @@ export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags,
       },
     },
-    async (request) => ok(await salesReport(db, request.query)),
+    async (request, reply) => {
+      holdHeavySlot(request, reply, 'reporte');
+      return ok(await salesReport(db, request.query));
+    },
   );
 
   app.get(
@@ -854,6 +858,7 @@ export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request, reply) => {
+      holdHeavySlot(request, reply, 'exportacion');
       const { formato, ...query } = request.query;
       const report = await salesReport(db, query);
       await recordAudit(db, {

@@ -42,3 +42,8 @@ export class ApiError extends Error {
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
+
+/** A 429: the user's previous report or export still runs (or the server's are full). */
+export function isBusy(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}

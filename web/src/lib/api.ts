@@ -4,7 +4,7 @@ import { sessionExpired } from './alerts';
 import { ApiError } from './api-error';
 import { clearCredential, getCredential } from './session';
 
-export { ApiError, isClientError } from './api-error';
+export { ApiError, isBusy, isClientError } from './api-error';
 
 /**
  * The one client every screen uses. It speaks the contract of DESIGN §4: the spec's headers,

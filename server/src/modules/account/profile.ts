@@ -1,12 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
-  AVATAR_TYPES,
   EMAIL_CHANGE_NEEDS_PASSWORD,
   limaWallClock,
   MUST_CHOOSE_NEW_PASSWORD,
@@ -32,6 +30,7 @@ import { sessionOf } from '../../http/authenticate';
 import { ok } from '../../http/envelope';
 import { HttpError, invalid, isPgError, notFound } from '../../http/errors';
 import {
+  imageExtension,
   MALFORMED_MULTIPART,
   readMultipart,
   readUpload,
@@ -77,15 +76,6 @@ interface ProfileChange {
   fields?: { name: string; email: string };
   /** A new picture's bytes; `null` removes the picture; absent keeps it. */
   picture?: Buffer | null;
-}
-
-/** The picture's extension, judged by its bytes, not by its name or declared type. */
-async function pictureExtension(bytes: Buffer) {
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !(AVATAR_TYPES as readonly string[]).includes(type.mime)) {
-    throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureType);
-  }
-  return type.ext;
 }
 
 /** Spec 000 §3 'Profile' and §7: the own name, e-mail, picture and password. */
@@ -146,7 +136,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
     id: number,
     change: ProfileChange,
   ): Promise<{ replacedEmail?: string }> => {
-    const ext = change.picture ? await pictureExtension(change.picture) : undefined;
+    const ext = change.picture
+      ? await imageExtension(change.picture, PICTURE_FIELD, ACCOUNT_MESSAGES.pictureType)
+      : undefined;
     const { picture } = change;
     const file = picture && ext ? `${id}-${randomBytes(8).toString('hex')}.${ext}` : undefined;
     const image = file ? `/api${AVATAR_ROUTE}${file}` : picture === null ? null : undefined;
@@ -372,7 +364,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
       if (!stored) throw notFound('Imagen no encontrada');
       return reply
         .type(stored.tipo)
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .send(stored.bytes);
     },
