@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { testConfig } from '../test/app';
 import { apiClient } from '../test/http';
 import { openAppDatabase } from './open';
 import { users } from './schema';
@@ -21,14 +22,7 @@ printed.mockRestore();
 const { db } = opened.database;
 const app = await buildApp({
   db,
-  config: {
-    sessionIdleMinutes: 30,
-    sessionMaxHours: 12,
-    dataDir,
-    appUrl: 'http://127.0.0.1:3000',
-    smtpUrl: undefined,
-    trustProxy: false,
-  },
+  config: testConfig(dataDir),
 });
 afterAll(async () => {
   await app.close();

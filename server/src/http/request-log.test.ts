@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { users } from '../db/schema';
-import { openTestDatabase, TEST_PASSWORD } from '../test/app';
+import { openTestDatabase, TEST_PASSWORD, testConfig } from '../test/app';
 import { nextMail } from '../test/mail';
 import { LOG_SERIALIZERS } from './request-log';
 
@@ -23,14 +23,7 @@ const database = await openTestDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'groomer-log-'));
 const app = await buildApp({
   db: database.db,
-  config: {
-    sessionIdleMinutes: 30,
-    sessionMaxHours: 12,
-    dataDir,
-    appUrl: 'http://127.0.0.1:3000',
-    smtpUrl: undefined,
-    trustProxy: false,
-  },
+  config: testConfig(dataDir),
   logger: { level: 'info', stream },
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app';
 import { readConfig } from '../config';
 import { signInTiming } from '../auth/throttle';
-import { setupTestApp, TEST_PASSWORD } from '../test/app';
+import { setupTestApp, TEST_PASSWORD, testConfig } from '../test/app';
 import { apiClient } from '../test/http';
 
 const ctx = await setupTestApp();
@@ -250,11 +250,7 @@ describe('the client address', () => {
     const proxied = await buildApp({
       db: ctx.database.db,
       config: {
-        sessionIdleMinutes: 30,
-        sessionMaxHours: 12,
-        dataDir: ctx.dataDir,
-        appUrl: 'http://127.0.0.1:3000',
-        smtpUrl: undefined,
+        ...testConfig(ctx.dataDir),
         trustProxy: readConfig({ TRUST_PROXY: '10.4.0.2' }).trustProxy,
       },
     });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppOptions } from '../app';
 import { openPostgres, pgliteDatabase, type Database } from '../db/client';
 import { TEMPLATE_DATABASE, TEST_PASSWORD } from './constants';
 import { withDatabase } from './global-setup';
@@ -58,21 +58,23 @@ export interface TestContext {
   signIn(login?: string, password?: string): Promise<string>;
 }
 
+/** The configuration every test app runs with, on its own data directory. */
+export function testConfig(dataDir: string): AppOptions['config'] {
+  return {
+    sessionIdleMinutes: 30,
+    sessionMaxHours: 12,
+    dataDir,
+    appUrl: 'http://127.0.0.1:3000',
+    smtpUrl: undefined,
+    trustProxy: false,
+  };
+}
+
 /** The app on a fresh database, closed after the file's tests. */
 export async function setupTestApp(): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'groomer-test-'));
-  const app = await buildApp({
-    db: database.db,
-    config: {
-      sessionIdleMinutes: 30,
-      sessionMaxHours: 12,
-      dataDir,
-      appUrl: 'http://127.0.0.1:3000',
-      smtpUrl: undefined,
-      trustProxy: false,
-    },
-  });
+  const app = await buildApp({ db: database.db, config: testConfig(dataDir) });
   afterAll(async () => {
     await app.close();
     await database.close();
