@@ -97,7 +97,8 @@ export const endpoints: BenchEndpoint[] = [
       Promise.resolve({ path: '/api/tipodoc', sql: sessionCheckSql(credential) }),
   },
   { name: 'estados', method: 'GET', path: '/api/estados', auth: true },
-  // Clients and pets: the lists of the DESIGN §8 budget (run with BENCH_SEED_CLIENTS=100000).
+  // Clients and pets: the lists of the list-page budget (decisions §budgets; run with
+  // BENCH_SEED_CLIENTS=100000).
   {
     name: 'clientes',
     method: 'GET',
@@ -278,7 +279,8 @@ export const endpoints: BenchEndpoint[] = [
     auth: true,
     sql: agendaWeekSql(),
   },
-  // Checkout (DESIGN §10.3): the sales list, one method, the day's till and a month's report.
+  // Checkout (decisions §checkout): the sales list, one method, the day's till and a month's
+  // report.
   { name: 'ventas', method: 'GET', path: '/api/ventas/', auth: true },
   { name: 'ventas ?metodo=plin', method: 'GET', path: '/api/ventas/?metodo=plin', auth: true },
   {
@@ -293,8 +295,8 @@ export const endpoints: BenchEndpoint[] = [
     path: `/api/ventas/reporte?desde=${monthStart()}&hasta=${limaToday().toISOString().slice(0, 10)}`,
     auth: true,
   },
-  // History and reports (DESIGN §10.6): the past visits, filtered, and both reports over this
-  // month and over the last year, by day and by month (summaries kept by the database).
+  // History and reports (decisions §history, §reports): the past visits, filtered, and both reports
+  // over this month and over the last year, by day and by month (summaries kept by the database).
   { name: 'citas/historial', method: 'GET', path: '/api/citas/historial', auth: true },
   {
     name: 'citas/historial ?cli=garcia&est=6',
@@ -321,7 +323,7 @@ function today(): string {
 
 /**
  * `GET /reservaciones/` and `GET /citas/` with `cli`, `pe`, `usu`, `est` and the month. The
- * server's reservation list also runs the expiry UPDATE first (DESIGN §5), not in the SQL.
+ * server's reservation list also runs the expiry UPDATE first (statuses §expiry), not in the SQL.
  */
 function agendaLists(): BenchEndpoint[] {
   // The booked records come as scalar subqueries and the filters as IN subqueries, as the

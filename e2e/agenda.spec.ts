@@ -1,10 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { PASSWORD, setDarkMode, signIn, search } from './support';
-
-/** A Lima calendar day `days` from today, `YYYY-MM-DD` (Peru is UTC−5 all year). */
-function limaDay(days: number): string {
-  return new Date(Date.now() - 5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
+import { expect, test, type Page } from './fixtures';
+import { limaDay, staffApi } from './api';
+import { setDarkMode, signIn, search } from './support';
 
 /** A DNI no earlier run on this server used: not all equal digits, not consecutive. */
 const DNI = `4${String(Date.now()).slice(-7)}`;
@@ -18,33 +14,10 @@ const SERVICE = `Baño de prueba ${SUFFIX}`;
 const PACKAGE = `Paquete de prueba ${SUFFIX}`;
 const DESCRIPTION = 'Servicio de prueba para la agenda, con productos de calidad y buen trato.';
 
-/** The API as staff would call it, signed in as admin. */
-async function staffApi(request: APIRequestContext) {
-  const login = await request.post('/api/login', {
-    data: { json: JSON.stringify({ login: 'admin', password: PASSWORD }) },
-  });
-  const authorization = ((await login.json()) as { data: string }).data;
-  return {
-    /** A registration; answers the new record. */
-    async post(path: string, body: object): Promise<Record<string, unknown>> {
-      const res = await request.post(`/api${path}`, {
-        headers: { authorization },
-        data: { json: JSON.stringify(body) },
-      });
-      expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-      return ((await res.json()) as { data: Record<string, unknown> }).data;
-    },
-    async patch(path: string, body: object) {
-      const res = await request.patch(`/api${path}`, { headers: { authorization }, data: body });
-      expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-    },
-  };
-}
-
 /** The client, pet, service and package of the spec, made through the API as staff would. */
-async function setUp(request: APIRequestContext) {
-  const { post } = await staffApi(request);
-  await post('/cliente/register', {
+async function setUp(page: Page) {
+  const { create } = await staffApi(page);
+  await create('/cliente/register', {
     dni: DNI,
     name: 'Rosa',
     surname: 'Agenda Huamán',
@@ -52,9 +25,9 @@ async function setUp(request: APIRequestContext) {
     email: `agenda.${DNI}@gmail.com`,
     direccion: 'Av. Arequipa 1234, Lince',
   });
-  await post('/mascota/register', { nombre: 'Firulais', raza: 'Schnauzer', dniCliente: DNI });
-  await post('/servicio/register', { nombre: SERVICE, descripcion: DESCRIPTION, precio: '45' });
-  await post('/paquete/register', { nombre: PACKAGE, descripcion: DESCRIPTION, precio: '120' });
+  await create('/mascota/register', { nombre: 'Firulais', raza: 'Schnauzer', dniCliente: DNI });
+  await create('/servicio/register', { nombre: SERVICE, descripcion: DESCRIPTION, precio: '45' });
+  await create('/paquete/register', { nombre: PACKAGE, descripcion: DESCRIPTION, precio: '120' });
 }
 
 /** Fills the DNI, waits for the lookup and picks the pet. */
@@ -91,8 +64,8 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
 }) => {
   // A whole day's agenda is one long story: more steps than the default budget allows.
   test.setTimeout(120_000);
-  await setUp(page.request);
   await signIn(page, 'admin', { to: null });
+  await setUp(page);
 
   // A reservation through the DNI lookup.
   await page.goto('/reservaciones');
@@ -190,10 +163,11 @@ test('an edit shows the booking’s client, pet and service as they are, even re
   page,
 }) => {
   test.setTimeout(90_000);
-  const staff = await staffApi(page.request);
+  await signIn(page, 'admin', { to: null });
+  const staff = await staffApi(page);
   const dni = `5${String(Date.now()).slice(-7)}`;
   const service = `Corte retirado ${SUFFIX}`;
-  const client = await staff.post('/cliente/register', {
+  const client = await staff.create('/cliente/register', {
     dni,
     name: 'Elena',
     surname: 'Retirada Quispe',
@@ -201,19 +175,19 @@ test('an edit shows the booking’s client, pet and service as they are, even re
     email: `retirada.${dni}@gmail.com`,
     direccion: 'Jr. Junín 456, Cercado',
   });
-  const pet = await staff.post('/mascota/register', {
+  const pet = await staff.create('/mascota/register', {
     nombre: 'Rocky',
     raza: 'Beagle',
     dniCliente: dni,
   });
-  const srv = await staff.post('/servicio/register', {
+  const srv = await staff.create('/servicio/register', {
     nombre: service,
     descripcion: DESCRIPTION,
     precio: '38.5',
   });
   const booking = { dni_cli: dni, id_perro: pet.id_perro, id_cliente: client.id_cli };
-  await staff.post('/reservacion/register', { ...booking, fec_cita: limaDay(2) });
-  await staff.post('/cita/register', {
+  await staff.create('/reservacion/register', { ...booking, fec_cita: limaDay(2) });
+  await staff.create('/cita/register', {
     ...booking,
     fec_cita: `${limaDay(2)}T09:00`,
     id_servicio: srv.id_srv,
@@ -223,7 +197,6 @@ test('an edit shows the booking’s client, pet and service as they are, even re
   await staff.patch('/mascota', { id: pet.id_perro, estado: 3 });
   await staff.patch('/cliente', { id: client.id_cli, estado: 2 });
   await staff.patch('/servicio', { id: srv.id_srv, estado: 2 });
-  await signIn(page, 'admin', { to: null });
 
   for (const [path, title, message] of [
     ['/reservaciones', 'Editar Reserva', '¡Reservación Actualizada exitosamente!'],
@@ -257,9 +230,10 @@ test('an edit shows the booking’s client, pet and service as they are, even re
 });
 
 test('EXPIRADA is a yellow badge with dark text, in light and dark mode', async ({ page }) => {
-  const staff = await staffApi(page.request);
+  await signIn(page);
+  const staff = await staffApi(page);
   const dni = `6${String(Date.now()).slice(-7)}`;
-  const client = await staff.post('/cliente/register', {
+  const client = await staff.create('/cliente/register', {
     dni,
     name: 'Marta',
     surname: 'Expirada Rojas',
@@ -267,19 +241,18 @@ test('EXPIRADA is a yellow badge with dark text, in light and dark mode', async 
     email: `expirada.${dni}@gmail.com`,
     direccion: 'Av. Brasil 789, Breña',
   });
-  const pet = await staff.post('/mascota/register', {
+  const pet = await staff.create('/mascota/register', {
     nombre: 'Luna',
     raza: 'Pug',
     dniCliente: dni,
   });
-  const res = await staff.post('/reservacion/register', {
+  const res = await staff.create('/reservacion/register', {
     dni_cli: dni,
     id_perro: pet.id_perro,
     id_cliente: client.id_cli,
     fec_cita: limaDay(1),
   });
   await staff.patch('/reservacion/estado', { id: res.id_res, est: 7 });
-  await signIn(page);
   for (const [dark, background, text] of [
     [false, 'rgb(251, 192, 45)', 'rgba(0, 0, 0, 0.87)'],
     [true, 'rgb(253, 216, 53)', 'rgb(26, 32, 53)'],

@@ -142,7 +142,7 @@ export interface Groomer {
   name: string;
 }
 
-/** A bookable employee (DESIGN §10.2): a column of the agenda. */
+/** A bookable employee (decisions §agenda): a column of the agenda. */
 export async function registerGroomer(api: StaffApi, color: string): Promise<Groomer> {
   const [nom, ape] = [uniqueWord(), uniqueWord()];
   const row = await api.create<{ id_emp: number }>('/empleado/register', {

@@ -5,7 +5,7 @@ import { axeFindings } from './axe';
 import { signIn, authorizationOf, search } from './support';
 
 /*
- * The audit log as an admin reads it (DESIGN §10.1, issue 12 item 4): a client registered and
+ * The audit log as an admin reads it (decisions §audit, issue 12 item 4): a client registered and
  * edited shows up in 'Auditoría' with its change before → after, the list filters by entity,
  * and the CSV export downloads what the filters select (UTF-8 with BOM, `;`).
  */

@@ -4,7 +4,7 @@ import { arrangeVisit, book, registerService, weekdayAhead } from './visits';
 import { field, signIn, authorizationOf } from './support';
 
 /*
- * The agenda's calendar (DESIGN §10.2) as the front desk uses it: booking from an empty slot
+ * The agenda's calendar (decisions §agenda) as the front desk uses it: booking from an empty slot
  * of a groomer's column, dragging a visit to another groomer, the overlap the server refuses,
  * and completing a visit from its card. Every test arranges its own groomers and client.
  */

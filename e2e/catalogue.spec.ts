@@ -9,7 +9,7 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   // One story from the first service to the package's services: longer than the default 30 s.
   test.setTimeout(90_000);
   await signIn(page, 'admin', { to: '/servicios' });
-  // Spec §9: the status filter starts on Activo.
+  // Spec §001-9: the status filter starts on Activo.
   await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveText('Activo');
 
   await page.getByRole('button', { name: 'Añadir Servicio' }).click();
@@ -34,7 +34,7 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   await price.fill('45');
   await price.blur();
   await expect(price).toHaveValue('45.00');
-  // DESIGN §10.2: an hour unless told otherwise, in the minutes the agenda allows.
+  // Decisions §agenda: an hour unless told otherwise, in the minutes the agenda allows.
   const duration = page.getByLabel('Duración (min)');
   await expect(duration).toHaveValue('60');
   await duration.fill('500');

@@ -12,7 +12,7 @@ import {
 import { field, signIn, authorizationOf, search } from './support';
 
 /*
- * Checkout (DESIGN §10.3) as the front desk uses it: charging a cita from its calendar card
+ * Checkout (decisions §checkout) as the front desk uses it: charging a cita from its calendar card
  * with Yape and cash, the receipt's print view and WhatsApp link, an admin's void, a walk-in
  * sale and the sales report's Excel file, prices that are the server's (a recepcion sees them, an
  * admin changes one with a reason), and the day's close-out against what was sold, reopened.

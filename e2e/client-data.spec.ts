@@ -4,8 +4,8 @@ import { registerClient, registerPet, staffApi, uniqueWord } from './api';
 import { signIn, search } from './support';
 
 /*
- * A client's data on request (Ley 29733, DESIGN §10.7): the admin downloads everything kept
- * about a client and anonymises one, whose visits stay while the person goes.
+ * A client's data on request (Ley 29733, decisions §client-data): the admin downloads everything
+ * kept about a client and anonymises one, whose visits stay while the person goes.
  */
 
 const SEARCH_LABEL = 'Buscar cliente (nombre, apellido o DNI)';

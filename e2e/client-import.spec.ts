@@ -3,8 +3,8 @@ import { uniqueDni, uniqueWord } from './api';
 import { signIn, search } from './support';
 
 /*
- * Importing clients with their pets (DESIGN §10.7): the file's preview shows each row's errors,
- * and only a file without any imports, all of it.
+ * Importing clients with their pets (decisions §imports): the file's preview shows each row's
+ * errors, and only a file without any imports, all of it.
  */
 
 const HEADER =

@@ -94,7 +94,7 @@ test("registers a pet for a client found as the owner's DNI is typed", async ({ 
   await expect(page.getByText('Cliente no encontrado')).toBeVisible();
   await page.getByLabel('DNI del dueño').fill(owner.dni);
   await expect(page.getByText(`Cliente: Rosa Quispe ${word}`)).toBeVisible();
-  // DESIGN §10.5: beside the name, the client's no-shows and last visit.
+  // Decisions §no-shows: beside the name, the client's no-shows and last visit.
   await expect(page.getByText('0 inasistencias · sin visitas anteriores')).toBeVisible();
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Mascota registrada exitosamente!')).toBeVisible();

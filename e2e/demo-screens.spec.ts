@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { signIn } from './support';
 
 /**
- * Spec 000 §1: the demonstration screens show static sample content and make no server calls.
+ * Spec §000-1: the demonstration screens show static sample content and make no server calls.
  * The only /api calls allowed are the shell's own: the session user, their permissions (which
  * menu entries to show), the company's brand (name and logo) that the sidenav and footer
  * show on every screen, and the navbar bell's notifications.

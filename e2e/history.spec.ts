@@ -13,9 +13,9 @@ import {
 import { signIn } from './support';
 
 /*
- * Historial de Citas (DESIGN §10.6) as the front desk reads it: a pet's past citas with their
+ * Historial de Citas (decisions §history) as the front desk reads it: a pet's past citas with their
  * triage and their sale, filtered by pet, client and status, opened in their details and the
- * receipt, exported to Excel; and the pet's timeline from the pets list (DESIGN §10.5).
+ * receipt, exported to Excel; and the pet's timeline from the pets list (decisions §pet-history).
  */
 
 interface PastVisits {

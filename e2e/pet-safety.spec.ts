@@ -2,6 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
 import { axeFindings } from './axe';
 import { field, setDarkMode, signIn, search } from './support';
+import { weekdayAhead } from './visits';
 
 /** No serious or critical axe finding on the page (all WCAG rules, or only `rules`). */
 async function expectNoAxeViolations(page: Page, rules?: string[]) {
@@ -9,8 +10,9 @@ async function expectNoAxeViolations(page: Page, rules?: string[]) {
 }
 
 /*
- * Pet safety at a glance (DESIGN §10.5): an alert set in the pet's form reaches every place a
- * groomer meets the pet before the visit — the calendar's card, the citas list, the cita's form.
+ * Pet safety at a glance (decisions §pet-alerts): an alert set in the pet's form reaches every
+ * place a groomer meets the pet before the visit — the calendar's card, the citas list, the cita's
+ * form.
  */
 
 /** A 1×1 PNG: what a phone's photo of the vaccination card stands for. */
@@ -18,15 +20,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A Lima weekday (Monday to Friday) at least `days` ahead: open in the default hours. */
-function weekdayAhead(days: number): string {
-  for (let ahead = days; ; ahead++) {
-    const day = limaDay(ahead);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) return day;
-  }
-}
 
 test('a pet flagged as Muerde in its form shows the chip on its calendar card and in the citas list', async ({
   page,

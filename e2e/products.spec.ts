@@ -4,8 +4,8 @@ import { uniqueWord } from './api';
 import { field, signIn, search } from './support';
 
 /*
- * Products and stock (DESIGN §10.4) as the shop keeps them: a product registered with no stock,
- * a purchase recorded through the movement dialog, two units sold at checkout, the stock and
+ * Products and stock (decisions §products) as the shop keeps them: a product registered with no
+ * stock, a purchase recorded through the movement dialog, two units sold at checkout, the stock and
  * the history that explains it, and the sale voided, which gives the units back.
  */
 

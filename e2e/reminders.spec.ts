@@ -3,7 +3,7 @@ import { limaDay, registerClient, registerPet, shownDate, staffApi, uniqueWord }
 import { signIn } from './support';
 
 /**
- * Reminders (DESIGN §10.5) as the front desk sends them: the company's template written in
+ * Reminders (decisions §reminders) as the front desk sends them: the company's template written in
  * Ajustes, tomorrow's cita listed in Recordatorios with its message in a wa.me link, and the
  * row marked as reminded once the link is opened.
  */

@@ -14,7 +14,7 @@ import {
 import { signIn, authorizationOf } from './support';
 
 /*
- * Reporte Citas and Reporte Reservaciones (DESIGN §10.6) as the owner reads them: the figures
+ * Reporte Citas and Reporte Reservaciones (decisions §reports) as the owner reads them: the figures
  * of a range, by day and by month, and the Excel file. The citas are booked on three days of
  * a past month no other spec (nor a retry of this one) uses; reservations are registered now,
  * so their report is read for today and compared with what it said before.

@@ -12,7 +12,7 @@ import { axeFindings } from './axe';
 import { field, sidenav, signIn, search } from './support';
 
 /*
- * DESIGN §10.1 in the browser: each role sees only what it may use. The server refuses the
+ * Decisions §roles in the browser: each role sees only what it may use. The server refuses the
  * rest (its own tests); here the screens must not offer it.
  */
 
@@ -119,7 +119,7 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toHaveCount(0);
   }
   await page.keyboard.press('Escape');
-  // Another groomer's visit is theirs to attend: nothing to offer (DESIGN §10.1).
+  // Another groomer's visit is theirs to attend: nothing to offer (decisions §roles).
   const othersVisit = page.getByRole('row', { name: new RegExp(othersPet, 'i') });
   await expect(othersVisit.getByRole('button', { name: /Acciones de/ })).toHaveCount(0);
 

@@ -3,7 +3,7 @@ import { limaDay, registerClient, registerGroomer, registerPet, staffApi, unique
 import { field, signIn, search } from './support';
 
 /*
- * Recurring citas (DESIGN §10.5): a standing client booked months ahead from the cita form,
+ * Recurring citas (decisions §series): a standing client booked months ahead from the cita form,
  * every date or none.
  */
 

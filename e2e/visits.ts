@@ -54,11 +54,14 @@ export async function book(api: StaffApi, visit: Visit, at: string, groomer: Gro
   return row.id_cita;
 }
 
-/** A Lima weekday (Monday to Friday) at least `days` ahead: open in the default hours. */
-export function weekdayAhead(days: number): string {
+/**
+ * A Lima day at least `days` ahead: on ISO `weekday` (1 Monday … 7 Sunday) when given, else any
+ * Monday to Friday (open in the default hours).
+ */
+export function weekdayAhead(days: number, weekday?: number): string {
   for (let ahead = days; ; ahead++) {
     const day = limaDay(ahead);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) return day;
+    const isoWeekday = ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    if (weekday === undefined ? isoWeekday <= 5 : isoWeekday === weekday) return day;
   }
 }

@@ -10,19 +10,12 @@ import {
   type StaffApi,
 } from './api';
 import { field, search, signIn } from './support';
+import { weekdayAhead } from './visits';
 
 /*
- * The waitlist (DESIGN §10.5): clients who want an earlier slot are written down with the days
- * and hours they can come, and a cancelled cita offers its time to them.
+ * The waitlist (decisions §waitlist): clients who want an earlier slot are written down with the
+ * days and hours they can come, and a cancelled cita offers its time to them.
  */
-
-/** A Lima day of ISO weekday `weekday` (1 Monday … 7 Sunday) at least `days` ahead. */
-function weekdayAhead(weekday: number, days: number): string {
-  for (let ahead = days; ; ahead++) {
-    const day = limaDay(ahead);
-    if (((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1 === weekday) return day;
-  }
-}
 
 async function createService(api: StaffApi) {
   const nombre = `Baño espera ${uniqueWord()}`;
@@ -85,7 +78,7 @@ test('a cancelled cita offers its time to the waitlist, and Agendar books it', a
   const waitingPet = uniqueWord();
   const waitingPetId = await registerPet(api, waiting, waitingPet);
 
-  const day = weekdayAhead(4, 20);
+  const day = weekdayAhead(20, 4);
   await api.create('/cita/register', {
     fec_cita: `${day}T16:00`,
     dni_cli: leaving.dni,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Shapes of the API contract (DESIGN §4), shared by server and web. */
+/** Shapes of the API contract (api §envelope, §paging, §errors), shared by server and web. */
 
 export interface ApiSuccess<T> {
   status: 'success';

@@ -1,4 +1,4 @@
-/** Peru has one zone and no daylight saving time: Lima is always UTC−5 (DESIGN §1). */
+/** Peru has one zone and no daylight saving time: Lima is always UTC−5 (decisions §lima). */
 export const LIMA_OFFSET_MS = 5 * 3_600_000;
 
 /** The moment shifted so that its UTC fields read Lima's clock (`getUTCHours()` is Lima's hour). */

@@ -57,7 +57,7 @@ export const IdParamSchema = z.object({
   id: id(),
 });
 
-/** What an export writes (DESIGN §10.6): `?formato=csv|xlsx`. */
+/** What an export writes (api §exports): `?formato=csv|xlsx`. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ExportFormatSchema = z

@@ -62,7 +62,7 @@ describe('igvOf', () => {
     return [formatCents(subtotal), formatCents(igv)];
   };
 
-  it('splits the total that includes IGV, as DESIGN §10.3 shows', () => {
+  it('splits the total that includes IGV, as decisions §igv shows', () => {
     expect(igv(12_000)).toEqual(['101.69', '18.31']);
   });
 
@@ -92,7 +92,7 @@ describe('igvOf', () => {
 describe('amountInWords', () => {
   const words = (soles: string) => amountInWords(parseCents(soles)!);
 
-  it('writes the legend of DESIGN §10.3', () => {
+  it('writes the legend of decisions §receipt', () => {
     expect(words('120')).toBe('SON: CIENTO VEINTE CON 00/100 SOLES');
   });
 

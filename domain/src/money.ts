@@ -1,5 +1,5 @@
 /**
- * Money in soles, exact (DESIGN §6: never add money in floating point). Amounts are integer
+ * Money in soles, exact (decisions §money: never add money in floating point). Amounts are integer
  * cents held in plain numbers, not bigint: a numeric(10,2) value is at most 9,999,999,999 cents,
  * so every sum, product and difference of a sale stays far below 2^53 where number arithmetic
  * on integers is exact, and cents go through JSON, `===` and the form state without conversions.
@@ -8,7 +8,7 @@
 /** The largest numeric(10,2) value: S/ 99,999,999.99. */
 export const MAX_CENTS = 9_999_999_999;
 
-/** IGV, included in every price (DESIGN §10.3). */
+/** IGV, included in every price (decisions §igv). */
 export const IGV_PERCENT = 18;
 
 /** Digits, an optional sign and at most two decimals; '45.' is '45.00', as the price field takes it. */
@@ -50,7 +50,7 @@ function divideHalfUp(n: number, d: number): number {
 }
 
 /**
- * The IGV inside a total that includes it (DESIGN §10.3): subtotal = round(total / 1.18, 2),
+ * The IGV inside a total that includes it (decisions §igv): subtotal = round(total / 1.18, 2),
  * half up, and igv = total - subtotal, so the two always add up to the total.
  * S/ 120.00 → { subtotal: 10169, igv: 1831 }.
  */
@@ -152,7 +152,7 @@ function integerInWords(n: number): string {
 }
 
 /**
- * The receipt's legend (SUNAT leyenda 1000, DESIGN §10.3): 12000 → 'SON: CIENTO VEINTE CON
+ * The receipt's legend (SUNAT leyenda 1000, decisions §receipt): 12000 → 'SON: CIENTO VEINTE CON
  * 00/100 SOLES'. The whole part is read as a number, so it ends in UNO (101 → CIENTO UNO,
  * 21 → VEINTIUNO), as Peruvian invoicing software writes it ('UNO CON 00/100 SOLES'); the
  * currency closes the legend in plural whatever the amount, as the fraction precedes it.

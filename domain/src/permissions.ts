@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Who may do what (DESIGN §10.1): one table, read by the server on every route and by the web
+ * Who may do what (decisions §roles): one table, read by the server on every route and by the web
  * to hide what a user may not use. A permission is `area.action`.
  */
 
@@ -34,8 +34,8 @@ export const PERMISSIONS = [
   /** Void a sale, the sales report, stock adjustments, reopening a closed day. */
   'caja.administrar',
   /**
-   * Charge off the server's prices (DESIGN §11.9): another price than the catalogue's or the
-   * cita's, a discount above `descuento_max`, a tip above the total; each with a reason.
+   * Charge off the server's prices (decisions §server-prices): another price than the catalogue's
+   * or the cita's, a discount above `descuento_max`, a tip above the total; each with a reason.
    */
   'caja.ajustar',
   'reportes.leer',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One status catalogue for every record (DESIGN §5). The spec's filters that label 2 as
+ * One status catalogue for every record (statuses §catalogue). The spec's filters that label 2 as
  * Eliminado and 3 as Suspendido are a bug of the original and are not reproduced.
  */
 export const Status = {
@@ -25,7 +25,16 @@ export const AppointmentStatus = {
   Programada: 9,
 } as const;
 
-/** MUI palette names; `yellow` is the theme's own (spec 001 §2: EXPIRADA yellow, not orange). */
+/**
+ * The cita statuses that free its time: the groomer may book another visit over it (the server's
+ * overlap check skips it) and the agenda offers the time to the waitlist.
+ */
+export const FREEING_APPOINTMENT_STATUSES: readonly number[] = [
+  AppointmentStatus.NoAsistio,
+  AppointmentStatus.Eliminada,
+];
+
+/** MUI palette names; `yellow` is the theme's own (spec §001-2: EXPIRADA yellow, not orange). */
 const BADGE_COLORS = [
   'success',
   'warning',

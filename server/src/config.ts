@@ -12,14 +12,14 @@ export interface Config {
   smtpUrl: string | undefined;
   appUrl: string;
   sessionIdleMinutes: number;
-  /** Absolute session lifetime, whatever the activity (DESIGN §4). */
+  /** Absolute session lifetime, whatever the activity (api §credential). */
   sessionMaxHours: number;
   /**
    * Which proxies' X-Forwarded-For gives the client address (Fastify's `trustProxy`): none
    * (false, the default: the socket's address), any (true), or these addresses or ranges.
    */
   trustProxy: boolean | string[];
-  /** Where the server writes its daily backup (DESIGN §10.7); none when unset. */
+  /** Where the server writes its daily backup (decisions §backups); none when unset. */
   backupDir: string | undefined;
   backupKeepDays: number;
   /**

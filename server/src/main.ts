@@ -36,7 +36,8 @@ async function main() {
     );
   }, 3_600_000);
   purge.unref();
-  // The daily e-mail reminders (DESIGN §10.5): every process may run it; one sends each mail.
+  // The daily e-mail reminders (decisions §reminders): every process may run it; one sends each
+  // mail.
   const stopReminders = startReminderTimer(
     database.db,
     createMailer({

@@ -13,8 +13,8 @@ import { serverDatabase } from './test/app';
 import { pngImage } from './test/images';
 
 /**
- * DESIGN §10.7: two server processes on one PostgreSQL database behave as one. Real processes
- * (`server/src/main.ts`), real HTTP; PGlite is one process by nature, so this runs with
+ * Decisions §several-processes: two server processes on one PostgreSQL database behave as one. Real
+ * processes (`server/src/main.ts`), real HTTP; PGlite is one process by nature, so this runs with
  * DATABASE_URL (as CI does).
  */
 

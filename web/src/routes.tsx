@@ -24,10 +24,10 @@ import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-e
 
 /**
  * The composition root: the ONE routes array. The router and the sidenav both read it; the
- * sidenav shows headings, links and the routes that have `nav`, in this order (spec 000 §2).
+ * sidenav shows headings, links and the routes that have `nav`, in this order (spec §000-2).
  * To give a route its real screen, swap its `screen` for
  * `lazyNamed(() => import('./features/clients'), 'ClientsPage')`. A route that needs a
- * permission (DESIGN §10.1) declares it as its `access`: the sidenav hides it from a role
+ * permission (decisions §roles) declares it as its `access`: the sidenav hides it from a role
  * without it, and a deep link shows 'Sin permiso'.
  */
 

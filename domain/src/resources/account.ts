@@ -3,7 +3,7 @@ import { PERMISSION_MESSAGES, PERMISSIONS, ROLES } from '../permissions';
 import { PASSWORDS_DIFFER, strongPassword } from '../rules';
 
 /**
- * The English screens of spec 000 §2 (Signup, Password Forgot, Password Reset, User Profile):
+ * The English screens of spec §000-2 (Signup, Password Forgot, Password Reset, User Profile):
  * their messages are the spec's English ones.
  */
 
@@ -25,7 +25,7 @@ export const ACCOUNT_FIELD_MESSAGES = {
 
 const M = ACCOUNT_FIELD_MESSAGES;
 
-/** Spec 000 §5 gives the sign-up's name one rule: required. 100 is the column's length. */
+/** Spec §000-5 gives the sign-up's name one rule: required. 100 is the column's length. */
 const requiredName = z
   .string({ error: M.nameRequired })
   .trim()
@@ -33,7 +33,7 @@ const requiredName = z
   .max(100, M.nameMax);
 
 /**
- * The own profile edits the user's `name`, which the back-office's user rules (spec 000 §5,
+ * The own profile edits the user's `name`, which the back-office's user rules (spec §000-5,
  * 'User register') keep to at least 2 letters and spaces: the same rule, in English.
  */
 const profileName = requiredName
@@ -49,9 +49,9 @@ const englishEmail = z
   .transform((v) => v.toLowerCase());
 
 /**
- * Spec 000 §5 asks for at least 8 characters. Every password set here (sign-up, reset, own
+ * Spec §000-5 asks for at least 8 characters. Every password set here (sign-up, reset, own
  * profile) is a staff account's way into the back-office, so it also gets the strong rule the
- * back-office's own user forms apply (spec 000 §5 'User register', 'Change-password modal'):
+ * back-office's own user forms apply (spec §000-5 'User register', 'Change-password modal'):
  * upper, lower, digit and a special character. 100 bounds the hashing work.
  */
 const newPassword = z
@@ -78,7 +78,7 @@ const matching = <T extends z.ZodType<Record<string, unknown>>>(
     },
   });
 
-/** `POST /signup`: the account waits, suspended, for an administrator (DESIGN §5). */
+/** `POST /signup`: the account waits, suspended, for an administrator (decisions §signup). */
 export const SignupSchema = matching(
   z.object({
     name: requiredName,
@@ -125,7 +125,9 @@ export const PasswordResetFormSchema = matching(
 );
 export type PasswordResetForm = z.infer<typeof PasswordResetFormSchema>;
 
-/** Where a user lands after signing in (DESIGN §10.2, 'Página de inicio'): their own choice. */
+/**
+ * Where a user lands after signing in (decisions §home-page, 'Página de inicio'): their own choice.
+ */
 export const HOME_PAGES = ['dashboard', 'agenda'] as const;
 export type HomePage = (typeof HOME_PAGES)[number];
 export const HOME_PAGE_LABELS: Record<HomePage, string> = {
@@ -135,7 +137,7 @@ export const HOME_PAGE_LABELS: Record<HomePage, string> = {
 
 /**
  * `PATCH /profile/inicio`: a preference, not the user's data, so the default users (whose
- * profile is fixed, spec 000 §5) may choose it too.
+ * profile is fixed, spec §000-5) may choose it too.
  */
 export const ProfileHomeSchema = z.object({
   inicio: z.enum(HOME_PAGES, { error: 'Página de inicio inválida' }),
@@ -161,7 +163,7 @@ export const ProfileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
 
-/** The password in use, which a change of the own password must give (DESIGN §10.1). */
+/** The password in use, which a change of the own password must give (decisions §own-password). */
 const currentPassword = z
   .string({ error: PERMISSION_MESSAGES.currentPassword })
   .min(1, PERMISSION_MESSAGES.currentPassword)
@@ -202,8 +204,8 @@ export const ForcedPasswordChangeSchema = z
 export type ForcedPasswordChangeInput = z.infer<typeof ForcedPasswordChangeSchema>;
 
 /**
- * `GET /profile` (spec 000 §3: id, name, email, profile_image), with the user's role and its
- * permissions (DESIGN §10.1): the web hides what the user may not use.
+ * `GET /profile` (spec §000-3: id, name, email, profile_image), with the user's role and its
+ * permissions (decisions §roles): the web hides what the user may not use.
  */
 export const ProfileSchema = z.strictObject({
   id: z.number().int(),
@@ -218,7 +220,7 @@ export const ProfileSchema = z.strictObject({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** Spec 000 §5: accepted avatar images, checked by content; and their size limit. */
+/** Spec §000-5: accepted avatar images, checked by content; and their size limit. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -241,5 +243,5 @@ export const ACCOUNT_MESSAGES = {
   tooMany: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
-/** Spec 000 §9: the reset e-mail is promised within 60 seconds; its link lasts an hour. */
+/** Spec §000-9: the reset e-mail is promised within 60 seconds; its link lasts an hour. */
 export const PASSWORD_RESET_MINUTES = 60;

@@ -6,7 +6,7 @@ import { isoDate } from '../rules';
 import { optionalId } from './booking';
 
 /**
- * The agenda (DESIGN §10.2): who does which visit, when and for how long. An appointment has a
+ * The agenda (decisions §agenda): who does which visit, when and for how long. An appointment has a
  * groomer (`id_emp`, a bookable employee, or none yet) and a duration; two appointments of one
  * groomer never overlap unless one of them is No Asistió or Eliminada.
  */

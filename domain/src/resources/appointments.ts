@@ -54,7 +54,7 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * The visit's date and time. The form's `YYYY-MM-DDTHH:mm` is Lima time (DESIGN §1); a value
+ * The visit's date and time. The form's `YYYY-MM-DDTHH:mm` is Lima time (decisions §lima); a value
  * with a zone (`...Z`, `...-05:00`) is taken as it is. The output always carries its zone. At
  * most two years ahead (`latestBookingDay`), a new visit, an edit or a move alike.
  */
@@ -104,7 +104,7 @@ const appointmentFields = {
   id_paquete: optionalId(M.packageRequired).optional(),
   fech_reg: registrationDay,
   obs: requiredText(M.obsRequired).max(500, M.obsMax),
-  /** The groomer (DESIGN §10.2); none leaves the visit in 'Sin asignar'. */
+  /** The groomer (decisions §agenda); none leaves the visit in 'Sin asignar'. */
   id_emp: groomerId.optional(),
   /** Minutes; absent, a new visit takes its service's or package's and an edit keeps its own. */
   duracion: duration.optional(),
@@ -112,7 +112,7 @@ const appointmentFields = {
 
 type ItemChoice = { id_servicio?: number | null; id_paquete?: number | null };
 
-/** The server's rule (spec 001 §5 'on submit'): exactly one of a service and a package. */
+/** The server's rule (spec §001-5 'on submit'): exactly one of a service and a package. */
 function oneItem(input: ItemChoice, ctx: z.RefinementCtx) {
   const hasService = input.id_servicio != null;
   const hasPackage = input.id_paquete != null;
@@ -123,7 +123,10 @@ function oneItem(input: ItemChoice, ctx: z.RefinementCtx) {
   }
 }
 
-/** `POST /api/cita/register` (DESIGN §4): json fec_cita, dni_cli, id_perro, id_cliente, id_servicio, id_paquete, fech_reg, obs. */
+/**
+ * `POST /api/cita/register` (api §payloads): json fec_cita, dni_cli, id_perro, id_cliente,
+ * id_servicio, id_paquete, fech_reg, obs.
+ */
 export const AppointmentInputSchema = z.object(appointmentFields).superRefine(oneItem);
 export type AppointmentInput = z.infer<typeof AppointmentInputSchema>;
 
@@ -212,15 +215,15 @@ export const AppointmentSchema = z.strictObject({
   empleado: z
     .strictObject({ id_emp: z.number().int(), nom_emp: z.string(), ape_emp: z.string() })
     .nullable(),
-  /** Its sale, not voided (DESIGN §10.3): null while the visit is not charged. */
+  /** Its sale, not voided (decisions §checkout): null while the visit is not charged. */
   id_venta: z.number().int().nullable(),
-  /** The recurring series it was booked in (DESIGN §10.5), or null for a single visit. */
+  /** The recurring series it was booked in (decisions §series), or null for a single visit. */
   id_serie: z.number().int().nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 
-/** Spec 001 §7: `PATCH /cita/estado` with `cita, est`. */
-export const appointmentsResource = defineResource<Appointment>({
+/** Spec §001-7: `PATCH /cita/estado` with `cita, est`. */
+export const appointmentsResource = defineResource({
   plural: 'citas',
   exportFile: 'citas',
   singular: 'cita',
@@ -229,6 +232,14 @@ export const appointmentsResource = defineResource<Appointment>({
   audit: 'cita',
   rowId: (c) => c.id_cita,
   status: { path: '/cita/estado', id: 'cita', estado: 'est' },
+  crud: {
+    listQuery: AppointmentListQuerySchema,
+    register: AppointmentInputSchema,
+    update: AppointmentUpdateSchema,
+    statusBody: AppointmentStatusSchema,
+    // Starting and completing a visit is the groomer's work too; the rest is booking's.
+    statusPermission: 'agenda.atender',
+  },
 });
 
 /** `PATCH /api/cita/mover`: a new time, groomer and duration for one visit (the calendar's drag). */
@@ -241,7 +252,7 @@ export const AppointmentMoveSchema = z.object({
 export type AppointmentMove = z.infer<typeof AppointmentMoveSchema>;
 
 /**
- * DESIGN §10.1: 5 En Proceso and 6 Completada need agenda.atender (groomers start and complete
+ * Decisions §roles: 5 En Proceso and 6 Completada need agenda.atender (groomers start and complete
  * visits); any other status is booking's work, agenda.escribir. The server refuses by it and
  * the web hides by it. A user who has agenda.atender without agenda.escribir (a groomer) does so
  * only on the citas assigned to them or to no one (`mayAttend`).

@@ -3,7 +3,7 @@ import { isoDateTime } from '../api';
 import { ListQuerySchema, PAGE_TOO_DEEP, MAX_LIST_OFFSET } from '../list-query';
 
 /**
- * The audit log (DESIGN §10.1): who did what, when, from where, to which record, and the
+ * The audit log (decisions §audit): who did what, when, from where, to which record, and the
  * fields it changed (before → after). Written by the server in the transaction of the change it
  * records; read by admins through `GET /api/auditoria/` and the 'Auditoría' screen. It never
  * holds a password, token or hash: the server drops such fields before writing.

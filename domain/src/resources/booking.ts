@@ -16,7 +16,7 @@ export const BOOKING_DNI_MESSAGES = {
 } as const;
 
 /**
- * The DNI of the client who books (spec 001 §5 Appointment): required, numeric, 8 digits. The
+ * The DNI of the client who books (spec §001-5 Appointment): required, numeric, 8 digits. The
  * client already exists, so the registration rules (not all equal, not consecutive) are not
  * repeated here: a DNI that was accepted once is looked up, never re-judged.
  */
@@ -33,7 +33,7 @@ export const bookingDni = requiredText(BOOKING_DNI_MESSAGES.required).superRefin
  */
 export const clientLookupDni = bookingDni;
 
-/** Texts of the DNI lookup beside the DNI field of both booking forms (spec 001 §5). */
+/** Texts of the DNI lookup beside the DNI field of both booking forms (spec §001-5). */
 export const CLIENT_LOOKUP_MESSAGES = {
   found: 'Cliente:',
   notFound: 'Cliente no encontrado',
@@ -86,7 +86,7 @@ const optionalText = z.preprocess(
 );
 
 /**
- * The agenda's list query (spec 001 §7): the common one plus `cli` (client name, surname or
+ * The agenda's list query (spec §001-7): the common one plus `cli` (client name, surname or
  * DNI), `pe` (pet) and `usu` (the user who registered it).
  */
 export const AgendaListQuerySchema = ListQuerySchema.safeExtend({
@@ -97,7 +97,7 @@ export const AgendaListQuerySchema = ListQuerySchema.safeExtend({
 export type AgendaListQuery = z.infer<typeof AgendaListQuerySchema>;
 
 /**
- * The nested objects every agenda row carries (spec 001 §3), with the booked record's own
+ * The nested objects every agenda row carries (spec §001-3), with the booked record's own
  * status: it may have been suspended or deleted since, and an edit may keep it.
  */
 export const BookingClientSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Pet safety at a glance (DESIGN §10.5): what every screen that shows a pet before a visit
+ * Pet safety at a glance (decisions §pet-alerts): what every screen that shows a pet before a visit
  * carries, its alerts, care notes and the state of its vaccines.
  */
 

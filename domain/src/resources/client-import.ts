@@ -4,8 +4,8 @@ import type { ClientInputSchema } from './clients';
 import { PetInputSchema } from './pets';
 
 /**
- * Importing clients with their pets from a CSV or xlsx file (DESIGN §10.7): one row per pet with
- * its owner, checked by the forms' own schemas, previewed, then all rows or none.
+ * Importing clients with their pets from a CSV or xlsx file (decisions §imports): one row per pet
+ * with its owner, checked by the forms' own schemas, previewed, then all rows or none.
  */
 
 export const CLIENT_IMPORT_PATHS = {

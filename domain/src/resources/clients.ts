@@ -48,7 +48,7 @@ export const ClientSchema = z.strictObject({
   dir_cli: z.string(),
   id_est: z.number().int(),
   created_at: isoDateTime,
-  /** How many of the client's citas ended as No Asistió (DESIGN §10.5). */
+  /** How many of the client's citas ended as No Asistió (decisions §no-shows). */
   inasistencias: z.number().int(),
   /** The time of the client's latest Completada cita, or null before the first. */
   ultima_visita: isoDateTime.nullable(),
@@ -82,7 +82,7 @@ export const CLIENT_MESSAGES = {
   alreadyAnonymized: 'El cliente ya fue anonimizado',
 } as const;
 
-export const clientsResource = defineResource<Client, ClientInput>({
+export const clientsResource = defineResource({
   plural: 'clientes',
   exportFile: 'clientes',
   singular: 'cliente',
@@ -90,7 +90,7 @@ export const clientsResource = defineResource<Client, ClientInput>({
   access: { read: 'clientes.leer', write: 'clientes.escribir' },
   audit: 'cliente',
   rowId: (c) => c.id_cli,
-  toInput: (c) => ({
+  toInput: (c): ClientInput => ({
     dni: c.dni_cli,
     name: c.nom_cli,
     surname: c.ape_cli,
@@ -99,11 +99,12 @@ export const clientsResource = defineResource<Client, ClientInput>({
     email: c.email_cli,
     direccion: c.dir_cli,
   }),
+  crud: { register: ClientInputSchema, update: ClientUpdateSchema, remove: true },
 });
 
 /**
- * A client's data on request (Ley 29733, DESIGN §10.7): `GET` answers everything kept about
- * one client as a JSON file; `POST` anonymises the client (admin: 'datos.administrar').
+ * A client's data on request (Ley 29733, decisions §client-data): `GET` answers everything kept
+ * about one client as a JSON file; `POST` anonymises the client (admin: 'datos.administrar').
  */
 export const CLIENT_DATA_PATHS = {
   export: (id: number | string) => `/cliente/${id}/datos`,

@@ -16,7 +16,7 @@ import {
 } from '../rules';
 import { hexColor } from './agenda';
 
-/** Spec 000 §9: the minimum age of an employee. */
+/** Spec §000-9: the minimum age of an employee. */
 export const MIN_EMPLOYEE_AGE = 18;
 
 export const EMPLOYEE_FIELD_MESSAGES = {
@@ -63,7 +63,7 @@ const employeeFields = {
   color: hexColor.optional(),
 };
 
-/** `POST /empleado/register` (spec 000 §5). */
+/** `POST /empleado/register` (spec §000-5). */
 export const EmployeeInputSchema = z.object({
   ...employeeFields,
   dni: documentNumber(8, 13, EMPLOYEE_FIELD_MESSAGES.docLength),
@@ -73,7 +73,7 @@ export type EmployeeInput = z.infer<typeof EmployeeInputSchema>;
 
 /**
  * `PUT /empleado`: the document is not checked beyond what the column holds, and the phone
- * needs only its 9 digits (spec 000 §5).
+ * needs only its 9 digits (spec §000-5).
  */
 export const EmployeeUpdateSchema = z.object({
   id: IdParamSchema.shape.id,
@@ -114,7 +114,7 @@ export const EMPLOYEE_MESSAGES = {
   notFound: 'Empleado no encontrado',
 } as const;
 
-export const employeesResource = defineResource<Employee, EmployeeInput>({
+export const employeesResource = defineResource({
   plural: 'empleados',
   exportFile: 'empleados',
   singular: 'empleado',
@@ -122,7 +122,7 @@ export const employeesResource = defineResource<Employee, EmployeeInput>({
   access: { read: 'empleados.leer', write: 'empleados.escribir' },
   audit: 'empleado',
   rowId: (e) => e.id_emp,
-  toInput: (e) => ({
+  toInput: (e): EmployeeInput => ({
     idtDoc: e.id_tipoDoc,
     dni: e.dni_emp,
     nom: e.nom_emp,
@@ -133,4 +133,5 @@ export const employeesResource = defineResource<Employee, EmployeeInput>({
     agenda: e.agenda,
     color: e.color,
   }),
+  crud: { register: EmployeeInputSchema, update: EmployeeUpdateSchema, remove: true },
 });

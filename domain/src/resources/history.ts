@@ -5,8 +5,8 @@ import { optionalId, NamedStatusSchema, BookingClientSchema } from './booking';
 import { AppointmentListQuerySchema, AppointmentSchema } from './appointments';
 
 /**
- * Historial de Citas (DESIGN §10.6): every appointment before today in Lima, newest first, with
- * its triage and its sale; and a pet's visits over time (its timeline).
+ * Historial de Citas (decisions §history): every appointment before today in Lima, newest first,
+ * with its triage and its sale; and a pet's visits over time (its timeline).
  */
 
 export const HISTORY_PATHS = {

@@ -1,7 +1,7 @@
 /**
- * `GET /api/notificaciones`: what the navbar bell lists (DESIGN §10.4). The server works out
- * each notice from the data, for the user's role, on every call: nothing is stored, nothing is
- * marked read. Each notice says what it is about and where in the back-office to see it.
+ * `GET /api/notificaciones`: what the navbar bell lists (decisions §notifications). The server
+ * works out each notice from the data, for the user's role, on every call: nothing is stored,
+ * nothing is marked read. Each notice says what it is about and where in the back-office to see it.
  */
 import { z } from 'zod';
 
@@ -34,7 +34,7 @@ export const NOTIFICATION_TEXTS = {
 
 export const NOTIFICATION_LINKS = {
   lowStock: '/productos?bajo_stock=true',
-  /** Where the desk sends tomorrow's reminders (DESIGN §10.5). */
+  /** Where the desk sends tomorrow's reminders (decisions §reminders). */
   reminders: '/recordatorios',
   /** The agenda on that day (`YYYY-MM-DD`). */
   agenda: (day: string) => `/agenda?fecha=${day}`,

@@ -10,7 +10,7 @@ import {
   ServiceSchema,
 } from './services';
 
-/** A package is sold as one item: the same form and rules as a service (spec 001 §5). */
+/** A package is sold as one item: the same form and rules as a service (spec §001-5). */
 export const PackageInputSchema = CatalogueItemInputSchema;
 export type PackageInput = CatalogueItemInput;
 export const PackageUpdateSchema = CatalogueItemUpdateSchema;
@@ -37,7 +37,7 @@ export const AvailablePackageSchema = PackageSchema.pick({
 });
 export type AvailablePackage = z.infer<typeof AvailablePackageSchema>;
 
-/** `GET /api/paquete/{id}/servicios`: each service with the pivot row of spec §3. */
+/** `GET /api/paquete/{id}/servicios`: each service with the pivot row of spec §001-3. */
 export const PackageServiceSchema = ServiceSchema.pick({
   id_srv: true,
   nom_srv: true,
@@ -77,7 +77,7 @@ export const PACKAGE_MESSAGES = {
   loadServicesError: 'Error al cargar los servicios asociados.',
 } as const;
 
-export const packagesResource = defineResource<Package, PackageInput>({
+export const packagesResource = defineResource({
   plural: 'paquetes',
   exportFile: 'paquetes',
   singular: 'paquete',
@@ -85,10 +85,11 @@ export const packagesResource = defineResource<Package, PackageInput>({
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
   audit: 'paquete',
   rowId: (p) => p.id_paq,
-  toInput: (p) => ({
+  toInput: (p): PackageInput => ({
     nombre: p.nom_paq,
     descripcion: p.desc_paq,
     precio: p.precio_paq,
     duracion: p.duracion,
   }),
+  crud: { register: PackageInputSchema, update: PackageUpdateSchema, remove: true },
 });

@@ -16,7 +16,9 @@ export const PET_CARE_MESSAGES = {
   notesMax: 'Las notas de cuidado no pueden exceder los 500 caracteres',
 } as const;
 
-/** Safety alerts (DESIGN §10.5), each once; absent, none (the spec's clients send none). */
+/**
+ * Safety alerts (decisions §pet-alerts), each once; absent, none (the spec's clients send none).
+ */
 const isAlert = (id: string): id is PetAlert => PET_ALERTS.some((a) => a.id === id);
 const alerts = z
   .array(z.string(), { error: PET_CARE_MESSAGES.alertInvalid })
@@ -34,7 +36,7 @@ export const PetInputSchema = z.object({
 });
 export type PetInput = z.infer<typeof PetInputSchema>;
 
-/** Editing accepts a two-letter name (spec 001 §5). */
+/** Editing accepts a two-letter name (spec §001-5). */
 export const PetUpdateSchema = PetInputSchema.extend({
   id: IdParamSchema.shape.id,
   nombre: petText('El nombre es requerido', 2, 'El nombre debe tener al menos 2 caracteres'),
@@ -91,7 +93,7 @@ export const PET_MESSAGES = {
   notFound: 'Mascota no encontrada',
 } as const;
 
-export const petsResource = defineResource<Pet, PetInput>({
+export const petsResource = defineResource({
   plural: 'mascotas',
   exportFile: 'mascotas',
   singular: 'mascota',
@@ -99,11 +101,17 @@ export const petsResource = defineResource<Pet, PetInput>({
   access: { read: 'clientes.leer', write: 'clientes.escribir' },
   audit: 'mascota',
   rowId: (p) => p.id_perro,
-  toInput: (p) => ({
+  toInput: (p): PetInput => ({
     nombre: p.nom_perro,
     raza: p.raza_perro,
     dniCliente: p.cliente.dni_cli,
     alertas: p.alertas,
     notas_cuidado: p.notas_cuidado,
   }),
+  crud: {
+    listQuery: PetListQuerySchema,
+    register: PetInputSchema,
+    update: PetUpdateSchema,
+    remove: true,
+  },
 });

@@ -3,7 +3,7 @@ import { isoDateTime } from '../api';
 import { chosenId } from './booking';
 
 /**
- * Before and after photos of a visit (DESIGN §10.5): at most four per cita, taken with the
+ * Before and after photos of a visit (decisions §photos): at most four per cita, taken with the
  * phone's camera at the counter, shown in the history and sent to the client by WhatsApp.
  */
 

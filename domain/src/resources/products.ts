@@ -5,7 +5,7 @@ import { defineResource } from '../resource';
 import { id, MONEY_MESSAGES, moneyAmount, requiredText } from '../rules';
 
 /**
- * Products and their stock (DESIGN §10.4): what a salon sells (shampoos, food, collars,
+ * Products and their stock (decisions §products): what a salon sells (shampoos, food, collars,
  * treats) and the consumables it must not run out of. Stock changes only through movements,
  * each with who, when, why and the stock it left, so the history explains every unit.
  */
@@ -126,7 +126,7 @@ export const ProductListQuerySchema = ListQuerySchema.safeExtend({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-export const productsResource = defineResource<Product, ProductInput>({
+export const productsResource = defineResource({
   plural: 'productos',
   exportFile: 'productos',
   singular: 'producto',
@@ -134,7 +134,7 @@ export const productsResource = defineResource<Product, ProductInput>({
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
   audit: 'producto',
   rowId: (p) => p.id_prod,
-  toInput: (p) => ({
+  toInput: (p): ProductInput => ({
     sku: p.sku,
     nombre: p.nom_prod,
     categoria: p.categoria,
@@ -142,6 +142,12 @@ export const productsResource = defineResource<Product, ProductInput>({
     costo: p.costo,
     stock_min: p.stock_min,
   }),
+  crud: {
+    listQuery: ProductListQuerySchema,
+    register: ProductInputSchema,
+    update: ProductUpdateSchema,
+    remove: true,
+  },
 });
 
 /* Stock movements */
@@ -174,7 +180,7 @@ export const STOCK_MESSAGES = {
   initial: 'Stock inicial',
 } as const;
 
-/** 'Stock insuficiente: quedan 3' (DESIGN §10.4). */
+/** 'Stock insuficiente: quedan 3' (decisions §products). */
 export const insufficientStock = (left: number) => `Stock insuficiente: quedan ${left}`;
 
 /**

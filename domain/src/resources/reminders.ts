@@ -3,7 +3,7 @@ import { isoDateTime, isoDay } from '../api';
 import { isoDate } from '../rules';
 
 /**
- * Appointment reminders (DESIGN §10.5): a message template in the settings, filled for each
+ * Appointment reminders (decisions §reminders): a message template in the settings, filled for each
  * Programada cita of a day; staff send it by WhatsApp (a wa.me link the browser opens) or
  * e-mail, and the daily run e-mails the next day's citas by itself. Every reminder sent is
  * recorded, so the screen and the bell know who was reminded.

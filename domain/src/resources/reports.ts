@@ -7,7 +7,7 @@ import {
 } from './sales';
 
 /**
- * Reporte Citas and Reporte Reservaciones (DESIGN §10.6): a Lima date range, by day or by
+ * Reporte Citas and Reporte Reservaciones (decisions §reports): a Lima date range, by day or by
  * month, as Reporte Ventas; each figure with the table behind it, and CSV and xlsx exports.
  */
 
@@ -137,7 +137,7 @@ export const ReservationReportSchema = z.strictObject({
 });
 export type ReservationReport = z.infer<typeof ReservationReportSchema>;
 
-/** Texts of both report pages beyond the spec (DESIGN §10 tone). */
+/** Texts of both report pages beyond the spec (the tone of decisions §beyond-spec). */
 export const REPORT_TEXTS = {
   appointmentsTitle: 'Reporte Citas',
   reservationsTitle: 'Reporte Reservaciones',

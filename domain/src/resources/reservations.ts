@@ -10,6 +10,7 @@ import {
   latestBookingDay,
   optionalId,
   PET_REQUIRED,
+  AgendaListQuerySchema,
   BookingClientSchema,
   BookingPetSchema,
   BookingUserSchema,
@@ -26,7 +27,7 @@ export const RESERVATION_MESSAGES = {
   notFound: 'Reservación no encontrada',
   statusInvalid: 'Estado de reservación inválido',
   pendingPast: 'La fecha de la cita ya pasó: la reservación no puede volver a Pendiente',
-  /** Spec 001 §8: the reservation forms reuse this title. */
+  /** Spec §001-8: the reservation forms reuse this title. */
   formErrorTitle: 'Error al actualizar la cita',
   statusErrorTitle: 'Error al cambiar de estado la cita',
 } as const;
@@ -47,7 +48,9 @@ const bookableDay = reservationDay.refine(
 /** A new reservation is for today or later: one in the past would be born expired. */
 const upcomingDay = bookableDay.refine((day) => !isRealDay(day) || day >= limaToday(), M.datePast);
 
-/** `POST /api/reservacion/register` (DESIGN §4): json fec_cita, dni_cli, id_perro, id_cliente. */
+/**
+ * `POST /api/reservacion/register` (api §payloads): json fec_cita, dni_cli, id_perro, id_cliente.
+ */
 export const ReservationInputSchema = z.object({
   fec_cita: upcomingDay,
   dni_cli: bookingDni,
@@ -97,8 +100,8 @@ export const ReservationSchema = z.strictObject({
 });
 export type Reservation = z.infer<typeof ReservationSchema>;
 
-/** Spec 001 §7: `PATCH /reservacion/estado` with `id, est`. */
-export const reservationsResource = defineResource<Reservation>({
+/** Spec §001-7: `PATCH /reservacion/estado` with `id, est`. */
+export const reservationsResource = defineResource({
   plural: 'reservaciones',
   exportFile: 'reservaciones',
   singular: 'reservacion',
@@ -107,4 +110,10 @@ export const reservationsResource = defineResource<Reservation>({
   audit: 'reservacion',
   rowId: (r) => r.id_res,
   status: { path: '/reservacion/estado', estado: 'est' },
+  crud: {
+    listQuery: AgendaListQuerySchema,
+    register: ReservationInputSchema,
+    update: ReservationUpdateSchema,
+    statusBody: ReservationStatusSchema,
+  },
 });

@@ -16,8 +16,8 @@ import { ruc } from './settings';
 import { AppointmentStatus } from '../statuses';
 
 /**
- * Checkout and sales (DESIGN §10.3): the sale a cashier registers, its receipt's codes and the
- * totals every screen and the server compute the same way. Prices include IGV; money travels
+ * Checkout and sales (decisions §checkout): the sale a cashier registers, its receipt's codes and
+ * the totals every screen and the server compute the same way. Prices include IGV; money travels
  * as numeric(10,2) text ('45.50') and is added in integer cents (domain/src/money.ts).
  */
 
@@ -82,7 +82,7 @@ export const SUNAT_CUSTOMER_DOC_CODES = {
 export type SunatCustomerDocCode =
   (typeof SUNAT_CUSTOMER_DOC_CODES)[keyof typeof SUNAT_CUSTOMER_DOC_CODES];
 
-/** What the electronic receipt will need, stored with every sale (DESIGN §10.3). */
+/** What the electronic receipt will need, stored with every sale (decisions §sunat-snapshot). */
 export const SUNAT_CURRENCY = 'PEN';
 export const SUNAT_OPERATION_TYPE = '0101';
 /** Catálogo 07: 10, gravado, operación onerosa. */
@@ -223,10 +223,10 @@ const optionalPrice = z.preprocess(
 );
 
 /**
- * A line of the sale (DESIGN §11.9): a catalogue item by id and quantity, which the server names
- * and prices (the catalogue's price, or the cita's booked one), or a free concept ('otro', no id)
- * with its description and price. A catalogue line's `precio` is an override: charging another
- * price than the server's needs `caja.ajustar` and `motivo_ajuste`.
+ * A line of the sale (decisions §server-prices): a catalogue item by id and quantity, which the
+ * server names and prices (the catalogue's price, or the cita's booked one), or a free concept
+ * ('otro', no id) with its description and price. A catalogue line's `precio` is an override:
+ * charging another price than the server's needs `caja.ajustar` and `motivo_ajuste`.
  */
 export const SaleItemSchema = z
   .object({
@@ -310,7 +310,7 @@ const quantityOr0 = (value: number | string) => {
 };
 
 /**
- * The sale's amounts, exact in cents (DESIGN §10.3), for the checkout form as it is typed and for
+ * The sale's amounts, exact in cents (decisions §igv), for the checkout form as it is typed and for
  * the server that stores them once. A total below zero (a discount beyond the items, refused by
  * the schema) counts as zero.
  */
@@ -365,8 +365,8 @@ export interface SaleIssue {
 }
 
 /**
- * The rules across fields (DESIGN §10.3) over a sale whose every line has its price: the form
- * checks them as it is typed, the server again once it has priced the lines.
+ * The rules across fields (decisions §checkout) over a sale whose every line has its price: the
+ * form checks them as it is typed, the server again once it has priced the lines.
  */
 export function saleIssues(sale: SaleRulesInput): SaleIssue[] {
   const issues: SaleIssue[] = [];
@@ -441,9 +441,9 @@ export interface PricedLine {
 }
 
 /**
- * What a sale charges off the server's prices (DESIGN §11.9), each in a sentence for the audit
- * log: another price than the list's, a discount above `descuentoMax` % of the items, a tip above
- * the total. Any of them needs `caja.ajustar` and a reason.
+ * What a sale charges off the server's prices (decisions §server-prices), each in a sentence for
+ * the audit log: another price than the list's, a discount above `descuentoMax` % of the items, a
+ * tip above the total. Any of them needs `caja.ajustar` and a reason.
  */
 export function saleAdjustments(
   sale: { items: readonly PricedLine[]; descuento: string; propina: string },
@@ -469,7 +469,7 @@ export function saleAdjustments(
 }
 
 /**
- * `POST /api/venta/register` (DESIGN §10.3). Answers 201 with `id_venta`, `serie`, `numero`.
+ * `POST /api/venta/register` (decisions §checkout). Answers 201 with `id_venta`, `serie`, `numero`.
  * Money fields come out as numeric(10,2) text; `descuento` and `propina` default to '0.00'.
  */
 export const SaleInputSchema = z
@@ -530,20 +530,10 @@ export type CashDayQuery = z.infer<typeof CashDayQuerySchema>;
 
 /* What the API answers */
 
-export const SALE_PATHS = {
-  register: '/venta/register',
-  one: '/venta/:id',
-  list: '/ventas/',
-  void: '/venta/anular',
-  cash: '/caja',
-  close: '/caja/cierre',
-  reopen: '/caja/reapertura',
-  report: '/ventas/reporte',
-  reportExport: '/ventas/reporte/export',
-  export: '/ventas/export',
-} as const;
-
-/** The query key of every sales list and figure in the web: a sale or a void refreshes them. */
+/**
+ * Checkout's feature name (endpoints/sales.ts): the root of every sales query key in the web, so
+ * a sale or a void refreshes them all.
+ */
 export const SALES_QUERY_KEY = 'ventas';
 
 /** `POST /api/venta/register` answers the new sale's id and its receipt number. */
@@ -578,7 +568,7 @@ export const SaleSummarySchema = z.strictObject({
 });
 export type SaleSummary = z.infer<typeof SaleSummarySchema>;
 
-/** A line of an issued receipt, with what SUNAT's UBL will need (DESIGN §10.3). */
+/** A line of an issued receipt, with what SUNAT's UBL will need (decisions §sunat-snapshot). */
 export const SaleLineSchema = z.strictObject({
   linea: z.number().int(),
   tipo: z.enum(SALE_ITEM_KINDS),

@@ -12,7 +12,7 @@ import {
 import { chosenId, latestBookingDay } from './booking';
 
 /**
- * Recurring citas (DESIGN §10.5): the same visit every `cada_semanas` weeks, `veces` times.
+ * Recurring citas (decisions §series): the same visit every `cada_semanas` weeks, `veces` times.
  * Every occurrence is judged before anything is saved: one conflict and none is booked.
  */
 

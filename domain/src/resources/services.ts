@@ -6,7 +6,7 @@ import { lettersOnly, ONLY_LETTERS, requiredText } from '../rules';
 import { duration } from './agenda';
 
 /**
- * Services and packages share one form and one set of rules (spec 001 §5 'Service and
+ * Services and packages share one form and one set of rules (spec §001-5 'Service and
  * package'): a letters-only name, a long plain-text description and a price in soles.
  */
 
@@ -80,7 +80,9 @@ export const CatalogueItemInputSchema = z.object({
     .max(500, M.descriptionMax)
     .regex(DESCRIPTION_CHARS, M.descriptionChars),
   precio: price,
-  /** Minutes a visit of it lasts (DESIGN §10.2); absent, 60 on register and unchanged on edit. */
+  /**
+   * Minutes a visit of it lasts (decisions §agenda); absent, 60 on register and unchanged on edit.
+   */
   duracion: duration.optional(),
 });
 export type CatalogueItemInput = z.infer<typeof CatalogueItemInputSchema>;
@@ -153,7 +155,7 @@ export const SERVICE_MESSAGES = {
   loadWarning: 'No se recibieron datos de los servicios',
 } as const;
 
-export const servicesResource = defineResource<Service, CatalogueItemInput>({
+export const servicesResource = defineResource({
   plural: 'servicios',
   exportFile: 'servicios',
   singular: 'servicio',
@@ -161,10 +163,11 @@ export const servicesResource = defineResource<Service, CatalogueItemInput>({
   access: { read: 'catalogo.leer', write: 'catalogo.escribir' },
   audit: 'servicio',
   rowId: (s) => s.id_srv,
-  toInput: (s) => ({
+  toInput: (s): CatalogueItemInput => ({
     nombre: s.nom_srv,
     descripcion: s.desc_srv,
     precio: s.precio_srv,
     duracion: s.duracion,
   }),
+  crud: { register: ServiceInputSchema, update: ServiceUpdateSchema, remove: true },
 });

@@ -22,7 +22,7 @@ export const SETTINGS_MESSAGES = {
   rucCheckDigit: 'El RUC no es válido: el dígito verificador no coincide',
   inserted: 'Ajustes guardados correctamente!',
   updated: 'Configuración actualizada correctamente',
-  /** Spec 001 §8, typo included. */
+  /** Spec §001-8, typo included. */
   empty: 'Oops, Np hay datos guardados!',
   saveError: 'Error al guardar los ajustes',
   logoNotImage: 'El logo debe ser una imagen PNG, JPG, GIF o WEBP',
@@ -33,8 +33,8 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 /**
- * The largest discount (%) a sale may carry without `caja.ajustar` and a reason (DESIGN §11.9):
- * 0 to 100, two decimals at most; absent, unchanged.
+ * The largest discount (%) a sale may carry without `caja.ajustar` and a reason
+ * (decisions §server-prices): 0 to 100, two decimals at most; absent, unchanged.
  */
 export const maxDiscount = moneyAmount(
   SETTINGS_MESSAGES.maxDiscountRequired,
@@ -46,7 +46,7 @@ export const maxDiscount = moneyAmount(
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** The image types a logo may be, checked by content on the server. */
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-/** The spec's fixed address of the logo (spec 001 §7). */
+/** The spec's fixed address of the logo (spec §001-7). */
 export const LOGO_PATH = '/api/app/logo.jpg';
 
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
@@ -106,7 +106,7 @@ export const reminderHour = z
   .optional();
 
 /**
- * The settings form and `POST /api/ajustes` (spec 001 §3: id, nom, slogan, dir, fono, email,
+ * The settings form and `POST /api/ajustes` (spec §001-3: id, nom, slogan, dir, fono, email,
  * ruc; the logo travels as a file beside the `json` field). `removeLogo` drops the stored logo.
  */
 export const SettingsInputSchema = z.object({
@@ -129,9 +129,9 @@ export const SettingsInputSchema = z.object({
   ),
   ruc,
   removeLogo: z.boolean().optional(),
-  /** Opening hours per weekday (DESIGN §10.2); absent, unchanged. */
+  /** Opening hours per weekday (decisions §opening-hours); absent, unchanged. */
   horario: OpeningHoursSchema.optional(),
-  /** The reminder's text (DESIGN §10.5). */
+  /** The reminder's text (decisions §reminders). */
   plantilla_recordatorio: reminderTemplate,
   /** When the daily e-mail reminders go out; null: they do not. */
   hora_recordatorio: reminderHour,
@@ -139,7 +139,7 @@ export const SettingsInputSchema = z.object({
 });
 export type SettingsInput = z.infer<typeof SettingsInputSchema>;
 
-/** The one settings record, as `GET /api/ajustes` returns it (spec 001 §3 field names). */
+/** The one settings record, as `GET /api/ajustes` returns it (spec §001-3 field names). */
 export const SettingsSchema = z.strictObject({
   id: z.number().int(),
   nomEmp: z.string(),

@@ -24,7 +24,7 @@ interface MeasureMessages {
   range: string;
 }
 
-/** Each measure's messages: the spec's three (spec 001 §5 Triage) and a sane range. */
+/** Each measure's messages: the spec's three (spec §001-5 Triage) and a sane range. */
 export const MEASURE_MESSAGES = {
   edad: {
     invalid: 'Ingrese una edad válida',
@@ -95,7 +95,7 @@ const triageFields = {
     .pipe(z.string().max(100, TRIAGE_MESSAGES.notesMax)),
 };
 
-/** `POST /api/triaje/register` (DESIGN §4): json id_cita, edad, peso, temperatura, notas. */
+/** `POST /api/triaje/register` (api §payloads): json id_cita, edad, peso, temperatura, notas. */
 export const TriageInputSchema = z.object(triageFields);
 export type TriageInput = z.infer<typeof TriageInputSchema>;
 
@@ -122,7 +122,7 @@ export const TriageStatusSchema = z.preprocess(
 );
 export type TriageStatusPatch = z.infer<typeof TriageStatusSchema>;
 
-/** `GET /api/triaje/{appointmentId}` (spec 001 §3: id, id_cita, edad, peso, temperatura, nota). */
+/** `GET /api/triaje/{appointmentId}` (spec §001-3: id, id_cita, edad, peso, temperatura, nota). */
 export const TriageSchema = z.strictObject({
   id: z.number().int(),
   id_cita: z.number().int(),

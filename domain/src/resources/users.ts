@@ -14,7 +14,7 @@ import {
   strongPassword,
 } from '../rules';
 
-/** Spec 000 §5 and §9: a document other than DNI may have up to 20 characters. */
+/** Spec §000-5 and §000-9: a document other than DNI may have up to 20 characters. */
 export const OTHER_DOCUMENT_MAX = 20;
 
 export const USER_FIELD_MESSAGES = {
@@ -131,7 +131,7 @@ export type UserRegisterInput = z.infer<typeof UserRegisterSchema>;
 
 /**
  * An absent `rol` keeps the user's role: only a form that shows it changes it. The e-mail may
- * stay empty on edit: the seeded users have none until one is set (DESIGN §11.9).
+ * stay empty on edit: the seeded users have none until one is set (decisions §default-users).
  */
 const editFields = {
   ...userFields,
@@ -140,7 +140,7 @@ const editFields = {
   rol: RoleSchema.optional(),
 };
 
-/** The edit modal's form: the login is shown disabled and not checked (spec 000 §5). */
+/** The edit modal's form: the login is shown disabled and not checked (spec §000-5). */
 export const UserEditSchema = z.object(editFields).superRefine(checkDocument, documentCheck);
 
 /** `PUT /user/update`: the edit form plus the user's id. */
@@ -232,12 +232,12 @@ export const USER_MESSAGES = {
   notFound: 'Usuario no encontrado',
 } as const;
 
-/** Users 1–3 are the seeded admin, recepcion and groomer (DESIGN §3). */
+/** Users 1–3 are the seeded admin, recepcion and groomer (decisions §seeded-users). */
 export const DEFAULT_USER_MAX_ID = 3;
 export const isDefaultUser = (id: number) => id <= DEFAULT_USER_MAX_ID;
 
-/** Spec 000 §7: users are edited at `PUT /user/update`; the login is not edited. */
-export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
+/** Spec §000-7: users are edited at `PUT /user/update`; the login is not edited. */
+export const usersResource = defineResource({
   plural: 'users',
   exportFile: 'usuarios',
   singular: 'user',
@@ -246,7 +246,7 @@ export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
   audit: 'usuario',
   rowId: (u) => u.id,
   updatePath: '/user/update',
-  toInput: (u) => ({
+  toInput: (u): Omit<UserUpdateInput, 'id'> => ({
     tdoc: u.id_tipodoc,
     doc: u.doc,
     name: u.name,
@@ -256,4 +256,5 @@ export const usersResource = defineResource<User, Omit<UserUpdateInput, 'id'>>({
     login: u.login,
     rol: u.rol,
   }),
+  crud: { register: UserRegisterSchema, update: UserUpdateSchema },
 });

@@ -6,8 +6,8 @@ import { chosenId } from './booking';
 import { VaccineStateSchema } from './care';
 
 /**
- * A pet's vaccines (DESIGN §10.5): name, the day it was given and the day it expires, with an
- * optional picture of the card as proof. Expired shows red, due within 30 days yellow.
+ * A pet's vaccines (decisions §vaccines): name, the day it was given and the day it expires, with
+ * an optional picture of the card as proof. Expired shows red, due within 30 days yellow.
  */
 
 export const VACCINE_MESSAGES = {

@@ -22,7 +22,7 @@ import {
 } from './booking';
 
 /**
- * The waitlist (DESIGN §10.5): clients who want an earlier slot, with the weekdays and hours
+ * The waitlist (decisions §waitlist): clients who want an earlier slot, with the weekdays and hours
  * they can come. When a cita is cancelled or missed, the pending entries that fit its time are
  * offered, and one is booked into it.
  */
@@ -196,13 +196,18 @@ export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
 /** `GET /api/lista-espera/`: the agenda's filters (client `cli`, pet `pe`, user `usu`) and `est`. */
 export const WaitlistListQuerySchema = AgendaListQuerySchema;
 
-export const waitlistResource = defineResource<WaitlistEntry>({
+export const waitlistResource = defineResource({
   plural: 'lista-espera',
   singular: 'lista-espera',
   record: WaitlistEntrySchema,
   access: { read: 'agenda.leer', write: 'agenda.escribir' },
   audit: 'lista_espera',
   rowId: (e) => e.id_esp,
+  crud: {
+    listQuery: WaitlistListQuerySchema,
+    register: WaitlistInputSchema,
+    update: WaitlistUpdateSchema,
+  },
 });
 
 /** `GET /api/lista-espera/coincidencias?cita=ID`: the entries that fit a freed cita's time. */

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { auditEntries, users } from '../db/schema';
 
 /**
- * Writing the audit log (DESIGN §10.1). An entry goes in the transaction of the change it
+ * Writing the audit log (decisions §audit). An entry goes in the transaction of the change it
  * records, so a change that rolls back leaves no entry and no change goes unrecorded. Entries
  * that record no change (sign-ins, failed sign-ins, refused calls) are written on their own.
  */

@@ -4,14 +4,16 @@ import type { Db } from '../db/client';
 import { generatedKeys } from '../db/schema';
 
 /**
- * Secrets kept at rest (a TOTP secret today; DESIGN §11 names more), sealed with AES-256-GCM.
+ * Secrets kept at rest (a TOTP secret today; decisions §secrets names more), sealed with
+ * AES-256-GCM.
  *
  * The key comes from `SECRET_KEY` when it is set. Otherwise the server generates one, once, and
  * keeps it in the database (table `claves`), not in a file of DATA_DIR: several server
- * processes on one PostgreSQL each have their own DATA_DIR (DESIGN §10.7), and a key per folder
- * would leave each unable to open what another sealed; a restored backup, too, must still open
- * what it holds. The price is that a copy of the database holds the key beside what it seals:
- * that is what `SECRET_KEY` is for (the README recommends it for any server on the internet).
+ * processes on one PostgreSQL each have their own DATA_DIR (decisions §several-processes), and a
+ * key per folder would leave each unable to open what another sealed; a restored backup, too, must
+ * still open what it holds. The price is that a copy of the database holds the key beside what it
+ * seals: that is what `SECRET_KEY` is for (the README recommends it for any server on the
+ * internet).
  *
  * A sealed value is `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url), bound to a context (the
  * user it belongs to) so a value copied onto another row does not open. The key id lets a

@@ -23,7 +23,8 @@ export interface ThrottleOptions {
 /**
  * Slows down guessing per key (a login, a client address, an e-mail): see `ThrottleOptions`.
  * The counts live in the database (`limites`), so every server process on it counts the same
- * failures (DESIGN §10.7); a failure is one atomic upsert, never a read and a write.
+ * failures (decisions §several-processes); a failure is one atomic upsert, never a read and a
+ * write.
  */
 export class LoginThrottle {
   /** The last attempt under way in this process for each key, which the next one waits for. */
@@ -157,7 +158,10 @@ export async function purgeThrottles(db: Db | Tx, now = Date.now()): Promise<voi
   await db.delete(throttleEntries).where(lte(throttleEntries.vence, now));
 }
 
-/** Beyond the free failures each one adds a wait: 1 s, 2, 4, 8, then 10 s at most (DESIGN §10.1). */
+/**
+ * Beyond the free failures each one adds a wait: 1 s, 2, 4, 8, then 10 s at most
+ * (decisions §throttling).
+ */
 export const SIGN_IN_DELAY = { firstMs: 1000, maxMs: 10_000 };
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
@@ -190,8 +194,8 @@ export interface SignInThrottleOptions {
 }
 
 /**
- * Sign-in throttling (DESIGN §10.1, issue 28 §4). A login's failures, from wherever they come,
- * only delay its next attempts: the attempt is answered after its wait (10 s at most), never
+ * Sign-in throttling (decisions §throttling, issue 28 §4). A login's failures, from wherever they
+ * come, only delay its next attempts: the attempt is answered after its wait (10 s at most), never
  * refused, so an attacker failing a login from other addresses cannot keep its owner out for
  * longer than that. An address's own failures are what refuse it (429): the attacker's
  * addresses, not the owner's. A login and an address it has signed in from count only their

@@ -8,7 +8,7 @@ import { apiClient } from '../test/http';
 import { EXPORT_BATCH } from './export';
 
 /**
- * Every list's export (DESIGN §10.6): what the filters select, every page of it, as CSV and
+ * Every list's export (api §exports): what the filters select, every page of it, as CSV and
  * xlsx, named after the list and the day, and recorded in the audit log.
  */
 

@@ -15,7 +15,7 @@ import { sendXlsx, type XlsxCell, type XlsxSheet } from '../http/xlsx';
 import { commonConditions, type ListDefinition } from './list';
 
 /**
- * A list as a file (DESIGN §10.6): what its filters select, every row, read from the database
+ * A list as a file (api §exports): what its filters select, every row, read from the database
  * in keyset batches and written as it is read, so an export of any length takes the memory of
  * one batch.
  */

@@ -45,8 +45,8 @@ export interface ListDefinition {
   /** Soft-deleted statuses: hidden unless the status filter asks for them. */
   hiddenStatuses?: number[];
   /**
-   * Ordered around today instead of newest first (appointments: DESIGN §10.2): the rows from
-   * today's start in Lima on, soonest first, then the earlier ones, latest first. The column
+   * Ordered around today instead of newest first (appointments: decisions §citas-order): the rows
+   * from today's start in Lima on, soonest first, then the earlier ones, latest first. The column
    * needs an index, and millisecond values (the cursor carries them through a Date).
    */
   timeline?: PgColumn;

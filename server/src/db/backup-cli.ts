@@ -6,7 +6,7 @@ import { openPglite, openPostgres, type Database } from './client';
 import { DataDirLockedError, lockDataDir, restrictDataDir } from './data-dir';
 
 /**
- * `npm run backup -- FILE` and `npm run restore -- FILE` (DESIGN §10.7), on the database the
+ * `npm run backup -- FILE` and `npm run restore -- FILE` (decisions §backups), on the database the
  * configuration names: DATABASE_URL, else the PGlite files in DATA_DIR. PGlite is one process:
  * its backup takes DATA_DIR's lock, so the server must be stopped meanwhile.
  */

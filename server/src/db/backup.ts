@@ -12,8 +12,8 @@ import { migrate, migrationsFolder } from './migrate';
 import { rowsOf } from './sql-rows';
 
 /**
- * Backups (DESIGN §10.7): one gzip file of JSON lines holding every table of the database, and
- * so the uploads, which live there. It is read through SQL inside one REPEATABLE READ
+ * Backups (decisions §backups): one gzip file of JSON lines holding every table of the database,
+ * and so the uploads, which live there. It is read through SQL inside one REPEATABLE READ
  * transaction, a consistent snapshot on PGlite and PostgreSQL alike (no pg_dump), and restores
  * into either engine: a business can move from PGlite to a PostgreSQL server with it.
  *

@@ -19,8 +19,8 @@ export interface DailyBackupOptions {
 }
 
 /**
- * BACKUP_DIR (DESIGN §10.7): the server keeps `groomer-YYYY-MM-DD.json.gz` there, one per Lima
- * day, taken at the first check of the day (after midnight, with the shop closed), while it
+ * BACKUP_DIR (decisions §backups): the server keeps `groomer-YYYY-MM-DD.json.gz` there, one per
+ * Lima day, taken at the first check of the day (after midnight, with the shop closed), while it
  * keeps serving: PGlite cannot be backed up by another process, so the server does it. With
  * several servers, an advisory lock makes one of them write it. Answers the file written.
  */

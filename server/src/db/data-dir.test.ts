@@ -182,7 +182,7 @@ describe('data directory access', () => {
       adminPassword: 'Secreta1!',
     });
     try {
-      // The upload moved into the database (DESIGN §10.7).
+      // The upload moved into the database (decisions §several-processes).
       const [moved] = await database.db
         .select()
         .from(storedFiles)

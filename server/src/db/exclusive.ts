@@ -6,7 +6,8 @@ import { rowsOf } from './sql-rows';
 /**
  * Runs `job` in one transaction unless another process on the database runs it now: a
  * transaction-scoped advisory lock, so scheduled work runs once however many servers there are
- * (DESIGN §10.7). Answers what the job answered, or undefined when another process had it.
+ * (decisions §several-processes). Answers what the job answered, or undefined when another process
+ * had it.
  */
 export async function runExclusive<T>(
   db: Db,

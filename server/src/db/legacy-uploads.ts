@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileType } from '../http/uploads';
 import type { Db } from './client';
 import { storedFiles } from './schema';
+import { fileType } from './stored-files';
 
 /**
- * Versions before DESIGN §10.7 kept uploads as files under `DATA_DIR/uploads/` (avatars in its
- * `avatars/`). They move into the database once, under the names the records already hold; the
- * folder is then renamed, not deleted, so nothing is lost if anything went wrong.
+ * Versions before uploads moved into the database (decisions §several-processes) kept uploads as
+ * files under `DATA_DIR/uploads/` (avatars in its `avatars/`). They move into the database once,
+ * under the names the records already hold; the folder is then renamed, not deleted, so nothing is
+ * lost if anything went wrong.
  */
 export async function importLegacyUploads(db: Db, dataDir: string): Promise<number> {
   const folder = join(dataDir, 'uploads');

@@ -44,7 +44,8 @@ export async function openAppDatabase(
 ): Promise<OpenedDatabase> {
   restrictDataDir(config.dataDir);
   // PGlite's files take one process; on PostgreSQL several servers may share DATA_DIR (the
-  // mail outbox), since everything they must agree on lives in the database (DESIGN §10.7).
+  // mail outbox), since everything they must agree on lives in the database
+  // (decisions §several-processes).
   const releaseLock = config.databaseUrl
     ? async () => undefined
     : await lockDataDir(config.dataDir);

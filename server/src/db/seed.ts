@@ -4,7 +4,7 @@ import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Db } from './client';
 import { documentTypes, statuses, users } from './schema';
 
-/** Each has the role of its name (DESIGN §10.1). */
+/** Each has the role of its name (decisions §roles). */
 export const DEFAULT_USERS = [
   {
     id: 1,

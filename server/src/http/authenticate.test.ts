@@ -13,7 +13,7 @@ const ADMIN: readonly Role[] = ['admin'];
 const PUBLIC = 'public';
 
 /**
- * DESIGN §10.1, route by route: who may call it. Written out here, apart from the permission
+ * Decisions §roles, route by route: who may call it. Written out here, apart from the permission
  * table, so that a wrong permission on a route or a wrong row in the table fails; a new route
  * fails until it is added.
  */
@@ -57,7 +57,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/mascotas/': ALL,
   'GET /api/mascota/:id': ALL,
   'GET /api/mascotas/cliente/:id': ALL,
-  // Every list exports what its reader sees (§10.6).
+  // Every list exports what its reader sees (api §exports).
   'GET /api/clientes/export': ALL,
   'GET /api/clientes/importar/plantilla': ADMIN,
   'POST /api/clientes/importar/vista-previa': ADMIN,
@@ -127,10 +127,11 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/triaje/register': ALL,
   'PUT /api/triaje': ALL,
   'PATCH /api/triaje/estado': ALL,
-  // Reminders (§10.5): whoever books citas reminds them.
+  // Reminders (decisions §reminders): whoever books citas reminds them.
   'GET /api/recordatorios': DESK,
   'POST /api/recordatorio': DESK,
-  // Vaccines (§10.5): pet care records, every role's; the proof's address is unguessable.
+  // Vaccines (decisions §vaccines): pet care records, every role's; the proof's address is
+  // unguessable.
   'GET /api/perro/:id/vacunas': ALL,
   'POST /api/vacuna/register': ALL,
   'PUT /api/vacuna': ALL,
@@ -142,12 +143,12 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/cita/foto': ALL,
   'DELETE /api/cita/foto/:id': ALL,
   'GET /api/fotos/:file': PUBLIC,
-  // Recurring series (§10.5): booking's work; everyone who sees the agenda reads one.
+  // Recurring series (decisions §series): booking's work; everyone who sees the agenda reads one.
   'POST /api/cita/serie': DESK,
   'POST /api/cita/serie/validar': DESK,
   'PATCH /api/cita/serie/cancelar': DESK,
   'GET /api/cita/serie/:id': ALL,
-  // The waitlist (§10.5): booking's work; everyone who sees the agenda reads it.
+  // The waitlist (decisions §waitlist): booking's work; everyone who sees the agenda reads it.
   'GET /api/lista-espera/': ALL,
   'GET /api/lista-espera/:id': ALL,
   'POST /api/lista-espera/register': DESK,
@@ -161,7 +162,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PUT /api/ajustes': ADMIN,
   'GET /api/app/logo.jpg': PUBLIC,
   'GET /api/app/brand': PUBLIC,
-  // Products (§10.4): the catalogue's read and write; stock by hand is the admin's.
+  // Products (decisions §products): the catalogue's read and write; stock by hand is the admin's.
   'GET /api/productos/': ALL,
   'GET /api/producto/:id': ALL,
   'POST /api/producto/register': ADMIN,
@@ -171,10 +172,11 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/producto/movimiento': ADMIN,
   'GET /api/producto/:id/movimientos': ALL,
   'GET /api/productos/disponibles': ALL,
-  // The catalogue's file (§10.6): everyone exports what they read; importing writes it.
+  // The catalogue's file (api §exports): everyone exports what they read; importing writes it.
   'GET /api/productos/export': ALL,
   'POST /api/productos/importar': ADMIN,
-  // Checkout (§10.3): the desk charges and closes the till; the admin voids and reads the report.
+  // Checkout (decisions §checkout): the desk charges and closes the till; the admin voids and reads
+  // the report.
   'POST /api/venta/register': DESK,
   'GET /api/ventas/': DESK,
   'GET /api/ventas/export': DESK,
@@ -185,7 +187,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/caja': DESK,
   'POST /api/caja/cierre': DESK,
   'POST /api/caja/reapertura': ADMIN,
-  // History (§10.6): everyone who attends visits; the reports: the desk.
+  // History (decisions §history): everyone who attends visits; the reports: the desk.
   'GET /api/citas/historial': ALL,
   'GET /api/citas/historial/export': ALL,
   'GET /api/perro/:id/historial': ALL,
@@ -210,7 +212,7 @@ describe('every route says who may call it', () => {
     expect(cases.map(([name]) => name).sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
-  it.each(cases)('%s declares a permission or public, as §10.1 says', (name, route) => {
+  it.each(cases)('%s declares a permission or public, as decisions §roles says', (name, route) => {
     const expected = MATRIX[name];
     if (expected === PUBLIC) {
       expect(route.public).toBe(true);
@@ -233,7 +235,7 @@ describe('every route says who may call it', () => {
   });
 });
 
-describe('each role is refused exactly what §10.1 does not give it', () => {
+describe('each role is refused exactly what decisions §roles does not give it', () => {
   const tokens = new Map<Role, string>();
   const tokenOf = async (role: Role) => {
     if (!tokens.has(role)) tokens.set(role, await ctx.signIn(role));

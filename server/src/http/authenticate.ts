@@ -16,7 +16,7 @@ declare module 'fastify' {
     /** Reachable without a credential (sign-in, health, password recovery...). */
     public?: boolean;
     /**
-     * What the route needs (DESIGN §10.1): a permission of the caller's role, or 'sesion' for
+     * What the route needs (decisions §roles): a permission of the caller's role, or 'sesion' for
      * any signed-in user. Every route of the API says it unless it is `public`.
      */
     permission?: RouteAccess;
@@ -67,7 +67,7 @@ export function registerAuthentication(api: FastifyInstance, db: Db, policy: Ses
     // Undeclared cannot happen (onRoute above); if it did, the route stays closed.
     if (!access || (access !== 'sesion' && !can(session.role, access))) throw forbidden();
   });
-  // Refused calls are recorded too (DESIGN §10.1), the route's and the handler's alike.
+  // Refused calls are recorded too (decisions §audit), the route's and the handler's alike.
   api.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode === 403 && request.session) {
       // After the answer: a failed write is logged, never turned into an error for the caller.

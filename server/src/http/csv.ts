@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { limaWallClock } from '@app/domain';
 
 /**
- * CSV as Excel opens it in es-PE (DESIGN §10.6): UTF-8 with a byte order mark, `;` between
+ * CSV as Excel opens it in es-PE (api §exports): UTF-8 with a byte order mark, `;` between
  * cells, CRLF between rows, dates `dd/mm/yyyy`. Streamed: rows are written as they are read.
  */
 

@@ -9,6 +9,8 @@ export interface RegisteredRoute {
   permission?: RouteAccess;
   /** The status codes whose answer the route declares a schema for (responses.ts). */
   responses: string[];
+  /** Registered from a contract of domain/ (http/endpoint.ts `route`). */
+  declared: boolean;
 }
 
 declare module 'fastify' {
@@ -31,6 +33,7 @@ export function recordRoutes(app: FastifyInstance) {
         public: route.config?.public === true,
         permission: route.config?.permission,
         responses: Object.keys((route.schema?.response as object | undefined) ?? {}),
+        declared: route.config?.endpoint !== undefined,
       });
     }
   });

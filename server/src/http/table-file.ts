@@ -5,7 +5,7 @@ import type { FieldErrors } from './errors';
 import { measureZip } from './zip-bounds';
 
 /**
- * Reading an uploaded table (DESIGN §10.7's imports): a CSV (UTF-8 or Windows-1252, `;` or `,`)
+ * Reading an uploaded table (decisions §imports): a CSV (UTF-8 or Windows-1252, `;` or `,`)
  * or the first sheet of an xlsx, as rows of text cells under a header. The file is checked as a
  * file here (its type by its bytes, its size once unpacked, its row count); its rows are the
  * caller's to check.

@@ -6,21 +6,15 @@ import { eq } from 'drizzle-orm';
 import { basename, extname } from 'node:path';
 import type { Db, Tx } from '../db/client';
 import { storedFiles } from '../db/schema';
+import { fileType, IMAGE_TYPES } from '../db/stored-files';
 import { HttpError, invalid } from './errors';
 import { unwrapJsonField } from './json-field';
 
 /**
  * Image uploads (the company logo, pictures): multipart reading, a check of the bytes
  * themselves (a renamed .exe is not a PNG), and the files themselves in the database's `archivos`,
- * written in the same transaction as the record that points at them (DESIGN §10.7).
+ * written in the same transaction as the record that points at them (decisions §several-processes).
  */
-
-const IMAGE_TYPES: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
 
 export const MALFORMED_MULTIPART = 'El formulario enviado está incompleto o dañado';
 export const BODY_TOO_LARGE = 'El contenido enviado es demasiado grande';
@@ -139,11 +133,6 @@ export async function imageExtension(bytes: Buffer, field: string, message: stri
 /** Stores the bytes as `nombre`, in the caller's transaction. */
 export async function storeFile(executor: Db | Tx, nombre: string, bytes: Uint8Array) {
   await executor.insert(storedFiles).values({ nombre, tipo: fileType(nombre), datos: bytes });
-}
-
-/** The content type a stored file is served with, by its extension. */
-export function fileType(nombre: string) {
-  return IMAGE_TYPES[extname(nombre).slice(1)] ?? 'application/octet-stream';
 }
 
 /** Stores the bytes under a new random name, in the caller's transaction, and returns it. */

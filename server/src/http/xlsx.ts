@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /**
- * Excel workbooks (DESIGN §10.6), streamed: each row is written to the zip as it comes, so a
+ * Excel workbooks (api §exports), streamed: each row is written to the zip as it comes, so a
  * sheet of any length takes bounded memory. A text cell stays text (never a formula, whatever
  * it starts with); money columns are numbers shown as soles.
  */

@@ -25,7 +25,7 @@ export interface MailerOptions {
 
 export const DEFAULT_FROM = 'Groomer <no-reply@groomer.pe>';
 
-/** `DATA_DIR/outbox/`: where mails land when no SMTP server is configured (DESIGN §1). */
+/** `DATA_DIR/outbox/`: where mails land when no SMTP server is configured (architecture §mail). */
 export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
 
 /**

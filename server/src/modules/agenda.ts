@@ -21,7 +21,7 @@ import { overlapping } from './scheduling';
 import { openingHours } from './settings';
 
 /**
- * The calendar (DESIGN §10.2): the visits of a range with what their cards show, the groomers
+ * The calendar (decisions §agenda): the visits of a range with what their cards show, the groomers
  * that are its columns and the opening hours. Placing and moving visits is appointments.ts's.
  */
 const groomerFields = {

@@ -3,17 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AGENDA_MESSAGES,
-  AppointmentListQuerySchema,
   AppointmentMoveSchema,
   AppointmentSchema,
   DEFAULT_DURATION,
   successOf,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_STATUSES,
-  AppointmentInputSchema,
   AppointmentStatus,
-  AppointmentStatusSchema,
-  AppointmentUpdateSchema,
   Status,
   type Appointment,
   type AppointmentInput,
@@ -91,10 +87,10 @@ export const appointmentList: ListDefinition = {
   id: appointments.id_cita,
   createdAt: appointments.created_at,
   status: appointments.id_est,
-  // Today's next visit first (DESIGN §10.2), then the rest of the future, then the past.
+  // Today's next visit first (decisions §citas-order), then the rest of the future, then the past.
   timeline: appointments.fec_cita,
   // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on its own index.
-  // DESIGN §5: 8 (Eliminada) is a soft delete, shown only when the filter asks for it.
+  // Statuses §soft-delete: 8 (Eliminada) is a soft delete, shown only when the filter asks for it.
   hiddenStatuses: [AppointmentStatus.Eliminada],
 };
 
@@ -110,8 +106,8 @@ interface BookedItem {
 }
 
 /**
- * The service or package booked, with its price now (DESIGN §6: the appointment keeps it).
- * Keeping the item an edited appointment already has keeps its price and is allowed even if
+ * The service or package booked, with its price now (decisions §booked-price: the appointment keeps
+ * it). Keeping the item an edited appointment already has keeps its price and is allowed even if
  * the item was retired since; a new item must be active.
  */
 export async function bookableItem(
@@ -157,7 +153,7 @@ export async function bookableItem(
 
 const BOOKING_FIELDS = { dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' };
 
-/** A new visit's row, by the booking rules (DESIGN §10.2); a series books each of its own. */
+/** A new visit's row, by the booking rules (decisions §agenda); a series books each of its own. */
 export async function createValues(input: AppointmentInput, tx: Tx, request: FastifyRequest) {
   const booked = await bookableClientAndPet(tx, {
     dni: input.dni_cli,
@@ -296,22 +292,21 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       id: appointments.id_cita,
       list: appointmentList,
       export: appointmentExport,
-      listQuery: AppointmentListQuerySchema,
       filters: (query) => [
         ...agendaFilters(appointments)(query),
         query.emp ? eq(appointments.id_emp, query.emp as number) : undefined,
       ],
-      create: { schema: AppointmentInputSchema, toValues: createValues, message: M.registered },
-      update: { schema: AppointmentUpdateSchema, toValues: updateValues, message: M.updated },
-      // Spec 001 §7: `PATCH /cita/estado` with `cita, est`; 4, 5, 6, 8 and 9, in any order (§4).
+      create: { toValues: createValues, message: M.registered },
+      update: { toValues: updateValues, message: M.updated },
+      // Spec §001-7: `PATCH /cita/estado` with `cita, est`; 4, 5, 6, 8 and 9, in any order
+      // (spec §001-4).
       status: {
         allowed: ALLOWED,
         column: appointments.id_est,
         message: M.status,
         invalid: M.statusInvalid,
-        schema: AppointmentStatusSchema,
-        // Starting and completing a visit is the groomer's work too; the rest is booking's.
-        access: { route: 'agenda.atender', of: appointmentStatusAccess },
+        // The route needs agenda.atender (the declaration's); each status what it names.
+        permissionOf: appointmentStatusAccess,
         onChange: onStatusChange,
       },
       notFound: M.notFound,
@@ -319,7 +314,7 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     { db },
   );
 
-  // DESIGN §10.2: the calendar's drag and resize; the server's answer decides where it lands.
+  // Decisions §agenda: the calendar's drag and resize; the server's answer decides where it lands.
   app.patch(
     '/cita/mover',
     {

@@ -26,7 +26,7 @@ import { ok } from '../http/envelope';
 import { holdHeavySlot } from '../http/heavy-work';
 
 /**
- * `GET /api/auditoria/` and `GET /api/auditoria/export` (DESIGN §10.1), for admins. The log is
+ * `GET /api/auditoria/` and `GET /api/auditoria/export` (decisions §audit), for admins. The log is
  * read here and nowhere written but by `recordAudit`: no route edits or deletes an entry.
  */
 

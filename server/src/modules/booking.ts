@@ -55,7 +55,7 @@ function among(column: PgColumn, table: PgTable, id: PgColumn, condition: SQL | 
   return condition && sql`${column} in (select ${id} from ${table} where ${condition})`;
 }
 
-/** `cli`, `pe` and `usu` of the agenda lists (spec 001 §7), each on its own table's index. */
+/** `cli`, `pe` and `usu` of the agenda lists (spec §001-7), each on its own table's index. */
 export function agendaFilters(keys: AgendaKeys) {
   return (query: Record<string, unknown>): (SQL | undefined)[] => {
     const { cli, pe, usu } = query as Partial<AgendaListQuery>;

@@ -39,9 +39,9 @@ import { removeUpload } from '../http/uploads';
 import { outboxDir } from '../mail/mailer';
 
 /**
- * A client's data on request (Ley 29733, DESIGN §10.7): everything kept about one client as a
- * JSON file, and anonymisation, which removes the person and keeps the visits and sales for the
- * figures. Both are the admin's ('datos.administrar') and both are recorded in the audit log.
+ * A client's data on request (Ley 29733, decisions §client-data): everything kept about one client
+ * as a JSON file, and anonymisation, which removes the person and keeps the visits and sales for
+ * the figures. Both are the admin's ('datos.administrar') and both are recorded in the audit log.
  */
 
 const M = CLIENT_MESSAGES;
@@ -219,7 +219,7 @@ type ClientRecords = [AuditEntity, number[]][];
  * - A vaccine card's picture usually shows the owner's name and address: it is deleted, the
  *   vaccine itself (name and dates) stays. Before/after photos of visits show the pet and stay.
  * - Pending waitlist entries are cancelled: there is nobody left to call.
- * - Sales are issued tax documents, immutable (DESIGN §10.3) and kept for SUNAT as the law
+ * - Sales are issued tax documents, immutable (decisions §checkout) and kept for SUNAT as the law
  *   requires: their printed customer snapshot is not touched.
  *
  * Answers the records touched, for the audit log's scrubbing.

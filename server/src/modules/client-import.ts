@@ -33,7 +33,7 @@ import { readMultipart } from '../http/uploads';
 import { XLSX_TYPE } from '../http/xlsx';
 
 /**
- * Clients with their pets from a CSV or xlsx file (DESIGN §10.7): one row per pet with its
+ * Clients with their pets from a CSV or xlsx file (decisions §imports): one row per pet with its
  * owner (CLIENT_IMPORT_COLUMNS). `vista-previa` checks every row with the forms' schemas and
  * the DNI against the database and the file, and writes nothing; `importar` checks again and
  * writes every client and pet in one transaction, or nothing when a row has an error.

@@ -254,7 +254,7 @@ describe('clients at scale', () => {
   });
 });
 
-describe("a client's no-shows and last visit (DESIGN §10.5)", () => {
+describe("a client's no-shows and last visit (decisions §no-shows)", () => {
   it('counts the citas marked No Asistió and tells the latest completed one, in the list, the lookup and the export', async () => {
     const owner = await registerOwner(api, 'Lucía');
     const service = await createService(ctx.database.db, 'Baño visitas', '40.00');

@@ -5,12 +5,10 @@ import {
   type Client,
   CLIENT_MESSAGES,
   type ClientInput,
-  ClientInputSchema,
   type ClientLookup,
   clientLookupDni,
   ClientLookupSchema,
   clientsResource,
-  ClientUpdateSchema,
   AppointmentStatus,
   RECORD_STATUSES,
   Status,
@@ -36,7 +34,7 @@ const {
 } = getTableColumns(clients);
 
 /**
- * The client's no-shows and last completed visit (DESIGN §10.5), each an index-only read of
+ * The client's no-shows and last completed visit (decisions §no-shows), each an index-only read of
  * citas_client_history_idx however many visits the client has.
  */
 const clientVisitFields = {
@@ -104,8 +102,8 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       id: clients.id_cli,
       list: clientList,
       export: clientExport,
-      create: { schema: ClientInputSchema, toValues, message: CLIENT_MESSAGES.registered },
-      update: { schema: ClientUpdateSchema, toValues, message: CLIENT_MESSAGES.updated },
+      create: { toValues, message: CLIENT_MESSAGES.registered },
+      update: { toValues, message: CLIENT_MESSAGES.updated },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),
         column: clients.id_est,

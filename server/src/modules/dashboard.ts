@@ -76,7 +76,7 @@ const statusTotal = (table: typeof clients | typeof pets, status: number) =>
   sql<number>`coalesce((select ${statusCounts.total} from ${statusCounts} where ${statusCounts.table_name} = ${getTableName(table)} and ${statusCounts.id_est} = ${status}), 0)::int`;
 
 /**
- * The active products at or below their minimum (DESIGN §10.4): how many, and the first
+ * The active products at or below their minimum (decisions §products): how many, and the first
  * `limit`, lowest stock first (of two alike, the one whose minimum is higher). The WHERE repeats
  * the predicate of the partial index `productos_low_stock_idx`, with the status as a literal so
  * that even a generic plan can use it: the rows read are the low-stock ones, never the catalogue.
@@ -239,7 +239,8 @@ export async function dashboardFigures(
         activeClients: statusTotal(clients, Status.Activo),
         newClients: sql<number>`(select count(*)::int from ${clients} where ${clients.created_at} >= ${limaStart(months[PER_MONTH - 1]).toISOString()})`,
         activePets: statusTotal(pets, Status.Activo),
-        // A pending reservation dated before today is Expirada (DESIGN §5): not pending work.
+        // A pending reservation dated before today is Expirada (statuses §expiry): not pending
+        // work.
         pending: sql<number>`(select count(*)::int from ${reservations} where ${reservations.id_est} = ${ReservationStatus.Pendiente} and ${reservations.fec_cita} >= ${today})`,
       })
       .from(sql`(select 1) as one`),

@@ -5,9 +5,7 @@ import {
   type Employee,
   EMPLOYEE_MESSAGES,
   type EmployeeInput,
-  EmployeeInputSchema,
   employeesResource,
-  EmployeeUpdateSchema,
   GROOMER_COLORS,
   RECORD_STATUSES,
   Status,
@@ -102,11 +100,10 @@ export const employeesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       list: employeeList,
       export: employeeExport,
       create: {
-        schema: EmployeeInputSchema,
         toValues: createValues,
         message: EMPLOYEE_MESSAGES.registered,
       },
-      update: { schema: EmployeeUpdateSchema, toValues, message: EMPLOYEE_MESSAGES.updated },
+      update: { toValues, message: EMPLOYEE_MESSAGES.updated },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),
         column: employees.id_est,

@@ -14,7 +14,7 @@ import { csvRows, download, xlsxRows } from '../test/files';
 import { apiClient } from '../test/http';
 
 /**
- * Historial de Citas and a pet's timeline (DESIGN §10.6): the visits before today in Lima,
+ * Historial de Citas and a pet's timeline (decisions §history): the visits before today in Lima,
  * each with its triage and its sale, filtered every way the screen offers.
  */
 

@@ -1,22 +1,14 @@
 import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   APPOINTMENT_STATUSES,
   formatReceiptNumber,
   AppointmentStatus,
-  HISTORY_PATHS,
   HISTORY_TEXTS,
-  HistoryExportQuerySchema,
-  HistoryListQuerySchema,
-  HistoryRowSchema,
-  IdParamSchema,
+  HISTORY_ENDPOINTS,
   limaDayStart,
   limaToday,
-  pageOf,
-  PetTimelineSchema,
   Status,
-  successOf,
   type HistoryListQuery,
   type HistoryRow,
   type ListQuery,
@@ -36,13 +28,14 @@ import {
   services,
   triages,
 } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { appointmentColumns, appointmentList } from './appointments';
 import { agendaFilters } from './booking';
 
 /**
- * Historial de Citas (DESIGN §10.6): the citas before today in Lima, newest first, each with
+ * Historial de Citas (decisions §history): the citas before today in Lima, newest first, each with
  * its triage and its sale in force, and a pet's visits over time. Read-only: a past visit is
  * changed from the Citas list, where its rules are.
  */
@@ -144,67 +137,33 @@ async function petTimeline(db: Db, id: number): Promise<PetTimeline> {
 }
 
 export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['historial'];
-  const config = { permission: 'historial.leer' } as const;
-
-  app.get(
-    HISTORY_PATHS.list,
-    {
-      config,
-      schema: {
-        querystring: HistoryListQuerySchema,
-        response: { 200: successOf(pageOf(HistoryRowSchema)) },
-        tags,
-      },
-    },
-    async (request) =>
-      ok(
-        await listPage<HistoryRow>(
-          db,
-          historyList,
-          request.query as ListQuery,
-          historyFilters(request.query),
-        ),
+  route(app, HISTORY_ENDPOINTS.list, async (request) =>
+    ok(
+      await listPage<HistoryRow>(
+        db,
+        historyList,
+        request.query as ListQuery,
+        historyFilters(request.query),
       ),
+    ),
   );
 
-  app.get(
-    HISTORY_PATHS.export,
-    {
-      config,
-      schema: {
-        querystring: HistoryExportQuerySchema,
-        response: {
-          200: z
-            .string()
-            .describe(
-              'Las citas pasadas que seleccionan los filtros: CSV (UTF-8 con BOM, «;») o xlsx',
-            ),
-        },
-        tags,
-      },
-    },
-    async (request, reply) =>
-      sendExport(db, request, reply, {
-        format: request.query.formato,
-        file: HISTORY_TEXTS.exportFile,
-        definition: historyExport,
-        rows: listRows<HistoryRow>(
-          db,
-          historyList,
-          request.query as ListQuery,
-          historyFilters(request.query),
-        ),
-        audit: { entidad: 'cita', query: request.query },
-      }),
+  route(app, HISTORY_ENDPOINTS.export, async (request, reply) =>
+    sendExport(db, request, reply, {
+      format: request.query.formato,
+      file: HISTORY_TEXTS.exportFile,
+      definition: historyExport,
+      rows: listRows<HistoryRow>(
+        db,
+        historyList,
+        request.query as ListQuery,
+        historyFilters(request.query),
+      ),
+      audit: { entidad: 'cita', query: request.query },
+    }),
   );
 
-  app.get(
-    HISTORY_PATHS.pet(':id'),
-    {
-      config,
-      schema: { params: IdParamSchema, response: { 200: successOf(PetTimelineSchema) }, tags },
-    },
-    async (request) => ok(await petTimeline(db, request.params.id)),
+  route(app, HISTORY_ENDPOINTS.pet, async (request) =>
+    ok(await petTimeline(db, request.params.id)),
   );
 };

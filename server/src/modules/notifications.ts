@@ -27,9 +27,9 @@ const DAY_MS = 86_400_000;
 const none = Promise.resolve(0);
 
 /**
- * The bell's notices (DESIGN §10.4) for a user who `may` what their role allows: the low-stock
- * products (catalogo.leer), tomorrow's citas still to come that nobody has reminded yet
- * (DESIGN §10.5) and the pending reservations whose day is today, the last day before they
+ * The bell's notices (decisions §notifications) for a user who `may` what their role allows: the
+ * low-stock products (catalogo.leer), tomorrow's citas still to come that nobody has reminded yet
+ * (decisions §reminders) and the pending reservations whose day is today, the last day before they
  * expire (agenda.leer). Days are Lima's. Each read is a range of an index: the partial
  * low-stock index, citas by date (each probing its reminders by cita), pending reservations
  * by date.
@@ -58,7 +58,7 @@ export async function notificationsFor(
                 AppointmentStatus.Programada,
                 AppointmentStatus.EnProceso,
               ]),
-              // A cita reminded by anyone, by any channel, is seen to (DESIGN §10.5).
+              // A cita reminded by anyone, by any channel, is seen to (decisions §reminders).
               notExists(
                 db
                   .select({ one: sql`1` })
@@ -69,7 +69,7 @@ export async function notificationsFor(
           )
           .then(([row]) => row?.total ?? 0)
       : none,
-    // A pending reservation expires once its day has passed (DESIGN §5): today is its last.
+    // A pending reservation expires once its day has passed (statuses §expiry): today is its last.
     seesAgenda
       ? db
           .select({ total: count() })

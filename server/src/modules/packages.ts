@@ -10,12 +10,10 @@ import {
   PACKAGE_MESSAGES,
   PACKAGE_SERVICES_MESSAGES,
   type PackageInput,
-  PackageInputSchema,
   type PackageService,
   PackageServiceSchema,
   PackageServicesSchema,
   packagesResource,
-  PackageUpdateSchema,
   RECORD_STATUSES,
   Status,
   statusName,
@@ -72,7 +70,7 @@ async function lockPackage(tx: Tx, id: number) {
   if (!row) throw notFound(PACKAGE_MESSAGES.notFound);
 }
 
-/** The package's services with the spec's pivot (§3), by name; suspended ones included. */
+/** The package's services with the spec's pivot (spec §001-3), by name; suspended ones included. */
 async function servicesOf(executor: Db | Tx, id: number): Promise<PackageService[]> {
   return executor
     .select({
@@ -164,8 +162,8 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       id: packages.id_paq,
       list: packageList,
       export: packageExport,
-      create: { schema: PackageInputSchema, toValues, message: PACKAGE_MESSAGES.registered },
-      update: { schema: PackageUpdateSchema, toValues, message: PACKAGE_MESSAGES.updated },
+      create: { toValues, message: PACKAGE_MESSAGES.registered },
+      update: { toValues, message: PACKAGE_MESSAGES.updated },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),
         column: packages.id_est,

@@ -5,7 +5,7 @@ import { pets, vaccines } from '../db/schema';
 import { qualified } from '../crud/sql';
 
 /**
- * What every row that shows a pet carries for the groomer (DESIGN §10.5): its alerts, care
+ * What every row that shows a pet carries for the groomer (decisions §pet-alerts): its alerts, care
  * notes and the state of its vaccines.
  */
 

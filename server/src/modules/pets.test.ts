@@ -159,7 +159,7 @@ describe('pets', () => {
   });
 });
 
-describe('alerts and care notes (DESIGN §10.5)', () => {
+describe('alerts and care notes (decisions §pet-alerts)', () => {
   it('keeps the alerts and notes set in the form, edits them, filters and exports by them', async () => {
     const created = await api.post('/mascota/register', {
       ...valid,

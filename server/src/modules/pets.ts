@@ -9,12 +9,9 @@ import {
   type Pet,
   PET_ALERTS,
   PET_MESSAGES,
-  PetListQuerySchema,
   type PetListQuery,
   type PetInput,
-  PetInputSchema,
   petsResource,
-  PetUpdateSchema,
   RECORD_STATUSES,
   Status,
   statusName,
@@ -98,13 +95,12 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       id: pets.id_perro,
       list: petList,
       export: petExport,
-      listQuery: PetListQuerySchema,
       filters: (query) => {
         const { alerta } = query as Pick<PetListQuery, 'alerta'>;
         return [alerta ? arrayContains(pets.alertas, [alerta]) : undefined];
       },
-      create: { schema: PetInputSchema, toValues, message: PET_MESSAGES.registered },
-      update: { schema: PetUpdateSchema, toValues, message: PET_MESSAGES.updated },
+      create: { toValues, message: PET_MESSAGES.registered },
+      update: { toValues, message: PET_MESSAGES.updated },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),
         column: pets.id_est,

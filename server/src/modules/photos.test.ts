@@ -53,7 +53,7 @@ async function addPhoto(
   );
 }
 
-describe('before and after photos (DESIGN §10.5)', () => {
+describe('before and after photos (decisions §photos)', () => {
   it('adds up to four photos, serves them, refuses a fifth and deletes one', async () => {
     const cita = await bookCita();
     const before = await addPhoto({ id_cita: cita, momento: 'antes' });

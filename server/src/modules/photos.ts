@@ -27,7 +27,7 @@ import {
 import { requireAttend } from './scheduling';
 
 /**
- * Before and after photos of a visit (DESIGN §10.5). Added by whoever attends it (a groomer on
+ * Before and after photos of a visit (decisions §photos). Added by whoever attends it (a groomer on
  * their own or unassigned citas), four at most, counted under the cita's row lock so that two
  * uploads at once cannot make five. Served at unguessable addresses: a client opens them from
  * a WhatsApp message, without signing in.

@@ -34,11 +34,12 @@ import { sendXlsx } from '../http/xlsx';
 import { productFilters, productList } from './products';
 
 /**
- * The product catalogue to and from a file (DESIGN §10.4, §10.6): `GET /productos/export`
- * writes what the list's filters select as CSV or xlsx, and `POST /productos/importar` reads
- * such a file back: a preview of every row with its errors, then, confirmed, all rows in one
- * transaction or none. Stock changes only with its movement, under the product's lock, as
- * products.ts `moveStock` changes it (`importRows` does the same a batch at a time).
+ * The product catalogue to and from a file (decisions §products, api §exports): `GET
+ * /productos/export` writes what the list's filters select as CSV or xlsx, and `POST
+ * /productos/importar` reads such a file back: a preview of every row with its errors, then,
+ * confirmed, all rows in one transaction or none. Stock changes only with its movement, under the
+ * product's lock, as products.ts `moveStock` changes it (`importRows` does the same a batch at a
+ * time).
  */
 
 const T = PRODUCT_IMPORT_MESSAGES;

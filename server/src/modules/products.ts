@@ -9,9 +9,6 @@ import {
   MAX_QUANTITY,
   PRODUCT_MESSAGES,
   PRODUCT_PATHS,
-  ProductInputSchema,
-  ProductListQuerySchema,
-  ProductUpdateSchema,
   RECORD_STATUSES,
   STOCK_MESSAGES,
   Status,
@@ -40,8 +37,8 @@ import { ok } from '../http/envelope';
 import { conflict, describeUniqueIndex, invalid, type FieldErrors } from '../http/errors';
 
 /**
- * Products and stock (DESIGN §10.4). The stock of a product changes only in `moveStock`: under
- * the product row's lock, in the transaction of what moves it (a count, a purchase, a sale or
+ * Products and stock (decisions §products). The stock of a product changes only in `moveStock`:
+ * under the product row's lock, in the transaction of what moves it (a count, a purchase, a sale or
  * its void), with a movement that says who, when, why and what it left.
  */
 
@@ -196,10 +193,8 @@ export const productsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       table: products,
       id: products.id_prod,
       list: productList,
-      listQuery: ProductListQuerySchema,
       filters: productFilters,
       create: {
-        schema: ProductInputSchema,
         toValues,
         after: async (input, id, tx, request) => {
           if (input.stock_inicial) {
@@ -214,7 +209,7 @@ export const productsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         },
         message: M.registered,
       },
-      update: { schema: ProductUpdateSchema, toValues, message: M.updated },
+      update: { toValues, message: M.updated },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),
         column: products.id_est,

@@ -46,9 +46,9 @@ import { HttpError, invalid } from '../http/errors';
 import { createMailer, type Mail, type Mailer } from '../mail/mailer';
 
 /**
- * Appointment reminders (DESIGN §10.5): the day's Programada citas with their filled message
- * and wa.me link, the record of each reminder sent by WhatsApp or e-mail, and the daily e-mail
- * run that reminds the next day's citas by itself.
+ * Appointment reminders (decisions §reminders): the day's Programada citas with their filled
+ * message and wa.me link, the record of each reminder sent by WhatsApp or e-mail, and the daily
+ * e-mail run that reminds the next day's citas by itself.
  */
 
 const DAY_MS = 86_400_000;

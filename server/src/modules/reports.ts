@@ -43,7 +43,7 @@ import { expireBeforeRead } from './reservations';
 import { openingHours } from './settings';
 
 /**
- * Reporte Citas and Reporte Reservaciones (DESIGN §10.6). The citas' figures come from the
+ * Reporte Citas and Reporte Reservaciones (decisions §reports). The citas' figures come from the
  * summaries the database keeps (appointment_days, appointment_totals, client_first_visits:
  * migrations 0004 and 0010), so a year costs a few thousand summary rows however many visits
  * it had; only the count of distinct clients seen reads the range's citas, on their time index.

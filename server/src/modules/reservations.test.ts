@@ -232,7 +232,7 @@ describe('reservations', () => {
         data: { id_res: id, id_est: est, estado: { id_est: est, nom_est: name } },
       });
     }
-    // DESIGN §5: confirming does not create an appointment.
+    // Statuses §confirm: confirming does not create an appointment.
     await api.patch('/reservacion/estado', { id, est: 2 });
     const after = await ctx.database.db.select({ n: count() }).from(appointments);
     expect(after).toEqual(before);

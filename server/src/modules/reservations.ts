@@ -2,14 +2,10 @@ import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AgendaListQuerySchema,
   limaToday,
   RESERVATION_MESSAGES,
   RESERVATION_STATUSES,
-  ReservationInputSchema,
   ReservationStatus,
-  ReservationStatusSchema,
-  ReservationUpdateSchema,
   type Reservation,
   type ReservationInput,
   type ReservationUpdate,
@@ -52,7 +48,7 @@ export const reservationList: ListDefinition = {
     usuario: bookedUser(reservations.id_usu),
   },
   id: reservations.id_res,
-  // Spec 001 §2: the list shows and filters by the registration time.
+  // Spec §001-2: the list shows and filters by the registration time.
   createdAt: reservations.fec_reg,
   status: reservations.id_est,
   // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on its own index.
@@ -62,7 +58,7 @@ export const reservationList: ListDefinition = {
 export const EXPIRY_BATCH = 1000;
 
 /**
- * DESIGN §5: a Pendiente reservation whose day has passed in Lima is due to be Expirada. The
+ * Statuses §expiry: a Pendiente reservation whose day has passed in Lima is due to be Expirada. The
  * status is a literal, not a parameter, so that every plan (generic ones included) can prove
  * the predicate of the partial index `reservaciones_pending_fec_cita_idx` (id_est = 1).
  */
@@ -75,7 +71,9 @@ export function dueForExpiry(today: string = limaToday()): SQL {
 
 const expired = () => ({ id_est: ReservationStatus.Expirada, updated_at: new Date() });
 
-/** DESIGN §5 for the one reservation a write is about to judge, in the write's transaction. */
+/**
+ * Statuses §expiry for the one reservation a write is about to judge, in the write's transaction.
+ */
 async function expireReservation(tx: Tx, id: number): Promise<void> {
   await tx
     .update(reservations)
@@ -84,11 +82,12 @@ async function expireReservation(tx: Tx, id: number): Promise<void> {
 }
 
 /**
- * DESIGN §5 before every read (list and get). When nothing is due, which is nearly always, it
- * is one probe of the partial index and no write. Otherwise it expires the due rows in a
- * transaction of its own (DESIGN §6), a bounded batch at a time, skipping rows another
- * transaction holds (that one expires them itself or the next read does) and giving up after
- * 200 ms on a table lock (a migration): the read waits on no row. Answers how many it expired.
+ * Statuses §expiry before every read (list and get). When nothing is due, which is nearly always,
+ * it is one probe of the partial index and no write. Otherwise it expires the due rows in a
+ * transaction of its own (decisions §transactions), a bounded batch at a time, skipping rows
+ * another transaction holds (that one expires them itself or the next read does) and giving up
+ * after 200 ms on a table lock (a migration): the read waits on no row. Answers how many it
+ * expired.
  */
 export async function expireDueReservations(db: Db): Promise<number> {
   const today = limaToday();
@@ -196,18 +195,17 @@ export const reservationsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       id: reservations.id_res,
       list: reservationList,
       export: reservationExport,
-      listQuery: AgendaListQuerySchema,
       filters: agendaFilters(reservations),
       beforeRead: (database) => expireBeforeRead(database, app.log),
-      create: { schema: ReservationInputSchema, toValues: createValues, message: M.registered },
-      update: { schema: ReservationUpdateSchema, toValues: updateValues, message: M.updated },
-      // Spec 001 §7: `PATCH /reservacion/estado` with `id, est`; any status, in any order (§4).
+      create: { toValues: createValues, message: M.registered },
+      update: { toValues: updateValues, message: M.updated },
+      // Spec §001-7: `PATCH /reservacion/estado` with `id, est`; any status, in any order
+      // (spec §001-4).
       status: {
         allowed: ALLOWED,
         column: reservations.id_est,
         message: M.status,
         invalid: M.statusInvalid,
-        schema: ReservationStatusSchema,
         onChange: async (tx, id, est) => {
           await expireReservation(tx, id);
           const stored = await findReservation(tx, id);

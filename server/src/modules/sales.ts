@@ -2,38 +2,22 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AppointmentStatus,
   CASH_MESSAGES,
-  CashCloseInputSchema,
-  CashDayQuerySchema,
-  CashReopenInputSchema,
-  CashDaySchema,
   CHARGE_MESSAGES,
-  exportQueryOf,
-  IdParamSchema,
   PAYMENT_METHOD_IDS,
   SALE_MESSAGES,
-  SALE_PATHS,
+  SALE_ENDPOINTS,
   SALE_SERIES,
   SUNAT_CURRENCY,
   SUNAT_IGV_AFFECTATION,
   SUNAT_OPERATION_TYPE,
   SUNAT_RECEIPT_CODES,
   SUNAT_UNIT_CODES,
-  SaleCreatedSchema,
-  SaleInputSchema,
-  SaleListQuerySchema,
-  SaleSchema,
-  SaleSummarySchema,
-  SaleVoidSchema,
-  SalesReportExportQuerySchema,
-  SalesReportQuerySchema,
   PAYMENT_METHODS,
   RECEIPT_TYPES,
   SALE_ITEM_KIND_LABELS,
-  SalesReportSchema,
   DEFAULT_MAX_DISCOUNT,
   Status,
   can,
@@ -44,12 +28,10 @@ import {
   limaDayStart,
   limaToday,
   mayCharge,
-  pageOf,
   parseCents,
   saleAdjustments,
   saleIssues,
   saleTotals,
-  successOf,
   type CashDay,
   type ListQuery,
   type PaymentMethod,
@@ -81,6 +63,7 @@ import {
 } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { moveStocks, type StockMove } from './products';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { holdHeavySlot } from '../http/heavy-work';
 import type { XlsxSheet } from '../http/xlsx';
@@ -96,7 +79,7 @@ import {
 } from '../http/errors';
 
 /**
- * Checkout (DESIGN §10.3): a sale is issued with the next number of its series, under the
+ * Checkout (decisions §numbering): a sale is issued with the next number of its series, under the
  * series row's lock so numbers are gapless and never repeat; it is never edited or deleted,
  * only voided. The till and the sales report read the same tables.
  */
@@ -318,9 +301,9 @@ async function catalogueOf(tx: Tx, items: SaleInput['items']) {
 }
 
 /**
- * The lines as the server prices them (DESIGN §11.9): a catalogue line is named by the catalogue
- * and costs its price, the cita's own item its booked price; a line's `precio` only overrides.
- * A sale for a cita carries the cita's service or package.
+ * The lines as the server prices them (decisions §server-prices): a catalogue line is named by the
+ * catalogue and costs its price, the cita's own item its booked price; a line's `precio` only
+ * overrides. A sale for a cita carries the cita's service or package.
  */
 async function priceLines(
   tx: Tx,
@@ -366,7 +349,7 @@ function assertSaleRules(input: SaleInput, items: readonly PricedLine[]) {
 }
 
 /**
- * A sale or a void dated on a closed day is refused (DESIGN §11.9) until an admin reopens it.
+ * A sale or a void dated on a closed day is refused (decisions §till) until an admin reopens it.
  * The shared lock lets sales run together and makes a close of the day wait for them.
  */
 async function assertTillOpen(tx: Tx, fecha: string) {
@@ -546,7 +529,7 @@ async function registerSale(tx: Tx, request: FastifyRequest, input: SaleInput) {
       total: sale.total,
       propina: sale.propina,
       pagos: sale.pagos,
-      // What was charged off the server's prices, and why (DESIGN §11.9).
+      // What was charged off the server's prices, and why (decisions §server-prices).
       ...(adjustments.length > 0 && { ajustes: adjustments, motivo_ajuste: input.motivo_ajuste }),
     },
   });
@@ -788,283 +771,181 @@ function closeAmounts(expected: string, counted: string) {
 }
 
 export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['ventas'];
-  const cashier = { permission: 'caja.cobrar' } as const;
-  const admin = { permission: 'caja.administrar' } as const;
+  const E = SALE_ENDPOINTS;
 
-  app.post(
-    SALE_PATHS.register,
-    {
-      config: cashier,
-      schema: { body: SaleInputSchema, response: { 201: successOf(SaleCreatedSchema) }, tags },
-    },
-    async (request, reply) => {
-      const created = await db.transaction((tx) => registerSale(tx, request, request.body));
-      return reply.status(201).send(ok(created, M.registered));
-    },
-  );
+  route(app, E.register, async (request, reply) => {
+    const created = await db.transaction((tx) => registerSale(tx, request, request.body));
+    return reply.status(201).send(ok(created, M.registered));
+  });
 
-  app.get(
-    SALE_PATHS.list,
-    {
-      config: cashier,
-      schema: {
-        querystring: SaleListQuerySchema,
-        response: { 200: successOf(pageOf(SaleSummarySchema)) },
-        tags,
-      },
-    },
-    async (request) =>
-      ok(
-        await listPage<SaleSummary>(
-          db,
-          salesList,
-          asListQuery(request.query),
-          saleFilters(request.query),
-        ),
+  route(app, E.list, async (request) =>
+    ok(
+      await listPage<SaleSummary>(
+        db,
+        salesList,
+        asListQuery(request.query),
+        saleFilters(request.query),
       ),
+    ),
   );
 
-  app.get(
-    SALE_PATHS.report,
-    {
-      config: admin,
-      schema: {
-        querystring: SalesReportQuerySchema,
-        response: { 200: successOf(SalesReportSchema) },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      holdHeavySlot(request, reply, 'reporte');
-      return ok(await salesReport(db, request.query));
-    },
+  route(app, E.report, async (request, reply) => {
+    holdHeavySlot(request, reply, 'reporte');
+    return ok(await salesReport(db, request.query));
+  });
+
+  route(app, E.reportExport, async (request, reply) => {
+    holdHeavySlot(request, reply, 'exportacion');
+    const { formato, ...query } = request.query;
+    const report = await salesReport(db, query);
+    await recordAudit(db, {
+      ...actorOf(request),
+      accion: 'exportar',
+      entidad: 'venta',
+      detalle: `Reporte de ventas ${query.desde} a ${query.hasta} (${formato})`,
+    });
+    const name = `reporte-ventas-${query.desde}-a-${query.hasta}.${formato}`;
+    return sendTables(reply, formato, name, reportTables(report));
+  });
+
+  route(app, E.export, async (request, reply) =>
+    sendExport(db, request, reply, {
+      format: request.query.formato,
+      file: 'ventas',
+      definition: salesExport,
+      rows: listRows<SaleSummary>(
+        db,
+        salesList,
+        asListQuery(request.query),
+        saleFilters(request.query),
+      ),
+      audit: { entidad: 'venta', query: request.query },
+    }),
   );
 
-  app.get(
-    SALE_PATHS.reportExport,
-    {
-      config: admin,
-      schema: {
-        querystring: SalesReportExportQuerySchema,
-        response: {
-          200: z
-            .string()
-            .describe(
-              'El reporte de ventas en CSV (UTF-8 con BOM, «;») o en xlsx, una hoja por tabla',
-            ),
-        },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      holdHeavySlot(request, reply, 'exportacion');
-      const { formato, ...query } = request.query;
-      const report = await salesReport(db, query);
-      await recordAudit(db, {
-        ...actorOf(request),
-        accion: 'exportar',
+  route(app, E.one, async (request) => ok(await findSale(db, request.params.id)));
+
+  route(app, E.void, async (request) => {
+    const { id, motivo } = request.body;
+    const sale = await db.transaction(async (tx) => {
+      const [stored] = await tx
+        .select({
+          anulada_at: sales.anulada_at,
+          fecha: sales.fecha,
+          comprobante: receiptNumberSql,
+        })
+        .from(sales)
+        .where(eq(sales.id_venta, id))
+        .for('update');
+      if (!stored) throw notFound(M.notFound);
+      if (stored.anulada_at) throw conflict(C.alreadyVoided);
+      // A void counts on its sale's day, as the till adds it up.
+      await assertTillOpen(tx, limaToday(stored.fecha));
+      const lines = await tx
+        .select({ tipo: saleLines.tipo, id: saleLines.id_item, cantidad: saleLines.cantidad })
+        .from(saleLines)
+        .where(eq(saleLines.id_venta, id));
+      await moveStocks(
+        tx,
+        request,
+        productMoves(lines, 1, {
+          tipo: 'anulacion',
+          motivo: `Anulación de ${stored.comprobante}: ${motivo}`,
+          id_venta: id,
+        }),
+      );
+      await tx
+        .update(sales)
+        .set({
+          anulada_at: new Date(),
+          anulada_por: sessionOf(request).userId,
+          motivo_anulacion: motivo,
+        })
+        .where(eq(sales.id_venta, id));
+      const voided = await findSale(tx, id);
+      await recordChange(tx, request, {
+        accion: 'anular',
         entidad: 'venta',
-        detalle: `Reporte de ventas ${query.desde} a ${query.hasta} (${formato})`,
+        id,
+        before: { anulada: false },
+        after: { anulada: true, motivo_anulacion: motivo, comprobante: voided.comprobante },
       });
-      const name = `reporte-ventas-${query.desde}-a-${query.hasta}.${formato}`;
-      return sendTables(reply, formato, name, reportTables(report));
-    },
-  );
+      return voided;
+    });
+    return ok(sale, M.voided);
+  });
 
-  app.get(
-    SALE_PATHS.export,
-    {
-      config: cashier,
-      schema: {
-        querystring: exportQueryOf(SaleListQuerySchema),
-        response: {
-          200: z
-            .string()
-            .describe('Las ventas que seleccionan los filtros: CSV (UTF-8 con BOM, «;») o xlsx'),
-        },
-        tags,
-      },
-    },
-    async (request, reply) =>
-      sendExport(db, request, reply, {
-        format: request.query.formato,
-        file: 'ventas',
-        definition: salesExport,
-        rows: listRows<SaleSummary>(
-          db,
-          salesList,
-          asListQuery(request.query),
-          saleFilters(request.query),
-        ),
-        audit: { entidad: 'venta', query: request.query },
-      }),
-  );
+  route(app, E.cash, async (request) => ok(await cashDay(db, request.query.fecha)));
 
-  app.get(
-    SALE_PATHS.one,
-    {
-      config: cashier,
-      schema: { params: IdParamSchema, response: { 200: successOf(SaleSchema) }, tags },
-    },
-    async (request) => ok(await findSale(db, request.params.id)),
-  );
-
-  app.patch(
-    SALE_PATHS.void,
-    {
-      config: admin,
-      schema: { body: SaleVoidSchema, response: { 200: successOf(SaleSchema) }, tags },
-    },
-    async (request) => {
-      const { id, motivo } = request.body;
-      const sale = await db.transaction(async (tx) => {
-        const [stored] = await tx
-          .select({
-            anulada_at: sales.anulada_at,
-            fecha: sales.fecha,
-            comprobante: receiptNumberSql,
-          })
-          .from(sales)
-          .where(eq(sales.id_venta, id))
-          .for('update');
-        if (!stored) throw notFound(M.notFound);
-        if (stored.anulada_at) throw conflict(C.alreadyVoided);
-        // A void counts on its sale's day, as the till adds it up.
-        await assertTillOpen(tx, limaToday(stored.fecha));
-        const lines = await tx
-          .select({ tipo: saleLines.tipo, id: saleLines.id_item, cantidad: saleLines.cantidad })
-          .from(saleLines)
-          .where(eq(saleLines.id_venta, id));
-        await moveStocks(
-          tx,
-          request,
-          productMoves(lines, 1, {
-            tipo: 'anulacion',
-            motivo: `Anulación de ${stored.comprobante}: ${motivo}`,
-            id_venta: id,
-          }),
-        );
-        await tx
-          .update(sales)
-          .set({
-            anulada_at: new Date(),
-            anulada_por: sessionOf(request).userId,
-            motivo_anulacion: motivo,
-          })
-          .where(eq(sales.id_venta, id));
-        const voided = await findSale(tx, id);
-        await recordChange(tx, request, {
-          accion: 'anular',
-          entidad: 'venta',
-          id,
-          before: { anulada: false },
-          after: { anulada: true, motivo_anulacion: motivo, comprobante: voided.comprobante },
-        });
-        return voided;
-      });
-      return ok(sale, M.voided);
-    },
-  );
-
-  app.get(
-    SALE_PATHS.cash,
-    {
-      config: cashier,
-      schema: {
-        querystring: CashDayQuerySchema,
-        response: { 200: successOf(CashDaySchema) },
-        tags,
-      },
-    },
-    async (request) => ok(await cashDay(db, request.query.fecha)),
-  );
-
-  app.post(
-    SALE_PATHS.close,
-    {
-      config: cashier,
-      schema: { body: CashCloseInputSchema, response: { 201: successOf(CashDaySchema) }, tags },
-    },
-    async (request, reply) => {
-      const { fecha, contado, nota } = request.body;
-      if (fecha > limaToday()) throw invalid('fecha', CASH_MESSAGES.future);
-      const day = await db.transaction(async (tx) => {
-        // Closes of one day wait for each other; the primary key refuses the second.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cierre_caja'), 0)`);
-        const [existing] = await tx
-          .select({
-            esperado: cashCloses.esperado,
-            contado: cashCloses.contado,
-            diferencia: cashCloses.diferencia,
-            nota: cashCloses.nota,
-            reabierta_at: cashCloses.reabierta_at,
-          })
-          .from(cashCloses)
-          .where(eq(cashCloses.fecha, fecha));
-        if (existing && existing.reabierta_at === null) {
-          throw conflict(CASH_MESSAGES.alreadyClosed);
-        }
-        const before = await cashDay(tx, fecha);
-        const amounts = closeAmounts(before.efectivo_esperado, contado);
-        const values = { ...amounts, nota, id_usu: sessionOf(request).userId };
-        if (existing) {
-          // Closed again after a reopening: the first close's expected cash stays beside it.
-          await tx
-            .update(cashCloses)
-            .set({ ...values, at: new Date(), reabierta_at: null })
-            .where(eq(cashCloses.fecha, fecha));
-        } else {
-          await tx.insert(cashCloses).values({ fecha, ...values });
-        }
-        await recordChange(tx, request, {
-          accion: existing ? 'editar' : 'crear',
-          entidad: 'caja',
-          id: null,
-          before: existing ? { fecha, ...existing, reabierta: true } : null,
-          after: { fecha, ...amounts, nota, reabierta: false },
-        });
-        return cashDay(tx, fecha);
-      });
-      return reply.status(201).send(ok(day, CASH_MESSAGES.closed));
-    },
-  );
-
-  // Reopening serves voiding or fixing a sale of that day, which is caja.administrar's, and
-  // undoes the till's control as a void undoes a sale: the same permission guards both.
-  app.post(
-    SALE_PATHS.reopen,
-    {
-      config: admin,
-      schema: { body: CashReopenInputSchema, response: { 200: successOf(CashDaySchema) }, tags },
-    },
-    async (request) => {
-      const { fecha, motivo } = request.body;
-      const day = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cierre_caja'), 0)`);
-        const [close] = await tx
-          .select({ reabierta_at: cashCloses.reabierta_at })
-          .from(cashCloses)
-          .where(eq(cashCloses.fecha, fecha));
-        if (!close || close.reabierta_at !== null) throw conflict(CASH_MESSAGES.notClosed);
+  route(app, E.close, async (request, reply) => {
+    const { fecha, contado, nota } = request.body;
+    if (fecha > limaToday()) throw invalid('fecha', CASH_MESSAGES.future);
+    const day = await db.transaction(async (tx) => {
+      // Closes of one day wait for each other; the primary key refuses the second.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cierre_caja'), 0)`);
+      const [existing] = await tx
+        .select({
+          esperado: cashCloses.esperado,
+          contado: cashCloses.contado,
+          diferencia: cashCloses.diferencia,
+          nota: cashCloses.nota,
+          reabierta_at: cashCloses.reabierta_at,
+        })
+        .from(cashCloses)
+        .where(eq(cashCloses.fecha, fecha));
+      if (existing && existing.reabierta_at === null) {
+        throw conflict(CASH_MESSAGES.alreadyClosed);
+      }
+      const before = await cashDay(tx, fecha);
+      const amounts = closeAmounts(before.efectivo_esperado, contado);
+      const values = { ...amounts, nota, id_usu: sessionOf(request).userId };
+      if (existing) {
+        // Closed again after a reopening: the first close's expected cash stays beside it.
         await tx
           .update(cashCloses)
-          .set({
-            reabierta_at: new Date(),
-            motivo_reapertura: motivo,
-            esperado_original: sql`coalesce(${cashCloses.esperado_original}, ${cashCloses.esperado})`,
-          })
+          .set({ ...values, at: new Date(), reabierta_at: null })
           .where(eq(cashCloses.fecha, fecha));
-        await recordChange(tx, request, {
-          accion: 'editar',
-          entidad: 'caja',
-          id: null,
-          before: { fecha, reabierta: false },
-          after: { fecha, reabierta: true, motivo_reapertura: motivo },
-        });
-        return cashDay(tx, fecha);
+      } else {
+        await tx.insert(cashCloses).values({ fecha, ...values });
+      }
+      await recordChange(tx, request, {
+        accion: existing ? 'editar' : 'crear',
+        entidad: 'caja',
+        id: null,
+        before: existing ? { fecha, ...existing, reabierta: true } : null,
+        after: { fecha, ...amounts, nota, reabierta: false },
       });
-      return ok(day, CASH_MESSAGES.reopened);
-    },
-  );
+      return cashDay(tx, fecha);
+    });
+    return reply.status(201).send(ok(day, CASH_MESSAGES.closed));
+  });
+
+  route(app, E.reopen, async (request) => {
+    const { fecha, motivo } = request.body;
+    const day = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cierre_caja'), 0)`);
+      const [close] = await tx
+        .select({ reabierta_at: cashCloses.reabierta_at })
+        .from(cashCloses)
+        .where(eq(cashCloses.fecha, fecha));
+      if (!close || close.reabierta_at !== null) throw conflict(CASH_MESSAGES.notClosed);
+      await tx
+        .update(cashCloses)
+        .set({
+          reabierta_at: new Date(),
+          motivo_reapertura: motivo,
+          esperado_original: sql`coalesce(${cashCloses.esperado_original}, ${cashCloses.esperado})`,
+        })
+        .where(eq(cashCloses.fecha, fecha));
+      await recordChange(tx, request, {
+        accion: 'editar',
+        entidad: 'caja',
+        id: null,
+        before: { fecha, reabierta: false },
+        after: { fecha, reabierta: true, motivo_reapertura: motivo },
+      });
+      return cashDay(tx, fecha);
+    });
+    return ok(day, CASH_MESSAGES.reopened);
+  });
 };

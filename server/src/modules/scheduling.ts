@@ -2,8 +2,8 @@ import { and, asc, eq, gt, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm
 import type { FastifyRequest } from 'fastify';
 import {
   AGENDA_MESSAGES,
-  AppointmentStatus,
   DURATION_MAX,
+  FREEING_APPOINTMENT_STATUSES,
   Status,
   can,
   mayAttend,
@@ -15,14 +15,12 @@ import { sessionOf } from '../http/authenticate';
 import { conflict, HttpError, invalid } from '../http/errors';
 
 /**
- * The rules every path that places a visit shares (DESIGN §10.2): a bookable groomer, no two
- * visits of one groomer at once; and who may attend a visit (§10.1).
+ * The rules every path that places a visit shares (decisions §agenda): a bookable groomer, no two
+ * visits of one groomer at once; and who may attend a visit (decisions §roles).
  */
 
-/** Statuses that free the visit's time: the groomer may book another visit over it. */
-const FREEING: number[] = [AppointmentStatus.NoAsistio, AppointmentStatus.Eliminada];
-
-export const occupiesTime = (estado: number) => !FREEING.includes(estado);
+/** Whether a visit in this status still holds its groomer's time. */
+export const occupiesTime = (estado: number) => !FREEING_APPOINTMENT_STATUSES.includes(estado);
 
 /** An arbitrary constant: with a groomer's id, the advisory lock of that groomer's bookings. */
 const GROOMER_LOCK = 5_210_013;
@@ -82,7 +80,7 @@ export async function assertGroomerFree(tx: Tx, placement: Placement) {
       and(
         eq(appointments.id_emp, id_emp),
         overlapping(inicio, end),
-        notInArray(appointments.id_est, FREEING),
+        notInArray(appointments.id_est, [...FREEING_APPOINTMENT_STATUSES]),
         except === undefined ? undefined : ne(appointments.id_cita, except),
       ),
     )
@@ -97,7 +95,7 @@ export async function assertGroomerFree(tx: Tx, placement: Placement) {
 }
 
 /**
- * DESIGN §10.1: who may not book (a groomer) starts, completes and triages only the visits
+ * Decisions §roles: who may not book (a groomer) starts, completes and triages only the visits
  * assigned to them or to no one.
  */
 export async function requireAttend(

@@ -31,7 +31,7 @@ const visit = (owner: Owner, at: string, extra: object = {}) => ({
   ...extra,
 });
 
-describe('recurring series (DESIGN §10.5)', () => {
+describe('recurring series (decisions §series)', () => {
   it('books every N weeks at the same Lima time, all in one series, and cancels from a date on', async () => {
     const owner = await registerOwner(api, 'Serie');
     const groomer = await registerGroomer(api, 'Semanal');

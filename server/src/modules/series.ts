@@ -33,7 +33,7 @@ import { assertGroomerFree } from './scheduling';
 import { openingHours } from './settings';
 
 /**
- * Recurring citas (DESIGN §10.5): every 1–12 weeks, 2–26 times. Every date is judged before
+ * Recurring citas (decisions §series): every 1–12 weeks, 2–26 times. Every date is judged before
  * anything is saved, in the transaction that then books them all: one conflict and none is
  * booked, and the groomer's lock (taken by each check) keeps the slots until it commits.
  */

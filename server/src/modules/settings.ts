@@ -72,8 +72,8 @@ export interface SettingsOptions {
 }
 
 /**
- * Spec 001 'Ajustes': `GET /ajustes`, `POST /ajustes` (multipart: `json` plus an optional `logo`
- * file; `_method=put` marks an update, but whether a record exists decides), the logo at the
+ * Spec §001-2 'Ajustes': `GET /ajustes`, `POST /ajustes` (multipart: `json` plus an optional
+ * `logo` file; `_method=put` marks an update, but whether a record exists decides), the logo at the
  * spec's fixed address and the brand the login page shows before anyone signs in.
  */
 export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (app, { db }, done) => {

@@ -28,7 +28,7 @@ const M = TRIAGE_MESSAGES;
 // Two registrations racing for one appointment: the second is told to update instead.
 describeUniqueIndex('triajes_id_cita_key', 'id_cita', M.exists);
 
-/** Spec 001 §3: id, id_cita, edad, peso, temperatura, nota (and its status). */
+/** Spec §001-3: id, id_cita, edad, peso, temperatura, nota (and its status). */
 const triageFields = {
   id: triages.id,
   id_cita: triages.id_cita,
@@ -48,7 +48,7 @@ const measures = (input: TriageInput) => ({
 
 /**
  * The appointment a triage is recorded for: it must exist and not be deleted, and a groomer
- * records it only on their own or an unassigned visit (DESIGN §10.1).
+ * records it only on their own or an unassigned visit (decisions §roles).
  */
 async function triageableAppointment(tx: Tx, request: FastifyRequest, id: number) {
   const [appointment] = await tx
@@ -81,13 +81,14 @@ const entry = (accion: AuditAction, id: number) => ({
 });
 
 /**
- * The triage of an appointment (spec 001 §2 'Registro de Triaje'): at most one per appointment;
+ * The triage of an appointment (spec §001-2 'Registro de Triaje'): at most one per appointment;
  * a triage marked Eliminado (3) counts as none, and registering again reuses its row.
  */
 export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['triaje'];
   const one = { 200: successOf(TriageSchema) };
-  // Recording a triage is part of attending the visit (DESIGN §10.1); reading it, of the agenda.
+  // Recording a triage is part of attending the visit (decisions §roles); reading it, of the
+  // agenda.
   const attend = { permission: 'agenda.atender' } as const;
 
   app.get(

@@ -6,7 +6,9 @@ import { setupTestApp } from '../test/app';
 import { apiClient } from '../test/http';
 import { keepAnActiveAdmin } from './users';
 
-/** DESIGN §10.1: the last active admin cannot be suspended, deleted or given another role. */
+/**
+ * Decisions §last-admin: the last active admin cannot be suspended, deleted or given another role.
+ */
 
 const ctx = await setupTestApp();
 const { db } = ctx.database;

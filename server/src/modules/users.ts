@@ -16,10 +16,8 @@ import {
   UserHardDeleteSchema,
   UserPasswordSchema,
   type UserRegisterInput,
-  UserRegisterSchema,
   usersResource,
   type UserUpdateInput,
-  UserUpdateSchema,
 } from '@app/domain';
 import { hashPassword } from '../auth/passwords';
 import { actorOf, keepLoginOnEntries, recordAudit, recordPasswordChange } from '../audit/record';
@@ -109,12 +107,13 @@ async function registerValues(input: UserRegisterInput, tx: Tx) {
 const ADMINS_LOCK = 4_751_060;
 
 /**
- * DESIGN §10.1: refuses (409) a change that would leave no active admin, when user `id` is one
- * and is about to be suspended, deleted or given another role. Runs in the change's transaction,
- * before it. Such changes take one lock in turn, and each reads the admins only once it holds
- * it: two admins demoting each other at once are judged one after the other, and the second
- * sees the first's commit. (Locking the admin rows alone would miss a row promoted meanwhile,
- * and row locks taken in two orders can deadlock.) Promotions need no lock: they only add.
+ * Decisions §last-admin: refuses (409) a change that would leave no active admin, when user `id` is
+ * one and is about to be suspended, deleted or given another role. Runs in the change's
+ * transaction, before it. Such changes take one lock in turn, and each reads the admins only once
+ * it holds it: two admins demoting each other at once are judged one after the other, and the
+ * second sees the first's commit. (Locking the admin rows alone would miss a row promoted
+ * meanwhile, and row locks taken in two orders can deadlock.) Promotions need no lock: they only
+ * add.
  */
 export async function keepAnActiveAdmin(tx: Tx, id: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
@@ -130,8 +129,8 @@ export async function keepAnActiveAdmin(tx: Tx, id: number) {
 type Identity = Pick<ReturnType<typeof personalValues>, 'id_tipodoc' | 'doc' | 'name' | 'surname'>;
 
 /**
- * Spec 000 §5 as DESIGN §11.9 reads it: a default user (ids 1–3) keeps its names and document;
- * its e-mail, role and password may change.
+ * Spec §000-5 as decisions §default-users reads it: a default user (ids 1–3) keeps its names and
+ * document; its e-mail, role and password may change.
  */
 function keepDefaultIdentity(stored: Identity, values: Identity) {
   const fields = ['id_tipodoc', 'doc', 'name', 'surname'] as const;
@@ -207,12 +206,10 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       list: userList,
       export: userExport,
       create: {
-        schema: UserRegisterSchema,
         toValues: registerValues,
         message: USER_MESSAGES.registered,
       },
       update: {
-        schema: UserUpdateSchema,
         toValues: updateValues,
         message: USER_MESSAGES.updated,
       },
@@ -252,7 +249,7 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   );
 
-  // Not used by a screen (spec 000 §7). The id may come in the body or the query string.
+  // Not used by a screen (spec §000-7). The id may come in the body or the query string.
   const hardDelete = { config, schema: { response: { 200: DoneSchema }, tags } };
   app.delete('/user/hard', hardDelete, async (request) => {
     const { id } = UserHardDeleteSchema.parse({

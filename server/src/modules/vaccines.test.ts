@@ -47,7 +47,7 @@ const rabies = (extra: object = {}) => ({
   ...extra,
 });
 
-describe('vaccines (DESIGN §10.5)', () => {
+describe('vaccines (decisions §vaccines)', () => {
   it('registers a vaccine with its proof, serves the picture, edits, lists and deletes it', async () => {
     const created = await sendVaccine(rabies(), { proof: pngImage() });
     expect(created.status).toBe(201);

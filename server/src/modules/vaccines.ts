@@ -31,8 +31,8 @@ import {
 } from '../http/uploads';
 
 /**
- * A pet's vaccines (DESIGN §10.5), with an optional picture of the card as proof. The proof is
- * served at an unguessable address, as profile pictures are: an <img> carries no credential.
+ * A pet's vaccines (decisions §vaccines), with an optional picture of the card as proof. The proof
+ * is served at an unguessable address, as profile pictures are: an <img> carries no credential.
  */
 
 const M = VACCINE_MESSAGES;
@@ -92,7 +92,7 @@ const valuesOf = (input: VaccineInput) => ({
 
 export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['vacunas'];
-  // DESIGN §10.1: pet care records are every role's; reading them is whoever reads pets.
+  // Decisions §roles: pet care records are every role's; reading them is whoever reads pets.
   const write = { permission: 'agenda.atender' } as const;
   const saved = { 200: successOf(VaccineSchema), 201: successOf(VaccineSchema) };
 

@@ -14,12 +14,9 @@ import {
   WaitlistBookedSchema,
   WaitlistBookSchema,
   WaitlistEntrySchema,
-  WaitlistInputSchema,
-  WaitlistListQuerySchema,
   WaitlistMatchQuerySchema,
   waitlistResource,
   WaitlistStatus,
-  WaitlistUpdateSchema,
   type AppointmentInput,
   type WaitlistEntry,
   type WaitlistInput,
@@ -39,8 +36,8 @@ import { agendaFilters, bookableClientAndPet, bookedPet, bookedUser } from './bo
 import { occupiesTime } from './scheduling';
 
 /**
- * The waitlist (DESIGN §10.5): clients who want an earlier slot. A freed cita (Eliminada or No
- * Asistió) is offered to the pending entries whose weekdays and hours fit it, oldest first, and
+ * The waitlist (decisions §waitlist): clients who want an earlier slot. A freed cita (Eliminada or
+ * No Asistió) is offered to the pending entries whose weekdays and hours fit it, oldest first, and
  * one of them is booked into it by the same rules as any cita.
  */
 
@@ -298,10 +295,9 @@ export const waitlistModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       table: waitlist,
       id: waitlist.id_esp,
       list: waitlistList,
-      listQuery: WaitlistListQuerySchema,
       filters: agendaFilters(waitlist),
-      create: { schema: WaitlistInputSchema, toValues: createValuesOf, message: M.registered },
-      update: { schema: WaitlistUpdateSchema, toValues: updateValuesOf, message: M.updated },
+      create: { toValues: createValuesOf, message: M.registered },
+      update: { toValues: updateValuesOf, message: M.updated },
       // Staff leave an entry Pendiente or cancel it; Agendada comes only from booking it.
       status: {
         allowed: [WaitlistStatus.Pendiente, WaitlistStatus.Cancelada],

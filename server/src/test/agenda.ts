@@ -57,7 +57,7 @@ export async function registerOwner(api: Api, name = 'Rosa', pet = 'Firulais'): 
 
 let groomerDni = 47_310_000;
 
-/** A bookable employee (DESIGN §10.2), registered through the API. */
+/** A bookable employee (decisions §agenda), registered through the API. */
 export async function registerGroomer(api: Api, nom: string, extra: object = {}) {
   groomerDni += 173;
   const res = await api.post('/empleado/register', {

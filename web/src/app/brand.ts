@@ -15,9 +15,9 @@ export const DEFAULT_BRAND: Brand = { name: 'Peluquería Canina', logoUrl: null 
 export const BRAND_QUERY_KEY = ['brand'] as const;
 
 /**
- * The company's name and logo from the settings record (spec 001 'Ajustes'), through the public
- * `GET /api/app/brand`: the login page shows them before anyone signs in. Until it answers, or
- * while nothing is saved, the default brand shows.
+ * The company's name and logo from the settings record (spec §001-2 'Ajustes'), through the
+ * public `GET /api/app/brand`: the login page shows them before anyone signs in. Until it answers,
+ * or while nothing is saved, the default brand shows.
  */
 export function useBrand(): Brand {
   const { data } = useQuery({

@@ -21,7 +21,7 @@ export const CONFIGURATOR_TEXTS = {
   darkMode: 'Modo oscuro',
 } as const;
 
-/** Spec §2: Oscuro = bg-gradient-dark, Transparente = bg-transparent, Blanco = bg-white. */
+/** Spec §000-2: Oscuro = bg-gradient-dark, Transparente = bg-transparent, Blanco = bg-white. */
 const TYPE_LABELS: Record<SidenavType, string> = {
   dark: 'Oscuro',
   transparent: 'Transparente',

@@ -63,9 +63,9 @@ const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
 };
 
 /**
- * The bell's notices (GET /api/notificaciones, DESIGN §10.4), worked out by the server for the
- * user's role: read again every minute, when the window comes back to the front and when the
- * bell is opened.
+ * The bell's notices (GET /api/notificaciones, decisions §notifications), worked out by the server
+ * for the user's role: read again every minute, when the window comes back to the front and when
+ * the bell is opened.
  */
 function useNotifications() {
   const loggedIn = useLoggedIn();
@@ -115,7 +115,7 @@ export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: Nav
       await signOut();
       await navigate('/login', { replace: true });
     } catch (error) {
-      // A 401 already showed 'Sesión expirada'; otherwise the session stays (spec §4).
+      // A 401 already showed 'Sesión expirada'; otherwise the session stays (spec §000-4).
       if (error instanceof ApiError && error.sessionExpired) return;
       toast.error(
         error instanceof Error && error.message ? error.message : LOGIN_MESSAGES.serverError,

@@ -18,7 +18,7 @@ export interface RequirePermissionProps {
 }
 
 /**
- * A screen whose route needs a permission (DESIGN §10.1) shows once the profile says the user
+ * A screen whose route needs a permission (decisions §roles) shows once the profile says the user
  * has it; otherwise the 'Sin permiso' page, inside the shell. Nothing of the screen shows while
  * the profile loads.
  */

@@ -10,7 +10,7 @@ import { useMatches } from 'react-router';
 
 /**
  * Who may open a route. private: every signed-in user; guest: only without a session (Login);
- * public: either way; a permission: a signed-in user whose role has it (DESIGN §10.1). The
+ * public: either way; a permission: a signed-in user whose role has it (decisions §roles). The
  * sidenav hides such a route from the others, and a deep link to it shows 'Sin permiso'.
  */
 export type RouteAccess = 'private' | 'guest' | 'public' | Permission;
@@ -129,7 +129,7 @@ export function sidenavRows(
 /** What each router route carries in its `handle`. */
 export interface RouteHandle {
   name: string;
-  /** What the screen needs besides a session (DESIGN §10.1). */
+  /** What the screen needs besides a session (decisions §roles). */
   permission?: Permission;
 }
 
@@ -161,7 +161,7 @@ export function useRoutePermission(): Permission | undefined {
   return useRouteHandle()?.permission;
 }
 
-/** Spec §2: the active sidenav entry is decided by the first path segment. */
+/** Spec §000-2: the active sidenav entry is decided by the first path segment. */
 export function firstSegment(path: string): string {
   return path.split('/').find((part) => part !== '') ?? '';
 }

@@ -24,7 +24,7 @@ export interface ShellSettingsValue extends ShellSettings {
 
 const STORAGE_KEY = 'shell-settings';
 
-/** Spec §9: the default accent colour is success. */
+/** Spec §000-9: the default accent colour is success. */
 export const DEFAULT_SHELL_SETTINGS: ShellSettings = {
   sidenavColor: 'success',
   sidenavType: 'dark',

@@ -68,7 +68,7 @@ export function Sidenav({ rows, wide, open, onClose }: SidenavProps) {
   const brand = useBrand();
   const { pathname } = useLocation();
   const activeSegment = firstSegment(pathname);
-  // Transparent and white only make sense docked beside the page (spec §2: off below 1200 px).
+  // Transparent and white only make sense docked beside the page (spec §000-2: off below 1200 px).
   const type = wide ? sidenavType : 'dark';
   const surface = sidenavSurface(type, darkMode);
   const accent = ACCENTS[sidenavColor];

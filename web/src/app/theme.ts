@@ -2,7 +2,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
   interface Palette {
-    /** Badges only: spec 001 §2 wants EXPIRADA yellow, apart from the orange `warning`. */
+    /** Badges only: spec §001-2 wants EXPIRADA yellow, apart from the orange `warning`. */
     yellow: Palette['primary'];
   }
   interface PaletteOptions {

@@ -58,7 +58,7 @@ import {
   RECEIPT_TYPE_IDS,
   RECEIPT_TYPES,
   SALE_MESSAGES,
-  SALE_PATHS,
+  SALE_ENDPOINTS,
   SaleInputSchema,
   saleTotals,
   type Appointment,
@@ -73,18 +73,18 @@ import {
   type SaleTotals,
 } from '@app/domain';
 import { showErrorDialog, toast } from '../lib/alerts';
-import { api, ApiError, jsonField } from '../lib/api';
+import { api, ApiError, callWithMessage } from '../lib/api';
 import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
 import { usePermissions } from '../lib/use-profile';
 import { CLIENT_LOOKUP_TEXTS, PetCareChips, useClientByDni } from '../lookups';
 import { refreshAfterSale, useSale } from './receipt-dialog';
 
 /**
- * Charging (DESIGN §10.3): a cita's visit, or a walk-in sale ('Venta rápida'). One form validated
- * by the domain's SaleInputSchema, whose totals come from `saleTotals`, exact in cents, as the
- * server will store them. Prices are the server's (§11.9): a catalogue line shows the price it
- * will be charged and is sent by item and quantity; only a user with `caja.ajustar` may type
- * another price, which then travels with a reason.
+ * Charging (decisions §checkout): a cita's visit, or a walk-in sale ('Venta rápida'). One form
+ * validated by the domain's SaleInputSchema, whose totals come from `saleTotals`, exact in cents,
+ * as the server will store them. Prices are the server's (decisions §server-prices): a catalogue
+ * line shows the price it will be charged and is sent by item and quantity; only a user with
+ * `caja.ajustar` may type another price, which then travels with a reason.
  */
 
 export const CHECKOUT_TEXTS = {
@@ -114,7 +114,7 @@ export const CHECKOUT_TEXTS = {
 /** A warning under a field that is not (yet) an error: the product's stock falls short. */
 const warningText = { color: 'warning.main' } as const;
 
-/** The lines a cashier adds here; a product shows its stock (DESIGN §10.4). */
+/** The lines a cashier adds here; a product shows its stock (decisions §products). */
 const LINE_KINDS: { kind: SaleItemKind; label: string }[] = [
   { kind: 'otro', label: 'Otro' },
   { kind: 'servicio', label: 'Servicio' },
@@ -526,9 +526,7 @@ function CheckoutForm({
   const submit = handleSubmit(async (sale) => {
     try {
       const body = { ...sale, items: callItems(sale, form.getValues('items')) };
-      const answer = await api.request<SaleCreated>('POST', SALE_PATHS.register, {
-        body: jsonField(body),
-      });
+      const answer = await callWithMessage(SALE_ENDPOINTS.register, { body });
       if (answer.message) toast.success(answer.message);
       void refreshAfterSale(client);
       onCharged(answer.data);

@@ -21,7 +21,7 @@ import {
   PAYMENT_METHODS,
   productsResource,
   SALE_MESSAGES,
-  SALE_PATHS,
+  SALE_ENDPOINTS,
   SALES_QUERY_KEY,
   SaleVoidSchema,
   SUNAT_CUSTOMER_DOC_CODES,
@@ -32,12 +32,12 @@ import {
 import { useBrand } from '../app/brand';
 import { ResourceForm, type FieldDef } from '../crud';
 import { toast } from '../lib/alerts';
-import { api } from '../lib/api';
+import { api, call, callWithMessage, queryKey } from '../lib/api';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { usePermissions } from '../lib/use-profile';
 
 /**
- * The receipt of a sale as a Peruvian business prints it (DESIGN §10.3): on A4 or on 80 mm
+ * The receipt of a sale as a Peruvian business prints it (decisions §receipt): on A4 or on 80 mm
  * thermal paper from the browser, or sent by WhatsApp; voided by an administrator with a reason.
  * What it prints is what the server stored when the sale was issued, never recomputed.
  */
@@ -75,14 +75,11 @@ const DOC_LABELS: Record<string, string> = {
 
 /* Queries */
 
-const saleKey = (id: number | null) => [SALES_QUERY_KEY, 'venta', id] as const;
-
 /** One sale as issued (GET /api/venta/{id}). */
 export function useSale(id: number | null) {
   return useQuery({
-    queryKey: saleKey(id),
-    queryFn: ({ signal }) =>
-      api.get<Sale>(SALE_PATHS.one.replace(':id', String(id)), undefined, { signal }),
+    queryKey: queryKey(SALE_ENDPOINTS.one, { params: { id } }),
+    queryFn: ({ signal }) => call(SALE_ENDPOINTS.one, { params: { id }, signal }),
     enabled: id !== null,
     retry: false,
   });
@@ -525,7 +522,7 @@ function VoidDialog({ sale, onClose }: { sale: Sale | null; onClose(): void }) {
               submitLabel={RECEIPT_TEXTS.voidSubmit}
               errorTitle={RECEIPT_TEXTS.voidErrorTitle}
               onSubmit={async (values) => {
-                const answer = await api.request('PATCH', SALE_PATHS.void, { body: values });
+                const answer = await callWithMessage(SALE_ENDPOINTS.void, { body: values });
                 toast.success(answer.message ?? SALE_MESSAGES.voided);
                 void refreshAfterSale(client);
                 onClose();

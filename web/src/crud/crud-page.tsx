@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { ResourceDescriptor } from '@app/domain';
+import type { ApiSuccess, ResourceDescriptor } from '@app/domain';
 import { PageContainer } from '../app/page-container';
 import { toast } from '../lib/alerts';
-import { jsonField } from '../lib/api';
+import { api, callWithMessage, jsonField } from '../lib/api';
 import { usePermissions } from '../lib/use-profile';
 import { DataTable, type Column } from './data-table';
 import { FilterBar, type FilterDef } from './filter-bar';
@@ -80,7 +80,10 @@ export interface CrudConfig<Row> {
   emptyText?: string;
   /** The last column's header, where the spec writes it otherwise ('ACCIONES'). */
   actionsHeader?: string;
-  /** The warning when the list fails to load (spec §8: 'No se recibieron datos de los servicios'). */
+  /**
+   * The warning when the list fails to load (spec §001-8: 'No se recibieron datos de los
+   * servicios').
+   */
   loadErrorText?: string;
   /** Modals the extra menu items open, rendered beside the list. */
   children?: ReactNode;
@@ -103,15 +106,14 @@ export interface CrudPageProps<Row> {
 /**
  * The spec's list pattern: header with the add button, search area, server-paginated table
  * with a three-dot menu per row, the registration form that replaces the list, the edit modal
- * and confirmed status changes. What the user's role may not do (DESIGN §10.1, the resource's
+ * and confirmed status changes. What the user's role may not do (decisions §roles, the resource's
  * `access`) is not offered: without its write permission there is no add button, no Editar and
  * no status action, and a row whose menu would be empty has none.
  */
 export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
   const { resource } = config;
   const { params, list, onSearch, setPage, setPerPage } = useFilteredList<Row>(
-    resource.plural,
-    resource.paths.list,
+    resource.endpoints.list,
     config.filterDefaults,
   );
   const { can } = usePermissions();
@@ -126,8 +128,8 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
   };
   const [editing, setEditing] = useState<Row | null>(null);
 
-  const save = async (method: 'POST' | 'PUT', path: string, body: object) => {
-    const answer = await mutation.mutateAsync({ method, path, body: jsonField(body) });
+  const save = async (write: () => Promise<ApiSuccess<unknown>>) => {
+    const answer = await mutation.mutateAsync(write);
     if (answer.message) toast.success(answer.message);
   };
 
@@ -176,7 +178,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
   const columns = withMenu ? [...config.columns, actionsColumn] : config.columns;
 
   const { create, edit } = config;
-  const { paths } = resource;
+  const { endpoints } = resource;
   if (creating && create && canWrite) {
     return (
       <PageContainer title={create.title}>
@@ -188,8 +190,13 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
             submitLabel={create.submitLabel ?? 'Registrar'}
             errorTitle={create.errorTitle}
             onSubmit={async (values) => {
-              const payload = create.toPayload?.(values) ?? values;
-              await save('POST', create.path?.(payload) ?? paths.register, payload);
+              const body = create.toPayload?.(values) ?? values;
+              const path = create.path?.(body);
+              await save(() =>
+                path
+                  ? api.request('POST', path, { body: jsonField(body) })
+                  : callWithMessage(endpoints.register, { body }),
+              );
               closeCreate();
             }}
             onCancel={closeCreate}
@@ -225,10 +232,10 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         onSearch={onSearch}
         advancedLabels={config.advancedLabels}
         actions={
-          resource.paths.export &&
+          endpoints.export &&
           resource.exportFile && (
             <ExportButtons
-              path={resource.paths.export}
+              path={endpoints.export.path}
               file={resource.exportFile}
               filters={params.filters}
             />
@@ -264,14 +271,11 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
                   submitLabel="Guardar Cambios"
                   errorTitle={edit.errorTitle}
                   onSubmit={async (values) => {
-                    await save(
-                      'PUT',
-                      paths.update,
-                      edit.toPayload?.(values, editing) ?? {
-                        ...values,
-                        id: resource.rowId(editing),
-                      },
-                    );
+                    const body = edit.toPayload?.(values, editing) ?? {
+                      ...values,
+                      id: resource.rowId(editing),
+                    };
+                    await save(() => callWithMessage(endpoints.update, { body }));
                     setEditing(null);
                   }}
                   onCancel={() => setEditing(null)}

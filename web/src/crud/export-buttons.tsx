@@ -8,7 +8,7 @@ import { now, toApiDate } from '../lib/format';
 import type { FilterValues } from './list-params';
 
 export interface ExportButtonsProps {
-  /** The export's path: it takes the list's filters and `formato` (DESIGN §10.6). */
+  /** The export's path: it takes the list's filters and `formato` (api §exports). */
   path: string;
   /** The file's name before its day, when the server names none. */
   file: string;

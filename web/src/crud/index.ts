@@ -38,3 +38,12 @@ export {
   type StatusAction,
 } from './status';
 export { ExportButtons, type ExportButtonsProps } from './export-buttons';
+export {
+  ImportFileChooser,
+  ImportPreview,
+  useFileImport,
+  type FileImport,
+  type FileImportOptions,
+  type ImportFileChooserProps,
+  type ImportPreviewProps,
+} from './file-import';

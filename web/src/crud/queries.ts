@@ -1,32 +1,45 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ApiSuccess, Page, ResourceDescriptor } from '@app/domain';
+import type { ApiSuccess, ListEndpoint, Page, ResourceDescriptor } from '@app/domain';
 import { confirm, showErrorDialog, toast } from '../lib/alerts';
-import { api, ApiError, type Method, type Query } from '../lib/api';
+import {
+  api,
+  ApiError,
+  call,
+  callWithMessage,
+  queryKey,
+  type Method,
+  type Query,
+} from '../lib/api';
 import { useListParams, type FilterValues } from './list-params';
 
-/** A list page; the query key is `[resource, params]` so mutations invalidate `[resource]`. */
-export function useListQuery<Row>(resource: string, path: string, query: Query) {
+/**
+ * Where a list comes from: its endpoint (domain/), or, for a list not declared by one yet, its
+ * query key and path.
+ */
+export type ListSource<Row> = ListEndpoint<Row> | { key: string; path: string };
+
+/** A list page; its key starts with the feature's, so mutations invalidate `[feature]`. */
+export function useListQuery<Row>(source: ListSource<Row>, query: Query) {
   return useQuery({
-    queryKey: [resource, query],
-    queryFn: ({ signal }) => api.get<Page<Row>>(path, query, { signal }),
+    queryKey: 'key' in source ? [source.key, query] : queryKey(source, { query }),
+    queryFn: ({ signal }) =>
+      'key' in source
+        ? api.get<Page<Row>>(source.path, query, { signal })
+        : call(source, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /**
  * A list screen's data: the filters and page from the address (their defaults read once), the
- * page of rows, and what Buscar does. Spec §2: the list loads again on Buscar, even when the
+ * page of rows, and what Buscar does. Spec §000-2: the list loads again on Buscar, even when the
  * filters are the ones applied.
  */
-export function useFilteredList<Row>(
-  resource: string,
-  path: string,
-  filterDefaults: () => FilterValues,
-) {
+export function useFilteredList<Row>(source: ListSource<Row>, filterDefaults: () => FilterValues) {
   const [defaults] = useState(filterDefaults);
   const { params, search, setPage, setPerPage } = useListParams(defaults);
-  const list = useListQuery<Row>(resource, path, {
+  const list = useListQuery<Row>(source, {
     ...params.filters,
     page: params.page,
     per_page: params.perPage,
@@ -41,7 +54,7 @@ export function useFilteredList<Row>(
 
 /**
  * Why a list is empty: a refused filter names itself ('La fecha inicial no puede ser mayor a
- * la fecha final'); otherwise the screen's own warning (spec §8).
+ * la fecha final'); otherwise the screen's own warning (spec §001-8).
  */
 export function listErrorMessage(error: Error, screenText?: string): string {
   const fieldMessages = error instanceof ApiError ? Object.values(error.errors).flat() : [];
@@ -55,11 +68,18 @@ export interface MutationCall {
   body?: unknown;
 }
 
-/** A write that refreshes every list of the resource it touches; answers the whole envelope. */
+/**
+ * A write that refreshes every list of the resource it touches; answers the whole envelope.
+ * The write is an endpoint's call (`() => callWithMessage(endpoint, input)`) or, for a route
+ * not declared by one yet, its method, path and body.
+ */
 export function useResourceMutation<T = unknown>(resource: string) {
   const client = useQueryClient();
-  return useMutation<ApiSuccess<T>, Error, MutationCall>({
-    mutationFn: ({ method, path, body }) => api.request<T>(method, path, { body }),
+  return useMutation<ApiSuccess<T>, Error, MutationCall | (() => Promise<ApiSuccess<T>>)>({
+    mutationFn: (write) =>
+      typeof write === 'function'
+        ? write()
+        : api.request<T>(write.method, write.path, { body: write.body }),
     onSuccess: () => client.invalidateQueries({ queryKey: [resource] }),
   });
 }
@@ -75,20 +95,20 @@ export interface StatusChange {
 }
 
 /**
- * A confirmed status change (spec §4): the question, then the resource's status call; its
- * message as a toast, a refusal in the error dialog. Resolves whether the status changed.
+ * A confirmed status change (spec §000-4, §001-4): the question, then the resource's status call;
+ * its message as a toast, a refusal in the error dialog. Resolves whether the status changed.
  */
 export function useStatusChange<Row>(resource: ResourceDescriptor<Row>) {
-  const mutation = useResourceMutation(resource.plural);
+  const client = useQueryClient();
+  const { endpoints, status: names } = resource;
+  const mutation = useMutation({
+    mutationFn: (body: Record<string, number>) => callWithMessage(endpoints.status, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [endpoints.status.feature] }),
+  });
   return async ({ id, status, question, errorTitle }: StatusChange): Promise<boolean> => {
     if (!(await confirm(question))) return false;
     try {
-      const call = resource.status;
-      const answer = await mutation.mutateAsync({
-        method: 'PATCH',
-        path: call.path,
-        body: { [call.id]: id, [call.estado]: status },
-      });
+      const answer = await mutation.mutateAsync({ [names.id]: id, [names.estado]: status });
       if (answer.message) toast.success(answer.message);
       return true;
     } catch (error) {

@@ -60,7 +60,7 @@ export interface FieldRenderProps {
  * whose name the schema does not know does not compile.
  */
 export interface FieldDef<Name extends string = string> {
-  /** The payload's name (spec §3): server errors come back under it, or under `serverName`. */
+  /** The payload's name (spec §001-3): server errors come back under it, or under `serverName`. */
   name: Name;
   label: string;
   kind?:
@@ -105,7 +105,7 @@ export interface ResourceFormProps<S extends z.ZodType = z.ZodType> {
   onSubmit(values: FormOutput<S>): Promise<unknown>;
   /** Shows 'Cancelar'; a form that is the whole screen (the settings) has none. */
   onCancel?(): void;
-  /** Title of the error dialog when the call fails (spec §8: 'Error en Cliente'...). */
+  /** Title of the error dialog when the call fails (spec §001-8: 'Error en Cliente'...). */
   errorTitle?: string;
   /**
    * What a failed call shows instead of the error dialog, once the server's field errors sit

@@ -12,7 +12,7 @@ export interface RowMenuItem {
   /** A heading shown above the first item of a run with this section ('Cambiar Estado'). */
   section?: string;
   /**
-   * What the item needs (DESIGN §10.1). In a CRUD page's menu the resource's write permission
+   * What the item needs (decisions §roles). In a CRUD page's menu the resource's write permission
    * when left out: an item that only reads ('Ver Servicios') says so with the read one.
    */
   access?: Permission;

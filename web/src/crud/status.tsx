@@ -38,13 +38,13 @@ export interface StatusAction {
   verb: string;
   /** Groups the action under a menu heading ('Cambiar Estado'). */
   section?: string;
-  /** What the change needs; the resource's write permission when left out (DESIGN §10.1). */
+  /** What the change needs; the resource's write permission when left out (decisions §roles). */
   access?: Permission;
 }
 
 /**
- * Spec §4: an Activo record offers Eliminar and Suspender; a Suspendido or Eliminado one
- * offers Reactivar (to 1).
+ * Spec §000-4, §001-4: an Activo record offers Eliminar and Suspender; a Suspendido or Eliminado
+ * one offers Reactivar (to 1).
  */
 export function recordStatusActions(current: number): StatusAction[] {
   return current === Status.Activo

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { GRADIENTS, GradientBox } from '../app/cards/gradient-box';
 
-/** Demonstration screen (spec §1): Material Dashboard's billing page, static content only. */
+/** Demonstration screen (spec §000-1): Material Dashboard's billing page, static content only. */
 
 interface Invoice {
   date: string;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { GradientBox, sxEntries, type GradientColor } from '../app/cards/gradient-box';
 
 /**
- * Small pieces shared by the demonstration screens (spec §1): Material Dashboard's card with a
+ * Small pieces shared by the demonstration screens (spec §000-1): Material Dashboard's card with a
  * floating gradient header and its initials avatars. Static content only.
  */
 

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GRADIENTS } from '../app/cards/gradient-box';
 
-/** Demonstration screen (spec §1): Material Dashboard's alerts and toasts page. */
+/** Demonstration screen (spec §000-1): Material Dashboard's alerts and toasts page. */
 
 const ALERT_COLORS = ['primary', 'secondary', 'info', 'success', 'warning', 'error'] as const;
 type AlertColor = (typeof ALERT_COLORS)[number];

@@ -25,7 +25,7 @@ import { GRADIENTS, GradientBox, type GradientColor } from '../app/cards/gradien
 import { InitialsAvatar } from './demo-card';
 
 /**
- * Demonstration screen (spec §1): Material Dashboard's profile overview. The tabs and the
+ * Demonstration screen (spec §000-1): Material Dashboard's profile overview. The tabs and the
  * platform-settings switches only change local state; nothing is saved.
  */
 

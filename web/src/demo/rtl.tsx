@@ -36,9 +36,9 @@ import { Emphasis, StatCard, type StatCardProps } from '../app/cards/stat-card';
 import { InitialsAvatar } from './demo-card';
 
 /**
- * Demonstration screen (spec §1): Material Dashboard's dashboard in Arabic, right to left. While
- * shown it sets the document's language to ar and its direction to rtl, and puts both back when
- * left.
+ * Demonstration screen (spec §000-1): Material Dashboard's dashboard in Arabic, right to left.
+ * While shown it sets the document's language to ar and its direction to rtl, and puts both back
+ * when left.
  */
 
 /** Material Dashboard's note under a figure: the change in green, then what it compares with. */

@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { DemoAuthLayout } from './demo-auth-layout';
 import { GRADIENTS } from '../app/cards/gradient-box';
 
-/** Demonstration screen (spec §1): Material Dashboard's English sign-in. It submits nothing. */
+/** Demonstration screen (spec §000-1): Material Dashboard's English sign-in. It submits nothing. */
 
 const SOCIAL = [
   { label: 'Facebook', icon: <FacebookIcon /> },

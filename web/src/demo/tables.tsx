@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { GRADIENTS } from '../app/cards/gradient-box';
 import { HeaderCard, InitialsAvatar } from './demo-card';
 
-/** Demonstration screen (spec §1): Material Dashboard's authors and projects tables. */
+/** Demonstration screen (spec §000-1): Material Dashboard's authors and projects tables. */
 
 interface Author {
   name: string;

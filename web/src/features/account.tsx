@@ -111,7 +111,7 @@ const homePageFields: FieldDef<'inicio'>[] = [
 ];
 
 const passwordFields: FieldDef<keyof ProfilePasswordInput>[] = [
-  // DESIGN §10.1: a borrowed session is not enough to change the password behind it.
+  // Decisions §own-password: a borrowed session is not enough to change the password behind it.
   {
     name: 'current_password',
     label: PROFILE_TEXTS.current,
@@ -192,7 +192,7 @@ function AboutMe({ profile }: { profile: Profile }) {
         }}
       >
         {(submitting) => (
-          // Select Image; once an image shows, Remove and Change (spec 000 §2).
+          // Select Image; once an image shows, Remove and Change (spec §000-2).
           <ImageChooser
             shape="avatar"
             choice={picture}
@@ -208,7 +208,10 @@ function AboutMe({ profile }: { profile: Profile }) {
   );
 }
 
-/** DESIGN §10.2: where signing in takes this user, the Dashboard unless they choose the Agenda. */
+/**
+ * Decisions §home-page: where signing in takes this user, the Dashboard unless they choose the
+ * Agenda.
+ */
 function HomePageChoice({ profile }: { profile: Profile }) {
   const client = useQueryClient();
   return (
@@ -507,7 +510,7 @@ function OpenSessions() {
   );
 }
 
-/** Spec 000 §2 'User Profile' (/user-profile, and the sidenav's Perfil at /mi-perfil). */
+/** Spec §000-2 'User Profile' (/user-profile, and the sidenav's Perfil at /mi-perfil). */
 export function AccountPage() {
   const profile = useProfile();
   return (

@@ -39,7 +39,7 @@ import {
 import { formatDateTime, now, toApiDate } from '../lib/format';
 
 /**
- * 'Auditoría' (DESIGN §10.1): who did what, when and from where, filtered by days, user,
+ * 'Auditoría' (decisions §audit): who did what, when and from where, filtered by days, user,
  * entity and action; each entry's changes field by field (before → after) in a dialog, and
  * what the filters select as CSV. Built from crud/'s list pieces: the log is read-only, so it
  * has no form, modal or row menu.
@@ -89,8 +89,7 @@ const subjectOf = (entry: AuditEntry) =>
 
 export function AuditPage() {
   const { params, list, onSearch, setPage, setPerPage } = useFilteredList<AuditEntry>(
-    AUDIT_QUERY_KEY,
-    AUDIT_PATHS.list,
+    { key: AUDIT_QUERY_KEY, path: AUDIT_PATHS.list },
     filterDefaults,
   );
   const [shown, setShown] = useState<AuditEntry | null>(null);

@@ -1,8 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,7 +16,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   CLIENT_IMPORT_COLUMNS,
@@ -31,13 +29,12 @@ import {
   type ClientImportRow,
 } from '@app/domain';
 import { PageContainer } from '../app/page-container';
-import { useResourceMutation } from '../crud';
+import { ImportFileChooser, ImportPreview, useFileImport } from '../crud';
 import { showErrorDialog, toast } from '../lib/alerts';
-import { api, ApiError } from '../lib/api';
 import { downloadFile } from '../lib/download';
 
 /**
- * 'Importar clientes' (DESIGN §10.7): the template, a CSV or xlsx file of clients with their
+ * 'Importar clientes' (decisions §imports): the template, a CSV or xlsx file of clients with their
  * pets, its preview with each row's errors, then every row or none. Reached from the clients
  * screen by who may administer the data.
  */
@@ -70,28 +67,7 @@ const TEXTS = {
   rowsPerPage: 'Filas por página',
 } as const;
 
-const ACCEPT = [
-  '.csv',
-  '.xlsx',
-  'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-].join(',');
-
 const HEADER_OF = new Map<string, string>(CLIENT_IMPORT_COLUMNS.map((c) => [c.key, c.header]));
-
-const fileBody = (file: File) => {
-  const body = new FormData();
-  body.append('archivo', file);
-  return body;
-};
-
-/** Why a file was refused as a whole: its field's message, or the call's. */
-function fileError(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.fieldError('archivo') ?? (error.message || CLIENT_IMPORT_MESSAGES.fileUnreadable);
-  }
-  return CLIENT_IMPORT_MESSAGES.fileUnreadable;
-}
 
 const hasErrors = (row: ClientImportRow) => Object.keys(row.errores).length > 0;
 
@@ -199,16 +175,14 @@ function PreviewTable({ report }: { report: ClientImportPreview }) {
 export function ClientImportPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<ClientImportPreview | null>(null);
-  const [problem, setProblem] = useState<string>();
-  const [previewing, setPreviewing] = useState(false);
+  const flow = useFileImport<ClientImportPreview, ClientImportResult>({
+    resource: clientsResource.plural,
+    paths: CLIENT_IMPORT_PATHS,
+    unreadable: CLIENT_IMPORT_MESSAGES.fileUnreadable,
+    errorTitle: TEXTS.importErrorTitle,
+  });
+  const { report, previewing } = flow;
   const [downloading, setDownloading] = useState(false);
-  /** Counts previews: a new one starts its table on its first page. */
-  const [round, setRound] = useState(0);
-  const importing = useResourceMutation<ClientImportResult>(clientsResource.plural);
-  const busy = previewing || importing.isPending;
 
   const downloadTemplate = async () => {
     setDownloading(true);
@@ -222,46 +196,20 @@ export function ClientImportPage() {
   };
 
   /** A chosen file is previewed at once. */
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    // Cleared so that choosing the same file again (once fixed) still fires a change.
-    event.target.value = '';
-    setFile(chosen);
-    setReport(null);
-    setProblem(undefined);
-    if (!chosen) return;
-    setPreviewing(true);
-    try {
-      const answer = await api.request<ClientImportPreview>('POST', CLIENT_IMPORT_PATHS.preview, {
-        body: fileBody(chosen),
-      });
-      setReport(answer.data);
-      setRound((n) => n + 1);
-    } catch (error) {
-      setProblem(fileError(error));
-    } finally {
-      setPreviewing(false);
-    }
+  const choose = async (chosen: File | null) => {
+    flow.choose(chosen);
+    if (chosen) await flow.preview(chosen);
   };
 
-  const confirm = async () => {
-    if (!file) return;
-    try {
-      const answer = await importing.mutateAsync({
-        method: 'POST',
-        path: CLIENT_IMPORT_PATHS.import,
-        body: fileBody(file),
-      });
+  const confirm = () =>
+    flow.confirm(async (answer) => {
       void queryClient.invalidateQueries({ queryKey: [petsResource.plural] });
       toast.success(
         answer.message ??
           CLIENT_IMPORT_MESSAGES.imported(answer.data.clientes, answer.data.mascotas),
       );
       await navigate('/clientes');
-    } catch (error) {
-      await showErrorDialog(TEXTS.importErrorTitle, error);
-    }
-  };
+    });
 
   const ready = report !== null && report.con_errores === 0 && report.total > 0;
   return (
@@ -287,43 +235,32 @@ export function ClientImportPage() {
             >
               {TEXTS.template}
             </Button>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              accept={ACCEPT}
-              aria-label={TEXTS.fileInput}
-              onChange={(event) => void choose(event)}
-            />
-            <Button
-              variant="outlined"
-              startIcon={<AttachFileIcon />}
+            <ImportFileChooser
+              inputLabel={TEXTS.fileInput}
+              buttonLabel={TEXTS.chooseFile}
+              noFile={TEXTS.noFile}
+              file={flow.file}
+              onChoose={(chosen) => void choose(chosen)}
               loading={previewing}
-              disabled={busy}
-              onClick={() => input.current?.click()}
-            >
-              {TEXTS.chooseFile}
-            </Button>
-            <Typography variant="body2" data-testid="import-file">
-              {file?.name ?? TEXTS.noFile}
-            </Typography>
+              disabled={previewing || flow.importing}
+            />
           </Stack>
           {previewing && <Typography role="status">{TEXTS.reading}</Typography>}
-          {problem && <Alert severity="error">{problem}</Alert>}
-          {report && (
-            <>
-              <Typography role="status" sx={{ fontWeight: 700 }}>
-                {`${TEXTS.summary(report.total, report.con_errores)} · ${TEXTS.creates(report.clientes, report.mascotas)}`}
-              </Typography>
-              {report.con_errores > 0 && <Alert severity="warning">{TEXTS.fixFirst}</Alert>}
-              <PreviewTable key={round} report={report} />
-            </>
-          )}
+          <ImportPreview
+            problem={flow.problem}
+            report={report}
+            summary={(r) =>
+              `${TEXTS.summary(r.total, r.con_errores)} · ${TEXTS.creates(r.clientes, r.mascotas)}`
+            }
+            fixFirst={TEXTS.fixFirst}
+          >
+            {(r) => <PreviewTable key={flow.round} report={r} />}
+          </ImportPreview>
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button
               variant="contained"
               startIcon={<FileUploadIcon />}
-              loading={importing.isPending}
+              loading={flow.importing}
               disabled={!ready || previewing}
               onClick={() => void confirm()}
             >

@@ -42,7 +42,7 @@ const fields: FieldDef<keyof ClientInput>[] = [
   { name: 'direccion', label: 'Dirección', maxLength: 200, width: 12 },
 ];
 
-/** A client's data on request (Ley 29733, DESIGN §10.7): the admin's row actions. */
+/** A client's data on request (Ley 29733, decisions §client-data): the admin's row actions. */
 const DATA_TEXTS = {
   download: 'Descargar datos',
   downloadError: 'Error al descargar los datos del cliente',
@@ -195,7 +195,7 @@ const clientsConfig = (anonymize: (client: Client) => void): CrudConfig<Client> 
   ],
 });
 
-/** 'Importar' (DESIGN §10.7), for who may administer the data. */
+/** 'Importar' (decisions §imports), for who may administer the data. */
 function ImportButton() {
   const { can } = usePermissions();
   if (!can('datos.administrar')) return null;

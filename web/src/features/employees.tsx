@@ -46,7 +46,7 @@ const fields: FieldDef<keyof EmployeeInput>[] = [
   { name: 'ape', label: 'Apellido', maxLength: 100, width: 4 },
   { name: 'telef', label: 'Teléfono', maxLength: 9, sanitize: digits(9), width: 4 },
   { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 12 },
-  // DESIGN §10.2: a groomer gets a column of the agenda, their citas painted in their colour.
+  // Decisions §agenda: a groomer gets a column of the agenda, their citas painted in their colour.
   { name: 'agenda', label: 'Atiende citas en la agenda', kind: 'checkbox', width: 6 },
   {
     name: 'color',
@@ -186,13 +186,14 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
       schema: EmployeeUpdateSchema.omit({ id: true }),
       errorTitle: ERROR_TITLE,
     },
-    // An active employee without an account can get one, made from their data (DESIGN §5).
+    // An active employee without an account can get one, made from their data
+    // (decisions §employee-account).
     menuItems: (e) =>
       e.id_est === Status.Activo && e.id_usu === null
         ? [
             {
               label: 'Crear Usuario de Sistema',
-              // It opens the users' screen: an administrator's (DESIGN §10.1).
+              // It opens the users' screen: an administrator's (decisions §roles).
               access: usersResource.access.write,
               onClick: () => void navigate('/users', { state: { createUser: userPrefill(e) } }),
             },
@@ -206,7 +207,7 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
   };
 }
 
-/** Spec 000 §2 'Lista de Empleados'. */
+/** Spec §000-2 'Lista de Empleados'. */
 export function EmployeesPage() {
   const navigate = useNavigate();
   const config = useMemo(() => employeesConfig(navigate), [navigate]);

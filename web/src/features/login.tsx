@@ -38,7 +38,7 @@ const FIELDS = ['login', 'password', 'codigo'] as const;
 /**
  * The form read through the shared schema: the parsed input, or the first message per field.
  * Two fields do not need react-hook-form, which would be the largest library of the first page
- * (DESIGN §8: the login page loads under 250 KB of gzipped JavaScript).
+ * (decisions §budgets: the login page loads under 250 KB of gzipped JavaScript).
  */
 function readLogin(form: HTMLFormElement): { input: LoginInput } | { errors: LoginErrors } {
   const data = new FormData(form);
@@ -89,7 +89,7 @@ function LoginField({ name, label, error, hint, ...input }: LoginFieldProps) {
   );
 }
 
-/** Spec 000 §2 'Login': the staff's way in. */
+/** Spec §000-2 'Login': the staff's way in. */
 export function LoginPage() {
   const brand = useBrand();
   const [remember, setRemember] = useState(false);

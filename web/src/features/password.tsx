@@ -36,7 +36,7 @@ export const PASSWORD_TEXTS = {
   askAgain: 'Ask for a new link',
 } as const;
 
-/** The screen's names, with the call's where they differ (spec 000 §3). */
+/** The screen's names, with the call's where they differ (spec §000-3). */
 const resetFields: FieldDef<keyof PasswordResetForm>[] = [
   {
     name: 'newPassword',
@@ -68,7 +68,7 @@ function LoginLink() {
   );
 }
 
-/** Spec 000 §2 'Password Forgot': the answer is the same whether or not the address exists. */
+/** Spec §000-2 'Password Forgot': the answer is the same whether or not the address exists. */
 export function PasswordForgotPage() {
   const navigate = useNavigate();
   return (
@@ -104,7 +104,7 @@ export function PasswordForgotPage() {
   );
 }
 
-/** Spec 000 §2 'Password Reset': email and token come from the address of the e-mail's link. */
+/** Spec §000-2 'Password Reset': email and token come from the address of the e-mail's link. */
 export function PasswordResetPage() {
   const navigate = useNavigate();
   const [query] = useSearchParams();

@@ -90,7 +90,7 @@ const petsConfig = (open: PetDialogs): CrudConfig<Pet> => ({
   status: {
     current: (p) => p.id_est,
     subject: 'esta mascota',
-    // Spec §8 names the delete and reactivate failures; a suspension is a change of its data.
+    // Spec §001-8 names the delete and reactivate failures; a suspension is a change of its data.
     errorTitle: (action) =>
       action.status === Status.Eliminado
         ? 'Error al eliminar la mascota'
@@ -98,7 +98,7 @@ const petsConfig = (open: PetDialogs): CrudConfig<Pet> => ({
           ? 'Error al reactivar la mascota'
           : 'Error al actualizar datos de la mascota',
   },
-  // DESIGN §10.5: its visits, weight and temperature over time.
+  // Decisions §pet-history: its visits, weight and temperature over time.
   menuItems: (p) => [
     { label: 'Vacunas', access: 'clientes.leer', onClick: () => open.vaccines(p) },
     { label: 'Ver historial', access: 'historial.leer', onClick: () => open.timeline(p) },

@@ -112,7 +112,7 @@ const fields: FieldDef[] = [
 ];
 
 /**
- * DESIGN §10.5: the reminder's text, with the markers it may use and, as it is typed, the
+ * Decisions §reminders: the reminder's text, with the markers it may use and, as it is typed, the
  * message a client would get (sample data; {empresa} is the name in the form).
  */
 function ReminderTemplateInput({ field, error, form, disabled }: FieldRenderProps) {
@@ -220,8 +220,8 @@ function ReminderHourInput({ field, error, disabled }: FieldRenderProps) {
 type TimeField = 'abre' | 'cierra';
 
 /**
- * DESIGN §10.2: the week's opening hours, a row per weekday: open or not, and from when to
- * when. A closed day keeps its times, greyed out, for the day it opens again.
+ * Decisions §opening-hours: the week's opening hours, a row per weekday: open or not, and from when
+ * to when. A closed day keeps its times, greyed out, for the day it opens again.
  */
 function OpeningHoursInput({ field, error, form, disabled }: FieldRenderProps) {
   const week = field.value as OpeningDay[];
@@ -316,7 +316,7 @@ function SettingsForm({ settings }: { settings: Settings | null }) {
   const logo = useImageChoice(LOGO_RULES);
   const [saving, setSaving] = useState(false);
 
-  // Spec 001 §7: multipart with the `json` field and the `logo` file; `_method=put` to update.
+  // Spec §001-7: multipart with the `json` field and the `logo` file; `_method=put` to update.
   const save = async (values: FormValues) => {
     const body = new FormData();
     const removeLogo = logo.removed && !logo.file;
@@ -329,7 +329,7 @@ function SettingsForm({ settings }: { settings: Settings | null }) {
       toast.success(
         answer.message ?? (settings ? SETTINGS_MESSAGES.updated : SETTINGS_MESSAGES.inserted),
       );
-      // Spec 001 §4: saving reloads the record; the sidenav and the login follow the brand.
+      // Spec §001-4: saving reloads the record; the sidenav and the login follow the brand.
       await Promise.all([
         client.invalidateQueries({ queryKey: SETTINGS_KEY }),
         client.invalidateQueries({ queryKey: BRAND_QUERY_KEY }),
@@ -380,7 +380,7 @@ function SettingsForm({ settings }: { settings: Settings | null }) {
   );
 }
 
-/** Spec 001 'Ajustes': the one company settings record. */
+/** Spec §001-2 'Ajustes': the one company settings record. */
 export function SettingsPage() {
   const { data, isPending, error } = useQuery({
     queryKey: SETTINGS_KEY,

@@ -43,9 +43,9 @@ const fields: FieldDef<keyof SignupInput>[] = [
 ];
 
 /**
- * Spec 000 §2 'Signup' (English). The account waits, suspended, until an administrator
- * activates it in Usuarios (DESIGN §5); so the result says so and leads to Login. The answer
- * is the same whether or not the address already had an account: the login goes by e-mail.
+ * Spec §000-2 'Signup' (English). The account waits, suspended, until an administrator
+ * activates it in Usuarios (decisions §signup); so the result says so and leads to Login. The
+ * answer is the same whether or not the address already had an account: the login goes by e-mail.
  */
 export function SignupPage() {
   const navigate = useNavigate();

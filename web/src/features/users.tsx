@@ -125,7 +125,7 @@ const personFields: FieldDef[] = [
   { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
 ];
 
-/** DESIGN §10.1: what the user may do; an administrator sets it. */
+/** Decisions §roles: what the user may do; an administrator sets it. */
 const roleField: FieldDef = {
   name: 'rol',
   label: 'Rol',
@@ -283,7 +283,7 @@ interface ChangePasswordDialogProps {
   onClose(): void;
 }
 
-/** 'Cambiar Contraseña': `PATCH /user/pwd` with id, pwd, pwd_confirmation (spec 000 §7). */
+/** 'Cambiar Contraseña': `PATCH /user/pwd` with id, pwd, pwd_confirmation (spec §000-7). */
 function ChangePasswordDialog({ user, onClose }: ChangePasswordDialogProps) {
   const mutation = useResourceMutation(usersResource.plural);
   return (
@@ -320,7 +320,9 @@ function prefillOf(state: unknown): FormValues | undefined {
   return { ...value };
 }
 
-/** Spec 000 §2 'Lista de Usuarios'. Opened by 'Crear Usuario de Sistema' with an employee's data. */
+/**
+ * Spec §000-2 'Lista de Usuarios'. Opened by 'Crear Usuario de Sistema' with an employee's data.
+ */
 export function UsersPage() {
   const location = useLocation();
   const navigate = useNavigate();

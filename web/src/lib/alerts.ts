@@ -4,8 +4,8 @@ import type { SweetAlertOptions } from 'sweetalert2';
 import { ApiError } from './api-error';
 
 /**
- * SweetAlert2 idioms of the spec (§8, §9): 2 s top-right toasts, 5 s error dialogs, the
- * 'Si, Procede!' confirmation and the session-expired warning. SweetAlert2 is imported on
+ * SweetAlert2 idioms of the spec (spec §000-8, §000-9): 2 s top-right toasts, 5 s error dialogs,
+ * the 'Si, Procede!' confirmation and the session-expired warning. SweetAlert2 is imported on
  * first use so it stays out of the login page's initial JavaScript.
  */
 

@@ -2,7 +2,7 @@ import type { ApiError as ApiErrorBody } from '@app/domain';
 
 /**
  * A failed call: the HTTP status (0 when the server could not be reached), the server's
- * message and its `errors` map of field → messages, as the contract sends them (DESIGN §4).
+ * message and its `errors` map of field → messages, as the contract sends them (api §errors).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

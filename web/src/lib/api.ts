@@ -1,5 +1,13 @@
-import type { ApiError as ApiErrorBody, ApiSuccess } from '@app/domain';
-import { LOGIN_MESSAGES } from '@app/domain';
+import type {
+  ApiError as ApiErrorBody,
+  ApiSuccess,
+  BodyInput,
+  DataOf,
+  Endpoint,
+  ParamsInput,
+  QueryInput,
+} from '@app/domain';
+import { fillPath, LOGIN_MESSAGES } from '@app/domain';
 import { sessionExpired } from './alerts';
 import { ApiError } from './api-error';
 import { clearCredential, getCredential } from './session';
@@ -7,9 +15,9 @@ import { clearCredential, getCredential } from './session';
 export { ApiError, isBusy, isClientError } from './api-error';
 
 /**
- * The one client every screen uses. It speaks the contract of DESIGN §4: the spec's headers,
- * the `{"status":"success","data":...}` envelope, errors as a typed `ApiError`, and the
- * session-expired flow on any 401 but the login's.
+ * The one client every screen uses. It speaks the API contract (api §base, §envelope, §errors): the
+ * spec's headers, the `{"status":"success","data":...}` envelope, errors as a typed `ApiError`, and
+ * the session-expired flow on any 401 but the login's.
  */
 
 const BASE = '/api';
@@ -23,21 +31,23 @@ export type Query = Record<string, QueryValue>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
-  query?: Query;
+  query?: object;
   /** A plain value is sent as JSON; a FormData as multipart. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
-/** Create and update bodies travel as one `json` field holding the serialized object (spec §7). */
+/**
+ * Create and update bodies travel as one `json` field holding the serialized object (spec §000-7).
+ */
 export function jsonField(value: object): { json: string } {
   return { json: JSON.stringify(value) };
 }
 
-function buildUrl(path: string, query: Query | undefined): string {
+function buildUrl(path: string, query: object | undefined): string {
   const search = new URLSearchParams();
   // The spec sends filters "only if set".
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
     if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
   }
   const qs = search.toString();
@@ -165,3 +175,52 @@ export const api = {
     data<T>('POST', path, { body: form, ...options }),
   request,
 };
+
+/** What a call of `endpoint` sends: each part its contract reads, and nothing else. */
+export type CallInput<E extends Endpoint> = {
+  signal?: AbortSignal;
+} & (E['params'] extends undefined ? { params?: undefined } : { params: ParamsInput<E> }) &
+  (E['query'] extends undefined ? { query?: undefined } : { query?: QueryInput<E> }) &
+  (E['body'] extends undefined ? { body?: undefined } : { body: BodyInput<E> });
+
+/**
+ * Calls an endpoint of domain/ (its contract: method, path, what it reads and answers) and
+ * answers the whole success envelope, for callers that show its `message`.
+ */
+export function callWithMessage<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+): Promise<ApiSuccess<DataOf<E>>> {
+  const { params, query, body, signal } = input as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const sent = endpoint.jsonField && body !== undefined ? jsonField(body as object) : body;
+  return request<DataOf<E>>(endpoint.method, fillPath(endpoint.path, params), {
+    query,
+    body: sent,
+    signal,
+  });
+}
+
+/** Calls an endpoint of domain/ and answers the envelope's `data`, typed by the contract. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+): Promise<DataOf<E>> {
+  return (await callWithMessage(endpoint, input)).data;
+}
+
+/**
+ * The query key of a call: the endpoint's feature first, so a write invalidates every query
+ * of its feature with `[feature]`; then its path and what the call reads.
+ */
+export function queryKey<E extends Endpoint>(
+  endpoint: E,
+  input?: Pick<CallInput<E>, 'params' | 'query'>,
+): readonly unknown[] {
+  const parts = input ? { params: input.params, query: input.query } : {};
+  return [endpoint.feature, endpoint.path, parts];
+}

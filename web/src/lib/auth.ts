@@ -4,7 +4,7 @@ import { api, ApiError, jsonField } from './api';
 import { clearCredential, storeCredential } from './session';
 
 /**
- * Spec §4: a login answer is kept only when it is a string; anything else leaves the user
+ * Spec §000-4: a login answer is kept only when it is a string; anything else leaves the user
  * signed out and is reported to the caller as wrong credentials.
  */
 export async function signIn(input: LoginInput, remember: boolean): Promise<void> {
@@ -15,13 +15,13 @@ export async function signIn(input: LoginInput, remember: boolean): Promise<void
   storeCredential(credential, remember);
 }
 
-/** Spec §4: the stored value goes only once the server has ended the session. */
+/** Spec §000-4: the stored value goes only once the server has ended the session. */
 export async function signOut(): Promise<void> {
   await api.post('/logout');
   clearCredential();
 }
 
-/** The spec's login messages (§8) for a failed `signIn`. */
+/** The spec's login messages (spec §000-8) for a failed `signIn`. */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
     return LOGIN_MESSAGES.serverError;

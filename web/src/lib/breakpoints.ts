@@ -1,9 +1,9 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 
 /**
- * The spec's two breakpoints (§2, §9), in one place for the shell and every later screen:
- * at 1200 px and wider the sidenav is pinned and every sidenav type is offered; below 991 px
- * tab pills stack vertically.
+ * The spec's two breakpoints (spec §000-2, §000-9), in one place for the shell and every later
+ * screen: at 1200 px and wider the sidenav is pinned and every sidenav type is offered; below 991
+ * px tab pills stack vertically.
  */
 export const BREAKPOINTS = {
   sidenavPinned: 1200,

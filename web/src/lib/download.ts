@@ -3,7 +3,7 @@ import { fetchFile, type Query } from './api';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * A file the API streams (the CSV and xlsx exports of DESIGN §10.6), saved by the browser. A link
+ * A file the API streams (the CSV and xlsx exports of api §exports), saved by the browser. A link
  * cannot carry the Authorization header, so the file is fetched with it and handed to the
  * browser as a blob. It is sent and fails as every call of lib/api.ts does.
  */

@@ -7,7 +7,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.locale('es');
 
-/** Peru has one zone and no daylight saving time (DESIGN §1). */
+/** Peru has one zone and no daylight saving time (decisions §lima). */
 export const TIME_ZONE = 'America/Lima';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -42,7 +42,10 @@ export function toApiDate(value: dayjs.Dayjs): string {
   return value.format('YYYY-MM-DD');
 }
 
-/** Spec §9: lists filter from the first day of the current year to the last of the current month. */
+/**
+ * Spec §000-9: lists filter from the first day of the current year to the last of the current
+ * month.
+ */
 export function defaultDateRange(): { ficial: string; final: string } {
   const today = now();
   return { ficial: toApiDate(today.startOf('year')), final: toApiDate(today.endOf('month')) };
@@ -70,7 +73,7 @@ export function formatMoney(value: string | number | null | undefined): string {
   return `S/. ${negative}${soles}.${digits.slice(-2)}`;
 }
 
-/** Spec §9: names are shown upper-cased in lists. */
+/** Spec §000-9: names are shown upper-cased in lists. */
 export function upper(value: string | null | undefined): string {
   return (value ?? '').toLocaleUpperCase('es-PE');
 }
@@ -80,7 +83,7 @@ export function fullName(...parts: (string | null | undefined)[]): string {
   return upper(parts.filter(Boolean).join(' '));
 }
 
-/** Spec 001 §9: its lists filter from the first to the last day of the current month. */
+/** Spec §001-9: its lists filter from the first to the last day of the current month. */
 export function monthDateRange(): { ficial: string; final: string } {
   const today = now();
   return { ficial: toApiDate(today.startOf('month')), final: toApiDate(today.endOf('month')) };

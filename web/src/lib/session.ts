@@ -45,7 +45,9 @@ export function subscribeCredential(listener: () => void): () => void {
 
 const isLoggedIn = () => getCredential() !== null;
 
-/** Spec §4 `loggedIn`: true exactly while a credential is stored, so it is right at start-up. */
+/**
+ * Spec §000-4 `loggedIn`: true exactly while a credential is stored, so it is right at start-up.
+ */
 export function useLoggedIn(): boolean {
   return useSyncExternalStore(subscribeCredential, isLoggedIn);
 }

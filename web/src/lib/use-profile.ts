@@ -12,8 +12,8 @@ import { useLoggedIn } from './session';
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
 /**
- * Where signing in takes the user (DESIGN §10.2): the Agenda when their profile chose it and
- * their role may see it, else the Dashboard.
+ * Where signing in takes the user (decisions §home-page): the Agenda when their profile chose it
+ * and their role may see it, else the Dashboard.
  */
 export function homePath(profile: Profile | undefined): string {
   return profile?.inicio === 'agenda' && profile.permisos.includes('agenda.leer')
@@ -37,7 +37,7 @@ export interface Permissions {
   ready: boolean;
   /** The profile could not be loaded (not a refusal: every signed-in user has one). */
   failed: boolean;
-  /** Whether the user's role allows `permission` (DESIGN §10.1), as the server listed it. */
+  /** Whether the user's role allows `permission` (decisions §roles), as the server listed it. */
   can(permission: Permission): boolean;
 }
 

@@ -27,7 +27,7 @@ import { api, ApiError } from '../lib/api';
 import { usePermissions } from '../lib/use-profile';
 
 /**
- * A visit's before and after photos (DESIGN §10.5): up to four, taken with the phone's camera
+ * A visit's before and after photos (decisions §photos): up to four, taken with the phone's camera
  * (the file input asks for it) or chosen from the files, and sent to the client by WhatsApp as
  * links. The agenda's details and the history's show it.
  */

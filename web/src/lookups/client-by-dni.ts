@@ -45,7 +45,7 @@ const KnownClientContext = createContext<BookingClient | undefined>(undefined);
  */
 export const KnownClientProvider = KnownClientContext.Provider;
 
-/** The active client with this DNI, looked up once it has its 8 digits (spec 001 §5). */
+/** The active client with this DNI, looked up once it has its 8 digits (spec §001-5). */
 export function useClientByDni(dni: string): ClientLookupState {
   const ready = /^\d{8}$/.test(dni);
   const known = useContext(KnownClientContext);

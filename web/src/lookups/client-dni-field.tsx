@@ -19,7 +19,7 @@ export interface ClientDniFieldProps extends FieldRenderProps {
 
 /**
  * A client's DNI, looked up as it reaches 8 digits: 'Cliente: nombre apellido' with a check
- * mark, 'Cliente no encontrado' or 'Error al buscar el cliente' (spec 001 §2, §5).
+ * mark, 'Cliente no encontrado' or 'Error al buscar el cliente' (spec §001-2, §001-5).
  */
 export function ClientDniField({ field, error, disabled, label, onClient }: ClientDniFieldProps) {
   const dni = typeof field.value === 'string' ? field.value : '';

@@ -9,5 +9,11 @@ export {
   type ClientLookupState,
   type FoundClient,
 } from './client-by-dni';
+export {
+  availablePackagesQuery,
+  availableServicesQuery,
+  useAvailablePackages,
+  useAvailableServices,
+} from './available-catalogue';
 export { ClientDniField, type ClientDniFieldProps } from './client-dni-field';
 export { PetCareChips, type PetCareChipsProps } from './pet-care-chips';

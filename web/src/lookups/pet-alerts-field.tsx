@@ -8,8 +8,8 @@ import { PET_ALERTS, type PetAlert } from '@app/domain';
 import type { FieldRenderProps } from '../crud';
 
 /**
- * The pet's safety alerts (DESIGN §10.5) as a group of checkboxes: each reached with Tab and
- * toggled with Space, and the group named by its legend for a screen reader.
+ * The pet's safety alerts (decisions §pet-alerts) as a group of checkboxes: each reached with Tab
+ * and toggled with Space, and the group named by its legend for a screen reader.
  */
 export function PetAlertsField({ field, error, disabled }: FieldRenderProps) {
   const chosen: PetAlert[] = Array.isArray(field.value) ? (field.value as PetAlert[]) : [];

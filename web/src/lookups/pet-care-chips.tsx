@@ -16,7 +16,7 @@ export interface PetCareChipsProps {
 }
 
 /**
- * What a groomer must see before touching the pet (DESIGN §10.5): its alerts ('Muerde'...)
+ * What a groomer must see before touching the pet (decisions §pet-alerts): its alerts ('Muerde'...)
  * and the state of its vaccines as coloured chips, and its care notes. Nothing when all is
  * clear. Spans throughout: the calendar's list card is a button, which holds phrasing content.
  */

@@ -30,7 +30,7 @@ import { api } from '../lib/api';
 import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
 
 /**
- * A pet's visits over time (DESIGN §10.5): its owner, its weight and temperature at each
+ * A pet's visits over time (decisions §pet-history): its owner, its weight and temperature at each
  * triaged visit as two line charts, and every visit in a table with the same figures (what a
  * screen reader reads in place of the charts). The pets list and the Historial de Citas open it.
  */

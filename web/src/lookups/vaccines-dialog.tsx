@@ -31,8 +31,8 @@ import { api, ApiError } from '../lib/api';
 import { formatDate, upper } from '../lib/format';
 
 /**
- * A pet's vaccines (DESIGN §10.5): each with its state (red expired, yellow due within 30 days)
- * and its proof, added, edited and deleted here. The pets list and a cita's details open it.
+ * A pet's vaccines (decisions §vaccines): each with its state (red expired, yellow due within 30
+ * days) and its proof, added, edited and deleted here. The pets list and a cita's details open it.
  */
 
 export const VACCINES_TEXTS = {

@@ -1,11 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
+import Grid, { type GridProps } from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { limaToday, type ReportQuery } from '@app/domain';
+import { ChartCard, type ChartCardProps } from '../app/cards/chart-card';
 import { StatCard, type StatCardProps } from '../app/cards/stat-card';
 import { PageContainer } from '../app/page-container';
 import {
@@ -18,10 +19,12 @@ import {
 } from '../crud';
 import { api } from '../lib/api';
 import { formatDate, TIME_ZONE } from '../lib/format';
+import { FiguresCard, type Figure } from './figures-table';
+import { ChartOrNothing } from './report-charts';
 
 /**
- * The frame of Reporte Ventas, Citas and Reservaciones (DESIGN §10.6): a Lima date range by day
- * or by month, read from the address; the figures of the range; and its CSV and xlsx exports,
+ * The frame of Reporte Ventas, Citas and Reservaciones (decisions §reports): a Lima date range by
+ * day or by month, read from the address; the figures of the range; and its CSV and xlsx exports,
  * which the server writes from the same figures.
  */
 
@@ -48,8 +51,79 @@ const filterDefaults = (): FilterValues => {
 };
 
 /** 'Del 01/11/2026 al 05/11/2026, por día': the hint of a table by period. */
-export const groupingHint = (range: ReportQuery) =>
+const groupingHint = (range: ReportQuery) =>
   `Del ${formatDate(range.desde)} al ${formatDate(range.hasta)}, por ${GROUPINGS[range.agrupar].toLowerCase()}`;
+
+/** A chart card of a report: drawn from the figures, or the report's `noData` in its place. */
+export interface ReportChart<Report> {
+  /** The card's heading; also its key among the report's charts. */
+  title: string;
+  hint: string;
+  color: ChartCardProps['color'];
+  /** The card's grid cell. */
+  size: GridProps['size'];
+  /** Nothing to draw in the range. */
+  empty(report: Report): boolean;
+  chart(report: Report): ReactNode;
+}
+
+/** A table card behind the charts, whatever its rows: `reportTable` declares one. */
+export interface ReportTable<Report> {
+  /** The card's heading; also its key among the report's tables. */
+  title: string;
+  size: GridProps['size'];
+  /** The card; `emptyText` is the report's `noData`, as a sentence. */
+  card(report: Report, emptyText: string): ReactNode;
+}
+
+export interface ReportTableDef<Report, Row> {
+  title: string;
+  hint: string | ((report: NoInfer<Report>) => string);
+  size: GridProps['size'];
+  figures: readonly Figure<Row>[];
+  rows(report: Report): readonly Row[];
+  rowKey(row: Row): string | number;
+}
+
+/** A table of figures on its own card: one row of `rows` per line. */
+export function reportTable<Report, Row>({
+  title,
+  hint,
+  size,
+  figures,
+  rows,
+  rowKey,
+}: ReportTableDef<Report, Row>): ReportTable<Report> {
+  return {
+    title,
+    size,
+    card: (report, emptyText) => (
+      <FiguresCard
+        title={title}
+        hint={typeof hint === 'string' ? hint : hint(report)}
+        figures={figures}
+        rows={rows(report)}
+        rowKey={rowKey}
+        emptyText={emptyText}
+      />
+    ),
+  };
+}
+
+/** The table every report has: its figures by day or by month, as the range is grouped. */
+export function periodTable<
+  Report extends ReportQuery & { por_periodo: readonly Row[] },
+  Row extends { periodo: string },
+>(title: string, size: GridProps['size'], figures: readonly Figure<Row>[]): ReportTable<Report> {
+  return reportTable<Report, Row>({
+    title,
+    hint: groupingHint,
+    size,
+    figures,
+    rows: (report) => report.por_periodo,
+    rowKey: (row) => row.periodo,
+  });
+}
 
 export interface ReportPageProps<Report extends ReportQuery> {
   title: string;
@@ -60,12 +134,13 @@ export interface ReportPageProps<Report extends ReportQuery> {
   /** The exported file's name before its day, when the server names none. */
   file: string;
   loadError: string;
+  /** What a chart or a table with nothing in the range says: 'Sin ventas en el período'. */
+  noData: string;
   /** The figures on top, as statistics cards. */
   cards(report: Report): StatCardProps[];
-  /** The chart cards' grid cells; `updated` is 'Actualizado a las 10:42'. */
-  charts(report: Report, updated: string): ReactNode;
-  /** The grid cells of the tables behind the charts. */
-  tables(report: Report): ReactNode;
+  charts: readonly ReportChart<Report>[];
+  /** The tables behind the charts. */
+  tables: readonly ReportTable<Report>[];
 }
 
 export function ReportPage<Report extends ReportQuery>({
@@ -75,6 +150,7 @@ export function ReportPage<Report extends ReportQuery>({
   exportPath,
   file,
   loadError,
+  noData,
   cards,
   charts,
   tables,
@@ -111,10 +187,27 @@ export function ReportPage<Report extends ReportQuery>({
         <Box aria-busy={report.isFetching}>
           <ReportCards cards={cards(data)} />
           <Grid container spacing={3} sx={{ mt: 2 }}>
-            {charts(data, updated)}
+            {charts.map((chart) => (
+              <Grid key={chart.title} size={chart.size}>
+                <ChartCard
+                  title={chart.title}
+                  hint={chart.hint}
+                  updated={updated}
+                  color={chart.color}
+                >
+                  <ChartOrNothing text={noData} empty={chart.empty(data)}>
+                    {chart.chart(data)}
+                  </ChartOrNothing>
+                </ChartCard>
+              </Grid>
+            ))}
           </Grid>
           <Grid container spacing={3} sx={{ mt: 3 }}>
-            {tables(data)}
+            {tables.map((table) => (
+              <Grid key={table.title} size={table.size}>
+                {table.card(data, `${noData}.`)}
+              </Grid>
+            ))}
           </Grid>
         </Box>
       ) : (

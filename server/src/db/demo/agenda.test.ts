@@ -15,8 +15,9 @@ const one = async <T>(query: ReturnType<typeof sql>) =>
   rowsOf<T>(await ctx.database.db.execute(query))[0];
 
 /**
- * Pairs of visits of one groomer that overlap, neither No Asistió nor Eliminada (DESIGN §10.2).
- * No visit lasts over 480 minutes: the bound lets the (id_emp, fec_cita) index find the pairs.
+ * Pairs of visits of one groomer that overlap, neither No Asistió nor Eliminada
+ * (decisions §overlap). No visit lasts over 480 minutes: the bound lets the (id_emp, fec_cita)
+ * index find the pairs.
  */
 const doubleBookings = sql`
   select count(*)::int as n from citas a join citas b

@@ -92,7 +92,7 @@ export interface AgendaResult {
   triages: number;
 }
 
-/** `(day)::date + minutes`, as a Lima timestamp: Peru is UTC−5 all year (DESIGN §1). */
+/** `(day)::date + minutes`, as a Lima timestamp: Peru is UTC−5 all year (decisions §lima). */
 const limaTimestamp = (day: SQL, minutes: SQL) =>
   sql`((((${day})::date)::timestamp + (${minutes}) * interval '1 minute')::text || '-05:00')::timestamptz`;
 

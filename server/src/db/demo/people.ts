@@ -192,7 +192,7 @@ async function insertPeople(db: Db, count: number): Promise<void> {
     await tx.execute(sql`
       insert into perros (nom_perro, raza_perro, id_cli, id_est, created_at, alertas, notas_cuidado)
       select ${pick(PET_NAMES, 11)}, ${pick(BREEDS, 29)}, c.id_cli, 1, c.created_at + interval '10 minutes',
-        -- A few dogs a groomer must know about before the visit (DESIGN §10.5).
+        -- A few dogs a groomer must know about before the visit (decisions §pet-alerts).
         case when g % 13 = 0 then '{muerde}'::text[] when g % 17 = 0 then '{nervioso}'::text[]
           when g % 29 = 0 then '{alergico,senior}'::text[] else '{}'::text[] end,
         case when g % 13 = 0 then 'Usar bozal y manipular con calma'

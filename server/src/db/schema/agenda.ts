@@ -9,6 +9,7 @@ import {
   pgTable,
   serial,
   smallint,
+  time,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -16,7 +17,6 @@ import { DEFAULT_DURATION, DURATION_MAX, DURATION_MIN } from '@app/domain';
 import { listTime, createdAt, updatedAt, money, listOrderIndexes } from './columns';
 import { statuses } from './company';
 import { users, employees } from './staff';
-import { appointmentSeries } from './care';
 import { clients, pets } from './clients';
 import { services, packages } from './catalogue';
 
@@ -79,11 +79,11 @@ export const appointments = pgTable(
     id_usu: integer('id_usu')
       .notNull()
       .references(() => users.id),
-    /** The groomer (DESIGN §10.2), or null: 'Sin asignar'. */
+    /** The groomer (decisions §agenda), or null: 'Sin asignar'. */
     id_emp: integer('id_emp').references(() => employees.id_emp),
     /** Minutes; the visit takes [fec_cita, fec_cita + duracion). */
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
-    /** The recurring series it belongs to (series_citas, DESIGN §10.5), or null. */
+    /** The recurring series it belongs to (series_citas, decisions §series), or null. */
     id_serie: integer('id_serie').references((): AnyPgColumn => appointmentSeries.id_serie),
     obs_perro: varchar('obs_perro', { length: 500 }).notNull(),
     fech_reg: date('fech_reg', { mode: 'string' }).notNull(),
@@ -133,3 +133,59 @@ export const triages = pgTable('triajes', {
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
+
+/** A recurring booking: the same visit every `cada_semanas` weeks, `veces` times. */
+export const appointmentSeries = pgTable(
+  'series_citas',
+  {
+    id_serie: serial('id_serie').primaryKey(),
+    cada_semanas: smallint('cada_semanas').notNull(),
+    veces: smallint('veces').notNull(),
+    id_usu: integer('id_usu')
+      .notNull()
+      .references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('series_citas_cada_check', sql`${t.cada_semanas} between 1 and 12`),
+    check('series_citas_veces_check', sql`${t.veces} between 2 and 26`),
+  ],
+);
+
+/**
+ * A client who wants an earlier slot: the pet, the service or package, the weekdays (1 Monday
+ * … 7 Sunday) and the hours they can come. Offered when a cita is cancelled or missed.
+ * `id_est`: 1 Pendiente, 2 Agendada (then `id_cita` is the visit booked from it), 3 Cancelada.
+ */
+export const waitlist = pgTable(
+  'lista_espera',
+  {
+    id_esp: serial('id_esp').primaryKey(),
+    id_cli: integer('id_cli')
+      .notNull()
+      .references(() => clients.id_cli),
+    id_perro: integer('id_perro')
+      .notNull()
+      .references(() => pets.id_perro),
+    id_srv: integer('id_srv').references(() => services.id_srv),
+    id_paq: integer('id_paq').references(() => packages.id_paq),
+    dias: smallint('dias').array().notNull(),
+    hora_desde: time('hora_desde').notNull(),
+    hora_hasta: time('hora_hasta').notNull(),
+    notas: varchar('notas', { length: 300 }).notNull().default(''),
+    id_est: smallint('id_est').notNull().default(1),
+    id_cita: integer('id_cita').references(() => appointments.id_cita),
+    id_usu: integer('id_usu')
+      .notNull()
+      .references(() => users.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('lista_espera_item_check', sql`(${t.id_srv} is null) <> (${t.id_paq} is null)`),
+    check('lista_espera_horas_check', sql`${t.hora_hasta} > ${t.hora_desde}`),
+    check('lista_espera_estado_check', sql`${t.id_est} in (1, 2, 3)`),
+    index('lista_espera_pendientes_idx').on(t.id_est, t.created_at, t.id_esp),
+    index('lista_espera_id_cli_idx').on(t.id_cli),
+  ],
+);

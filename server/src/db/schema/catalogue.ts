@@ -34,7 +34,7 @@ export const services = pgTable(
     nom_srv: varchar('nom_srv', { length: 100 }).notNull(),
     desc_srv: varchar('desc_srv', { length: 500 }).notNull(),
     precio_srv: money('precio_srv').notNull(),
-    /** Minutes a visit of it lasts (DESIGN §10.2). */
+    /** Minutes a visit of it lasts (decisions §agenda). */
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
     id_est: smallint('id_est')
       .notNull()
@@ -56,7 +56,7 @@ export const packages = pgTable(
     nom_paq: varchar('nom_paq', { length: 100 }).notNull(),
     desc_paq: varchar('desc_paq', { length: 500 }).notNull(),
     precio_paq: money('precio_paq').notNull(),
-    /** Minutes a visit of it lasts (DESIGN §10.2). */
+    /** Minutes a visit of it lasts (decisions §agenda). */
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
     id_est: smallint('id_est')
       .notNull()

@@ -72,7 +72,7 @@ export const pets = pgTable(
       .$type<PetAlert[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** What a groomer must know before touching the pet (DESIGN §10.5). */
+    /** What a groomer must know before touching the pet (decisions §pet-alerts). */
     notas_cuidado: varchar('notas_cuidado', { length: 500 }).notNull().default(''),
     id_cli: integer('id_cli')
       .notNull()

@@ -23,7 +23,7 @@ export const settings = pgTable('ajustes', {
   fonoEmp: varchar('fonoEmp', { length: 20 }).notNull(),
   emailEmp: varchar('emailEmp', { length: 150 }).notNull(),
   rucEmp: varchar('rucEmp', { length: 11 }).notNull(),
-  /** Opening hours per weekday (DESIGN §10.2). */
+  /** Opening hours per weekday (decisions §opening-hours). */
   horario: jsonb('horario')
     .$type<OpeningHours>()
     .notNull()

@@ -9,7 +9,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 /**
  * Uploaded files (the logo, avatars, vaccine proofs, appointment photos), kept in the database
  * so that every server process on it serves them and a backup of the database holds them
- * (DESIGN §10.7). The records point at a file by its unguessable `nombre`.
+ * (decisions §several-processes). The records point at a file by its unguessable `nombre`.
  */
 export const storedFiles = pgTable('archivos', {
   nombre: text('nombre').primaryKey(),
@@ -20,7 +20,7 @@ export const storedFiles = pgTable('archivos', {
 
 /**
  * Attempt counters of the sign-in throttle and the rate limits, shared by every server process
- * (DESIGN §10.7). Times are epoch milliseconds, as the throttle's clock gives them.
+ * (decisions §several-processes). Times are epoch milliseconds, as the throttle's clock gives them.
  */
 export const throttleEntries = pgTable(
   'limites',

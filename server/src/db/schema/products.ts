@@ -25,7 +25,7 @@ import { sales } from './sales';
 import { users } from './staff';
 
 /**
- * Products and their stock (DESIGN §10.4). `stock` is written only with a movement, in one
+ * Products and their stock (decisions §products). `stock` is written only with a movement, in one
  * transaction under the product row's lock, and never goes below zero (a check, as the last
  * guard of what the server refuses first).
  */

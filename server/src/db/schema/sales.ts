@@ -19,7 +19,7 @@ import { clients } from './clients';
 import { appointments } from './agenda';
 
 /**
- * Checkout (DESIGN §10.3). A sale is issued once and never edited nor deleted: a void only
+ * Checkout (decisions §checkout). A sale is issued once and never edited nor deleted: a void only
  * marks it. Beside our fields it keeps, computed once, what SUNAT's electronic receipt will need
  * (codes, the issuer's and the customer's snapshots, per-line amounts), and nullable columns
  * for the electronic state, so history needs no migration when receipts are sent.

@@ -40,9 +40,9 @@ export const users = pgTable(
       .notNull()
       .default(1)
       .references(() => statuses.id_est),
-    /** What the user may do (DESIGN §10.1); read with the session on every request. */
+    /** What the user may do (decisions §roles); read with the session on every request. */
     rol: text('rol').$type<Role>().notNull().default('recepcion'),
-    /** Where the user lands after signing in (DESIGN §10.2): 'dashboard' or 'agenda'. */
+    /** Where the user lands after signing in (decisions §home-page): 'dashboard' or 'agenda'. */
     inicio: text('inicio').$type<HomePage>().notNull().default('dashboard'),
     /** A seeded user with a generated password: every call but the password change is refused. */
     debe_cambiar_clave: boolean('debe_cambiar_clave').notNull().default(false),
@@ -122,7 +122,7 @@ export const employees = pgTable(
     email_emp: varchar('email_emp', { length: 150 }).notNull(),
     tel_emp: varchar('tel_emp', { length: 9 }).notNull(),
     picture: text('picture'),
-    /** Bookable: a column of the agenda (DESIGN §10.2). */
+    /** Bookable: a column of the agenda (decisions §agenda). */
     agenda: boolean('agenda').notNull().default(false),
     /** The calendar colour of the employee's citas. */
     color: varchar('color', { length: 7 }).notNull().default(GROOMER_COLORS[0]),

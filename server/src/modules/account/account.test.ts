@@ -748,7 +748,8 @@ describe('password recovery', () => {
   });
 
   // PGlite has one connection: a transaction held open there holds every query, the address
-  // throttle's too (it lives in the database, DESIGN §10.7), so this runs on PostgreSQL (CI).
+  // throttle's too (it lives in the database, decisions §several-processes), so this runs on
+  // PostgreSQL (CI).
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'answers a known address as soon as an unknown one: the token waits until after',
     async () => {

@@ -78,7 +78,7 @@ interface ProfileChange {
   picture?: Buffer | null;
 }
 
-/** Spec 000 §3 'Profile' and §7: the own name, e-mail, picture and password. */
+/** Spec §000-3 'Profile' and §000-7: the own name, e-mail, picture and password. */
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = (
   app,
   { db, mailer },
@@ -102,8 +102,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
   };
 
   /**
-   * Spec 000 §5 as DESIGN §11.9 reads it: the default users (ids 1–3) keep their name; their
-   * e-mail, picture and password are theirs to change.
+   * Spec §000-5 as decisions §default-users reads it: the default users (ids 1–3) keep their name;
+   * their e-mail, picture and password are theirs to change.
    */
   const keepDefaultName = (id: number, stored: string, name: string) => {
     if (isDefaultUser(id) && name !== stored) {
@@ -197,7 +197,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
     }
   };
 
-  // Like sign-in (DESIGN §10.1): failures slow the next attempt down, never lock anyone out.
+  // Like sign-in (decisions §throttling): failures slow the next attempt down, never lock anyone
+  // out.
   const currentPasswordGuesses = new LoginThrottle(db, {
     scope: 'perfil.clave',
     freeAttempts: 5,
@@ -226,7 +227,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
     await currentPasswordGuesses.succeed(key);
   };
 
-  // Every signed-in user has an own profile, whatever the role (DESIGN §10.1).
+  // Every signed-in user has an own profile, whatever the role (decisions §roles).
   const config = { permission: 'sesion' } as const;
   const profile = { 200: successOf(ProfileSchema) };
   // Read by the web's shell even while a generated password waits to be changed.
@@ -342,7 +343,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
     },
   );
 
-  /** The picture alone (spec 000 §7: "upload picture returning the image address"). */
+  /** The picture alone (spec §000-7: "upload picture returning the image address"). */
   const picture = { 200: successOf(ProfileSchema.pick({ profile_image: true })) };
   app.post('/profile/picture', { config, schema: { response: picture, tags } }, async (request) => {
     const id = sessionOf(request).userId;

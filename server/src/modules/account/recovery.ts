@@ -23,7 +23,7 @@ import type { Mailer } from '../../mail/mailer';
 import { tags, tooMany, emailEquals, afterAnswerQueue } from './shared';
 
 /**
- * The link of the reset e-mail. `redirect_url` is the front end's page (spec 000 §7), but a
+ * The link of the reset e-mail. `redirect_url` is the front end's page (spec §000-7), but a
  * link carrying a reset token must never point to another site: every other origin than
  * APP_URL's is replaced by APP_URL/password-reset.
  */
@@ -54,7 +54,7 @@ function resetMail(to: string, link: string) {
 const logResetFailure = (log: FastifyBaseLogger, error: unknown) =>
   log.error({ err: error }, 'No se pudo enviar el correo de restablecimiento');
 
-/** Spec 000 §2 'Password Forgot' and 'Password Reset': a single-use link by e-mail. */
+/** Spec §000-2 'Password Forgot' and 'Password Reset': a single-use link by e-mail. */
 export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mailer: Mailer }> = (
   app,
   { db, appUrl, mailer },

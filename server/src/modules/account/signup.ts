@@ -55,7 +55,9 @@ function signupMail(appUrl: string, { login, email, created }: SignupAccount) {
   return { to: email, subject: 'Intento de registro', text };
 }
 
-/** Spec 000 §2 'Signup': a suspended account that an administrator activates (DESIGN §5). */
+/**
+ * Spec §000-2 'Signup': a suspended account that an administrator activates (decisions §signup).
+ */
 export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mailer: Mailer }> = (
   app,
   { db, appUrl, mailer },
@@ -91,13 +93,13 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
           if (existing) return { ...existing, email, created: false };
           const login = await uniqueLogin(tx, email);
           // The form has only a name: surname and document wait for the administrator, who
-          // completes them in Usuarios when activating the account (DESIGN §5).
+          // completes them in Usuarios when activating the account (decisions §signup).
           const account = {
             name,
             email,
             login,
             id_est: Status.Suspendido,
-            // The least an administrator may later widen (DESIGN §10.1).
+            // The least an administrator may later widen (decisions §roles).
             rol: 'recepcion' as const,
           };
           const [created] = await tx

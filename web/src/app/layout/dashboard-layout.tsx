@@ -58,7 +58,7 @@ export function DashboardLayout({ entries }: DashboardLayoutProps) {
   const { can } = usePermissions();
   const rows = useMemo(() => sidenavRows(entries, can), [entries, can]);
   const wide = useWideScreen();
-  // Spec §2: pinned at start on wide windows, closed on narrow ones. A toggle holds only for
+  // Spec §000-2: pinned at start on wide windows, closed on narrow ones. A toggle holds only for
   // the width it was made at, so crossing 1200 px falls back to that default.
   const [toggled, setToggled] = useState<{ wide: boolean; open: boolean } | null>(null);
   const sidenavOpen = toggled?.wide === wide ? toggled.open : wide;
@@ -95,7 +95,7 @@ export function DashboardLayout({ entries }: DashboardLayoutProps) {
         />
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
           <Suspense fallback={<LinearProgress sx={{ mt: 3 }} />}>
-            {/* A screen the role may not use gives way to 'Sin permiso' (DESIGN §10.1). */}
+            {/* A screen the role may not use gives way to 'Sin permiso' (decisions §roles). */}
             <RequirePermission permission={permission}>
               <Outlet />
             </RequirePermission>

@@ -2,7 +2,10 @@ import { statusName, type Permission, type StatusItem } from '@app/domain';
 import { statusOptions, type FilterDef, type FilterValues, type StatusAction } from '../../crud';
 import { monthDateRange } from '../../lib/format';
 
-/** What the reservation and appointment lists share (spec 001 §2: 'Same basic and advanced filters'). */
+/**
+ * What the reservation and appointment lists share (spec §001-2: 'Same basic and advanced
+ * filters').
+ */
 
 export const ADVANCED_FILTER_LABELS = {
   show: 'Mostrar filtros avanzados',
@@ -36,12 +39,12 @@ export function agendaFilters(
   ];
 }
 
-/** Spec 001 §9: the date filter starts on the current month. */
+/** Spec §001-9: the date filter starts on the current month. */
 export function agendaFilterDefaults(): FilterValues {
   return { cli: '', pe: '', usu: '', est: '', ...monthDateRange() };
 }
 
-/** Spec 001 §4: '¿Está seguro de cambiar la cita a: {status}?'. */
+/** Spec §001-4: '¿Está seguro de cambiar la cita a: {status}?'. */
 export function changeQuestion(status: number, catalogue: readonly StatusItem[]): string {
   return `¿Está seguro de cambiar la cita a: ${statusName(status, catalogue)}?`;
 }

@@ -42,7 +42,7 @@ export interface AppointmentDetailsProps {
 
 /**
  * A calendar card opened: the visit's details and what the user may do with it. Charging it
- * ('Cobrar') and its receipt ('Ver comprobante') take the details' place (DESIGN §10.3).
+ * ('Cobrar') and its receipt ('Ver comprobante') take the details' place (decisions §checkout).
  */
 export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDetailsProps) {
   const sale = useSaleDialogs();

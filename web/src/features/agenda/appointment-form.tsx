@@ -50,7 +50,7 @@ const fields: FieldDef[] = [
   { name: 'fech_reg', label: 'Fecha de registro', kind: 'date', width: 4 },
 ];
 
-/** Registration only: 'Repetir cada N semanas, M veces' (DESIGN §10.5). */
+/** Registration only: 'Repetir cada N semanas, M veces' (decisions §series). */
 const seriesFields: FieldDef[] = [
   { name: 'repetir', label: 'Repetir', kind: 'checkbox', width: 4 },
   { name: 'cada_semanas', label: 'Cada cuántas semanas (1 a 12)', kind: 'number', width: 4 },
@@ -82,7 +82,7 @@ export const appointmentCreate: CreateConfig<Appointment> = {
     id_servicio: '',
     id_paquete: '',
     obs: '',
-    // Spec 001 §9: the registration date defaults to today.
+    // Spec §001-9: the registration date defaults to today.
     fech_reg: limaToday(),
     repetir: false,
     cada_semanas: 1,
@@ -108,7 +108,7 @@ function editValues(c: Appointment): FormValues {
   };
 }
 
-// DESIGN §5: Editar opens a real edit form (PUT /cita).
+// Decisions §appointment-edit: Editar opens a real edit form (PUT /cita).
 export const appointmentEdit: EditConfig<Appointment> = {
   title: 'Editar Cita',
   fields,

@@ -10,6 +10,7 @@ import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_STATUSES,
   AppointmentStatus,
+  FREEING_APPOINTMENT_STATUSES,
   type AgendaGroomer,
   type Appointment,
   type Permission,
@@ -39,7 +40,7 @@ import { useWaitlistOffer } from './waitlist-offer-dialog';
 
 /** What starting, completing and recording the triage of a visit need. */
 const ATTEND: Permission = 'agenda.atender';
-/** What charging a visit and seeing its receipt need (DESIGN §10.1). */
+/** What charging a visit and seeing its receipt need (decisions §roles). */
 const CHARGE: Permission = 'caja.cobrar';
 
 /** The dialogs a row's menu opens. */
@@ -54,9 +55,6 @@ interface RowActions {
   /** A cita cancelled or missed: its time is offered to the waitlist. */
   freed(row: Appointment): void;
 }
-
-/** The statuses that free a cita's time for someone on the waitlist. */
-const FREEING: number[] = [AppointmentStatus.Eliminada, AppointmentStatus.NoAsistio];
 
 /** What the spec's SERVICIOS column lists: the service and/or the package, as bullets. */
 function ItemsCell({ row }: { row: Appointment }) {
@@ -137,9 +135,10 @@ function appointmentsConfig(
     advancedLabels: ADVANCED_FILTER_LABELS,
     create: appointmentCreate,
     edit: appointmentEdit,
-    // DESIGN §10.1: attending a visit (triage, En Proceso, Completada) is the groomer's work
+    // Decisions §roles: attending a visit (triage, En Proceso, Completada) is the groomer's work
     // too; editing, cancelling and the other statuses are booking's (the resource's write).
-    // DESIGN §10.3: a visit not charged yet is charged here; a charged one shows its receipt.
+    // Decisions §checkout: a visit not charged yet is charged here; a charged one shows its
+    // receipt.
     menuItems: (c) => {
       const saleId = c.id_venta;
       return [
@@ -167,7 +166,7 @@ function appointmentsConfig(
       current: (c) => c.id_est,
       subject: 'esta cita',
       errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
-      // Spec 001 §2: Eliminar (8) and Cambiar Estado with 4, 5, 6; Programada undoes them.
+      // Spec §001-2: Eliminar (8) and Cambiar Estado with 4, 5, 6; Programada undoes them.
       // A charged cita stays Completada until its sale is voided.
       actions: (c) =>
         !mayChangeStatus(c)
@@ -183,7 +182,7 @@ function appointmentsConfig(
               .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
       onChanged: (c, status) => {
-        if (FREEING.includes(status)) open.freed(c);
+        if (FREEING_APPOINTMENT_STATUSES.includes(status)) open.freed(c);
       },
     },
   };

@@ -126,7 +126,7 @@ function columnGroomer(column: string | number | null | undefined): number | nul
   return Number(column) === UNASSIGNED_COLUMN ? null : Number(column);
 }
 
-/** Staff book outside the opening hours only once they confirm it (DESIGN §10.2). */
+/** Staff book outside the opening hours only once they confirm it (decisions §opening-hours). */
 async function confirmedHours(hours: OpeningHours, start: Date, minutes: number) {
   return (
     withinOpeningHours(hours, fromCalendarTime(start), minutes) ||

@@ -5,7 +5,7 @@ import { LIMA_OFFSET_MS, limaWallClock, minutesOfTime, type OpeningHours } from 
  * Calendar time. react-big-calendar lays days and hours out with the browser's own clock, and
  * staff may open the back-office from a laptop set to any zone. So the calendar is given Lima's
  * wall-clock times as the browser's (10:00 in Lima is a Date reading 10:00 here) and what it
- * answers is read back the same way. Peru is UTC−5 all year (DESIGN §1).
+ * answers is read back the same way. Peru is UTC−5 all year (decisions §lima).
  */
 
 /** The calendar's Date for a moment: the same wall-clock reading it has in Lima. */

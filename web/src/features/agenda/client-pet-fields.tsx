@@ -10,7 +10,7 @@ import { ClientDniField, KnownClientProvider, PetCareChips, type FoundClient } f
 import { bookedOf, withStatus } from './booked';
 
 /**
- * The client found by DNI and one of their pets: the pair every booking form has (spec 001 §2
+ * The client found by DNI and one of their pets: the pair every booking form has (spec §001-2
  * Reservations, Appointments). The DNI is looked up as it reaches 8 digits; the pet select is
  * disabled until a client is found and lists that client's active pets. The payload names vary
  * per form (`dni_cli`/`id_cliente` on registration, `dnicli`/`idcli`/`nomPerro` on the
@@ -96,7 +96,8 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
       value={selected ? selected.id_perro : ''}
       disabled={disabled || clientId === undefined}
       error={Boolean(error)}
-      // DESIGN §10.5: the chosen pet's alerts, vaccines and care notes, before it is booked.
+      // Decisions §pet-alerts: the chosen pet's alerts, vaccines and care notes, before it is
+      // booked.
       helperText={error ?? (selected ? <PetCareChips care={selected} showNotes /> : null) ?? hint}
       onChange={(e) => {
         const id = Number(e.target.value);

@@ -24,7 +24,7 @@ export function useGroomers() {
 }
 
 /**
- * DESIGN §10.1: whether the user may start, complete and triage a visit assigned to `assigned`:
+ * Decisions §roles: whether the user may start, complete and triage a visit assigned to `assigned`:
  * those who book may attend any; a groomer only their own visits and unassigned ones.
  */
 export function useAttends(): (assigned: number | null) => boolean {

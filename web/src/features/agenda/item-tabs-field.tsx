@@ -3,12 +3,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
-import type { AppointmentItemKind, AvailablePackage, AvailableService } from '@app/domain';
+import type { AppointmentItemKind } from '@app/domain';
 import type { FieldRenderProps } from '../../crud';
-import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { useAvailablePackages, useAvailableServices } from '../../lookups';
 import { bookedOf, withStatus } from './booked';
 
 interface Option {
@@ -20,18 +19,8 @@ interface Option {
 
 /** The active services or packages, for the booking form (GET /servicios|paquetes/disponibles). */
 function useOptions(kind: AppointmentItemKind) {
-  const services = useQuery({
-    queryKey: ['servicios', 'disponibles'],
-    queryFn: ({ signal }) =>
-      api.get<AvailableService[]>('/servicios/disponibles', undefined, { signal }),
-    enabled: kind === 'servicio',
-  });
-  const packages = useQuery({
-    queryKey: ['paquetes', 'disponibles'],
-    queryFn: ({ signal }) =>
-      api.get<AvailablePackage[]>('/paquetes/disponibles', undefined, { signal }),
-    enabled: kind === 'paquete',
-  });
+  const services = useAvailableServices(kind === 'servicio');
+  const packages = useAvailablePackages(kind === 'paquete');
   const options: Option[] =
     kind === 'servicio'
       ? (services.data ?? []).map((s) => ({
@@ -59,7 +48,7 @@ export interface ItemTabsFieldProps extends FieldRenderProps {
 }
 
 /**
- * Spec 001 §2: tabs Servicios and Paquetes, one select each; the active tab decides which is
+ * Spec §001-2: tabs Servicios and Paquetes, one select each; the active tab decides which is
  * sent. This field is the tab (`tipo`); the select below it is the tab's own field. New
  * choices are the active services or packages; an edit also shows the one it has.
  */
@@ -111,7 +100,7 @@ export function ItemTabsField({ field, form, disabled, durationField }: ItemTabs
           const id = Number(e.target.value);
           item.field.onChange(id);
           const chosen = options.find((o) => o.id === id);
-          // DESIGN §10.2: a visit lasts what its service or package does, unless typed.
+          // Decisions §agenda: a visit lasts what its service or package does, unless typed.
           if (durationField && chosen?.duracion && !form.getFieldState(durationField).isDirty) {
             form.setValue(durationField, chosen.duracion);
           }

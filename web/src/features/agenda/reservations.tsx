@@ -28,7 +28,7 @@ const dateField = (name: string): FieldDef => ({
   width: 4,
 });
 
-/** Registration: json fec_cita, dni_cli, id_perro, id_cliente (DESIGN §4). */
+/** Registration: json fec_cita, dni_cli, id_perro, id_cliente (api §payloads). */
 const createFields: FieldDef[] = [
   dateField('fec_cita'),
   ...clientPetFields({ dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' }, 4),
@@ -97,7 +97,7 @@ const reservationsConfig: CrudConfig<Reservation> = {
     current: (r) => r.id_est,
     subject: 'esta reserva',
     errorTitle: RESERVATION_MESSAGES.statusErrorTitle,
-    // Spec 001 §2: Confirmar, then Cambiar Estado with Cancelada, Expirada, Pendiente.
+    // Spec §001-2: Confirmar, then Cambiar Estado with Cancelada, Expirada, Pendiente.
     actions: (r) =>
       statusActions(r.id_est, RESERVATION_STATUSES, [
         { status: ReservationStatus.Confirmada, label: 'Confirmar' },

@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 import { formatDate, TIME_ZONE } from '../../lib/format';
 
 /**
- * 'Cancelar serie desde esta fecha' (DESIGN §10.5): the series' citas still Programada from
+ * 'Cancelar serie desde esta fecha' (decisions §series): the series' citas still Programada from
  * this cita's Lima day on become Eliminada; completed, started and missed ones stay.
  */
 export function useSeriesCancel() {

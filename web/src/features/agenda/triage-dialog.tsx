@@ -43,8 +43,8 @@ export interface TriageDialogProps {
 }
 
 /**
- * 'Registro de Triaje' (spec 001 §2): age, weight, temperature and notes of an appointment.
- * Registrar when it has none, Actualizar when it has one (§4).
+ * 'Registro de Triaje' (spec §001-2): age, weight, temperature and notes of an appointment.
+ * Registrar when it has none, Actualizar when it has one (spec §001-4).
  */
 export function TriageDialog({ appointment, onClose }: TriageDialogProps) {
   return (
@@ -96,7 +96,7 @@ function TriageContent({ appointment, onClose }: { appointment: Appointment; onC
       </Typography>
       <PetCareChips care={appointment.perro} showNotes />
       {missing && (
-        // Spec 001 §8 pairs the title with the text; the form below registers the first one.
+        // Spec §001-8 pairs the title with the text; the form below registers the first one.
         <Alert severity="warning">
           <AlertTitle>{TRIAGE_MESSAGES.loadErrorTitle}</AlertTitle>
           {TRIAGE_MESSAGES.notFound}

@@ -43,8 +43,8 @@ export interface WaitlistOfferDialogProps {
 }
 
 /**
- * 'Ofrecer el espacio libre' (DESIGN §10.5): the pending entries that fit a cancelled or missed
- * cita, oldest first, with the phone to call; 'Agendar' books one into the freed time.
+ * 'Ofrecer el espacio libre' (decisions §waitlist): the pending entries that fit a cancelled or
+ * missed cita, oldest first, with the phone to call; 'Agendar' books one into the freed time.
  */
 export function WaitlistOfferDialog({ offer, onClose }: WaitlistOfferDialogProps) {
   const client = useQueryClient();

@@ -27,8 +27,8 @@ import { TimeField } from './time-field';
 import { WeekdaysField } from './weekdays-field';
 
 /**
- * 'Lista de espera' (DESIGN §10.5): clients who want an earlier slot, with the days and hours
- * they can come. A cancelled or missed cita offers its time to them (waitlist-offer-dialog).
+ * 'Lista de espera' (decisions §waitlist): clients who want an earlier slot, with the days and
+ * hours they can come. A cancelled or missed cita offers its time to them (waitlist-offer-dialog).
  */
 
 const M = WAITLIST_MESSAGES;

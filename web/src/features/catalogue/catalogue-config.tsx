@@ -13,8 +13,8 @@ import { StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../.
 import { formatMoney, upper } from '../../lib/format';
 
 /**
- * Spec §2: nombre, precio, descripcion (multi-line); §5: what each input lets through. DESIGN
- * §10.2: the minutes a visit of it takes, which a new appointment copies.
+ * Spec §001-2: nombre, precio, descripcion (multi-line); §001-5: what each input lets through.
+ * Decisions §agenda: the minutes a visit of it takes, which a new appointment copies.
  */
 const fields: FieldDef<keyof CatalogueItemInput>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 6 },
@@ -51,7 +51,7 @@ export interface CatalogueKind<Row> {
 }
 
 /**
- * Services and packages share the spec's screen (§2): the same columns, filters, form and
+ * Services and packages share the spec's screen (spec §001-2): the same columns, filters, form and
  * rules; each kind names its paths, texts and row fields.
  */
 export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> {
@@ -72,7 +72,7 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
       { name: 'search', label: 'Buscar por nombre o descripción' },
       { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
     ],
-    // Spec §9: the status filter starts on Activo.
+    // Spec §001-9: the status filter starts on Activo.
     filterDefaults: () => ({ search: '', est: String(Status.Activo) }),
     create: {
       title: `Registrar ${noun}`,

@@ -28,6 +28,7 @@ import { CrudPage, StatusBadge, useResourceMutation, type CrudConfig } from '../
 import { showErrorDialog, toast } from '../../lib/alerts';
 import { api } from '../../lib/api';
 import { formatMoney, upper } from '../../lib/format';
+import { availableServicesQuery } from '../../lookups';
 import { catalogueConfig } from './catalogue-config';
 
 const RESOURCE = packagesResource.plural;
@@ -39,7 +40,7 @@ const packageServicesQuery = (id: number) => ({
     api.get<PackageService[]>(`/paquete/${id}/servicios`, undefined, { signal }),
 });
 
-/** The headings both service tables share (spec §2: name, description, price). */
+/** The headings both service tables share (spec §001-2: name, description, price). */
 function ServiceHeadCells() {
   return (
     <>
@@ -134,14 +135,7 @@ interface ManageServicesDialogProps {
 /** 'Gestionar Servicios': ticks the package's services among the active ones and saves the set. */
 function ManageServicesDialog({ pkg, onClose }: ManageServicesDialogProps) {
   const [available, current] = useQueries({
-    queries: [
-      {
-        queryKey: ['servicios', 'disponibles'],
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api.get<AvailableService[]>('/servicios/disponibles', undefined, { signal }),
-      },
-      packageServicesQuery(pkg.id_paq),
-    ],
+    queries: [availableServicesQuery, packageServicesQuery(pkg.id_paq)],
   });
   const failed = available.isError || current.isError;
   const ready = available.data !== undefined && current.data !== undefined;
@@ -201,7 +195,7 @@ function Checklist({ pkg, rows, initial, onClose }: ChecklistProps) {
       const answer = await mutation.mutateAsync({
         method: 'POST',
         path: `/paquete/${pkg.id_paq}/servicios`,
-        // Spec §7: the body is `srvs`, the package's whole new set of service ids.
+        // Spec §001-7: the body is `srvs`, the package's whole new set of service ids.
         body: { srvs: order.filter((r) => selected.has(r.id_srv)).map((r) => r.id_srv) },
       });
       toast.success(answer.message ?? PACKAGE_MESSAGES.servicesSaved);
@@ -296,9 +290,9 @@ export function PackagesPage() {
         }),
         errorTitles: { form: PACKAGE_MESSAGES.errorTitle, status: PACKAGE_MESSAGES.errorTitle },
       }),
-      // Spec §8: a package load failure shows the no-data message.
+      // Spec §001-8: a package load failure shows the no-data message.
       loadErrorText: 'No se encontraron datos con los criterios de búsqueda.',
-      // Spec §2: Ver Servicios, Gestionar Servicios, Editar and the status actions.
+      // Spec §001-2: Ver Servicios, Gestionar Servicios, Editar and the status actions.
       leadingMenuItems: (p) => [
         // Seeing the services is reading; managing them is the resource's write (the default).
         {

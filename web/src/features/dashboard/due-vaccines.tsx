@@ -1,15 +1,10 @@
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { VACCINE_STATES, type DueVaccine } from '@app/domain';
-import { SectionCard } from '../../app/cards/section-card';
 import { api } from '../../lib/api';
 import { formatDate, upper } from '../../lib/format';
+import { SectionTable } from './section-table';
 
 export const DUE_VACCINES_TEXTS = {
   title: 'Vacunas por vencer este mes',
@@ -21,7 +16,9 @@ export const DUE_VACCINES_TEXTS = {
   columns: ['Mascota', 'Dueño', 'Celular', 'Vacuna', 'Vence', 'Estado'],
 } as const;
 
-/** DESIGN §10.5: the pets whose vaccines expire this month or already have, soonest first. */
+/**
+ * Decisions §vaccines: the pets whose vaccines expire this month or already have, soonest first.
+ */
 export function DueVaccinesTable() {
   const due = useQuery({
     queryKey: ['vacunas-por-vencer'],
@@ -30,51 +27,29 @@ export function DueVaccinesTable() {
         signal,
       }),
   });
-  const total = due.data?.total ?? 0;
-  const rows = due.data?.vacunas ?? [];
   return (
-    <SectionCard title={DUE_VACCINES_TEXTS.title} hint={DUE_VACCINES_TEXTS.hint(total)}>
-      <TableContainer>
-        <Table size="small" aria-label={DUE_VACCINES_TEXTS.title}>
-          <TableHead>
-            <TableRow>
-              {DUE_VACCINES_TEXTS.columns.map((label) => (
-                <TableCell
-                  key={label}
-                  sx={{ color: 'text.secondary', fontWeight: 700, fontSize: '0.75rem' }}
-                >
-                  {upper(label)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} sx={{ textAlign: 'center', color: 'text.secondary', py: 4 }}>
-                  {due.isPending ? 'Cargando...' : DUE_VACCINES_TEXTS.empty}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => {
-                const state = VACCINE_STATES.find((s) => s.id === row.estado);
-                return (
-                  <TableRow key={`${row.id_perro}-${row.nombre}`} hover>
-                    <TableCell>{upper(row.nom_perro)}</TableCell>
-                    <TableCell>{row.cliente}</TableCell>
-                    <TableCell>{row.tel1_cli}</TableCell>
-                    <TableCell>{row.nombre}</TableCell>
-                    <TableCell>{formatDate(row.fecha_vence)}</TableCell>
-                    <TableCell>
-                      {state && <Chip size="small" color={state.color} label={state.nombre} />}
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </SectionCard>
+    <SectionTable
+      title={DUE_VACCINES_TEXTS.title}
+      hint={DUE_VACCINES_TEXTS.hint(due.data?.total ?? 0)}
+      columns={DUE_VACCINES_TEXTS.columns}
+      rows={due.data?.vacunas ?? []}
+      rowKey={(row) => `${row.id_perro}-${row.nombre}`}
+      empty={due.isPending ? 'Cargando...' : DUE_VACCINES_TEXTS.empty}
+      cells={(row) => {
+        const state = VACCINE_STATES.find((s) => s.id === row.estado);
+        return (
+          <>
+            <TableCell>{upper(row.nom_perro)}</TableCell>
+            <TableCell>{row.cliente}</TableCell>
+            <TableCell>{row.tel1_cli}</TableCell>
+            <TableCell>{row.nombre}</TableCell>
+            <TableCell>{formatDate(row.fecha_vence)}</TableCell>
+            <TableCell>
+              {state && <Chip size="small" color={state.color} label={state.nombre} />}
+            </TableCell>
+          </>
+        );
+      }}
+    />
   );
 }

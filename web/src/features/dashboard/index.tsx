@@ -35,7 +35,7 @@ function ChartsPlaceholder() {
   );
 }
 
-/** Spec 000 §1's dashboard layout, filled with the business's own figures (GET /api/dashboard). */
+/** Spec §000-1's dashboard layout, filled with the business's own figures (GET /api/dashboard). */
 export function DashboardPage() {
   const { data, error, dataUpdatedAt } = useQuery({
     queryKey: DASHBOARD_QUERY_KEY,

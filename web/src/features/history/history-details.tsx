@@ -36,7 +36,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** 'Ver detalle': a past visit, its triage and its sale (DESIGN §10.6). */
+/** 'Ver detalle': a past visit, its triage and its sale (decisions §history). */
 export function HistoryDetails({ row, onClose, onPet, onReceipt }: HistoryDetailsProps) {
   const { can } = usePermissions();
   const { triaje, venta } = row;

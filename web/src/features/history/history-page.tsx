@@ -7,12 +7,11 @@ import {
   APPOINTMENT_STATUSES,
   appointmentsResource,
   formatReceiptNumber,
+  HISTORY_ENDPOINTS,
   HISTORY_PATHS,
   HISTORY_TEXTS,
   HistoryRowSchema,
   type AgendaGroomer,
-  type AvailablePackage,
-  type AvailableService,
   type HistoryRow,
   type Permission,
   type ResourceDescriptor,
@@ -41,12 +40,13 @@ import {
   PetTimelineDialog,
   type TimelinePet,
 } from '../../lookups/pet-timeline-dialog';
+import { useAvailablePackages, useAvailableServices } from '../../lookups';
 import { HistoryDetails } from './history-details';
 import { groomerName, itemName, HISTORY_PAGE_TEXTS as T } from './texts';
 
 /**
- * 'Historial de Citas' (DESIGN §10.6): every cita before today in Lima, newest first, with its
- * triage and its sale, filtered by client, pet, groomer, status, service, package and days of
+ * 'Historial de Citas' (decisions §history): every cita before today in Lima, newest first, with
+ * its triage and its sale, filtered by client, pet, groomer, status, service, package and days of
  * the visit, and exported as the filters select. Read-only: a visit is changed from the Citas
  * list; here it opens in its details, its receipt and its pet's timeline.
  */
@@ -58,6 +58,11 @@ const historyResource: ResourceDescriptor<HistoryRow> = {
   plural: HISTORY_QUERY_KEY,
   singular: appointmentsResource.singular,
   paths: { ...appointmentsResource.paths, list: HISTORY_PATHS.list, export: HISTORY_PATHS.export },
+  endpoints: {
+    ...appointmentsResource.endpoints,
+    list: HISTORY_ENDPOINTS.list,
+    export: HISTORY_ENDPOINTS.export,
+  },
   status: appointmentsResource.status,
   record: HistoryRowSchema,
   access: { read: READ, write: READ },
@@ -73,16 +78,8 @@ function useFilterChoices() {
     queryFn: ({ signal }) => api.get<AgendaGroomer[]>('/agenda/groomers', undefined, { signal }),
     staleTime: 5 * 60_000,
   });
-  const { data: serviceRows } = useQuery({
-    queryKey: ['servicios', 'disponibles'],
-    queryFn: ({ signal }) =>
-      api.get<AvailableService[]>('/servicios/disponibles', undefined, { signal }),
-  });
-  const { data: packageRows } = useQuery({
-    queryKey: ['paquetes', 'disponibles'],
-    queryFn: ({ signal }) =>
-      api.get<AvailablePackage[]>('/paquetes/disponibles', undefined, { signal }),
-  });
+  const { data: serviceRows } = useAvailableServices();
+  const { data: packageRows } = useAvailablePackages();
   return useMemo(
     () => ({
       groomers: choicesOf(groomerRows?.map((g) => [g.id_emp, g.nombre])),

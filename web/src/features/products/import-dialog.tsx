@@ -1,5 +1,3 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,7 +12,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type ChangeEvent } from 'react';
 import {
   PRODUCT_IMPORT_MESSAGES,
   PRODUCT_IMPORT_PATHS,
@@ -22,33 +19,9 @@ import {
   type ProductImport,
   type ProductImportRow,
 } from '@app/domain';
-import { useResourceMutation } from '../../crud';
-import { showErrorDialog, toast } from '../../lib/alerts';
-import { api, ApiError } from '../../lib/api';
+import { ImportFileChooser, ImportPreview, useFileImport } from '../../crud';
+import { toast } from '../../lib/alerts';
 import { PRODUCT_TEXTS as T } from './texts';
-
-const ACCEPT = [
-  '.csv',
-  '.xlsx',
-  'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-].join(',');
-
-/** The call's multipart body: the file, and whether to import it or only preview it. */
-function importBody(file: File, confirm: boolean) {
-  const body = new FormData();
-  body.append('archivo', file);
-  body.append('confirmar', String(confirm));
-  return body;
-}
-
-/** Why a file was refused as a whole: its field's message, or the call's. */
-function fileError(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.fieldError('archivo') ?? (error.message || PRODUCT_IMPORT_MESSAGES.fileUnreadable);
-  }
-  return PRODUCT_IMPORT_MESSAGES.fileUnreadable;
-}
 
 /** A row's errors, one line per column: 'precio: El precio debe ser mayor a 0'. */
 function RowErrors({ row }: { row: ProductImportRow }) {
@@ -101,61 +74,26 @@ export interface ImportDialogProps {
 }
 
 /**
- * 'Importar' (DESIGN §10.7's pattern): a CSV or xlsx file, its preview with each row's errors,
- * then all rows or none. Importing waits for a preview of the chosen file without errors.
+ * 'Importar' (the pattern of decisions §imports): a CSV or xlsx file, its preview with each row's
+ * errors, then all rows or none. Importing waits for a preview of the chosen file without errors.
  */
 export function ImportDialog({ onClose }: ImportDialogProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<ProductImport | null>(null);
-  const [problem, setProblem] = useState<string>();
-  const [previewing, setPreviewing] = useState(false);
-  const importing = useResourceMutation<ProductImport>(productsResource.plural);
-  const busy = previewing || importing.isPending;
+  const flow = useFileImport<ProductImport, ProductImport>({
+    resource: productsResource.plural,
+    paths: { preview: PRODUCT_IMPORT_PATHS.import, import: PRODUCT_IMPORT_PATHS.import },
+    // One call does both: `confirmar` says whether to import or only preview.
+    fields: (stage) => ({ confirmar: String(stage === 'import') }),
+    unreadable: PRODUCT_IMPORT_MESSAGES.fileUnreadable,
+    errorTitle: T.importErrorTitle,
+  });
+  const { file, report } = flow;
+  const busy = flow.previewing || flow.importing;
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    // Cleared so that choosing the same file again (once fixed) still fires a change.
-    event.target.value = '';
-    setFile(chosen);
-    setReport(null);
-    setProblem(undefined);
-  };
-
-  const preview = async () => {
-    if (!file) {
-      setProblem(PRODUCT_IMPORT_MESSAGES.fileRequired);
-      return;
-    }
-    setPreviewing(true);
-    setProblem(undefined);
-    try {
-      const answer = await api.request<ProductImport>('POST', PRODUCT_IMPORT_PATHS.import, {
-        body: importBody(file, false),
-      });
-      setReport(answer.data);
-    } catch (error) {
-      setReport(null);
-      setProblem(fileError(error));
-    } finally {
-      setPreviewing(false);
-    }
-  };
-
-  const confirm = async () => {
-    if (!file) return;
-    try {
-      const answer = await importing.mutateAsync({
-        method: 'POST',
-        path: PRODUCT_IMPORT_PATHS.import,
-        body: importBody(file, true),
-      });
+  const confirm = () =>
+    flow.confirm((answer) => {
       toast.success(answer.message ?? PRODUCT_IMPORT_MESSAGES.imported(answer.data.importadas));
       onClose();
-    } catch (error) {
-      await showErrorDialog(T.importErrorTitle, error);
-    }
-  };
+    });
 
   const ready = report !== null && report.con_errores === 0 && report.validas > 0;
   return (
@@ -166,36 +104,23 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
           <Typography variant="body2">{T.importColumns}</Typography>
           <Typography variant="body2">{T.importHint}</Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              accept={ACCEPT}
-              aria-label={T.fileInput}
-              onChange={choose}
-            />
-            <Button
-              variant="outlined"
-              startIcon={<AttachFileIcon />}
-              onClick={() => input.current?.click()}
+            <ImportFileChooser
+              inputLabel={T.fileInput}
+              buttonLabel={T.chooseFile}
+              noFile={T.noFile}
+              file={file}
+              onChoose={flow.choose}
               disabled={busy}
-            >
-              {T.chooseFile}
-            </Button>
-            <Typography variant="body2" data-testid="import-file">
-              {file?.name ?? T.noFile}
-            </Typography>
+            />
           </Stack>
-          {problem && <Alert severity="error">{problem}</Alert>}
-          {report && (
-            <>
-              <Typography role="status" sx={{ fontWeight: 700 }}>
-                {T.counts(report.validas, report.con_errores)}
-              </Typography>
-              {report.con_errores > 0 && <Alert severity="warning">{T.fixFirst}</Alert>}
-              <PreviewTable report={report} />
-            </>
-          )}
+          <ImportPreview
+            problem={flow.problem}
+            report={report}
+            summary={(r) => T.counts(r.validas, r.con_errores)}
+            fixFirst={T.fixFirst}
+          >
+            {(r) => <PreviewTable report={r} />}
+          </ImportPreview>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -204,17 +129,19 @@ export function ImportDialog({ onClose }: ImportDialogProps) {
         </Button>
         <Button
           variant="outlined"
-          onClick={() => void preview()}
-          loading={previewing}
-          disabled={!file || importing.isPending}
+          onClick={() => {
+            if (file) void flow.preview(file);
+          }}
+          loading={flow.previewing}
+          disabled={!file || flow.importing}
         >
           {T.preview}
         </Button>
         <Button
           variant="contained"
           onClick={() => void confirm()}
-          loading={importing.isPending}
-          disabled={!ready || previewing}
+          loading={flow.importing}
+          disabled={!ready || flow.previewing}
         >
           {T.importSubmit}
         </Button>

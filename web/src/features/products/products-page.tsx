@@ -32,7 +32,7 @@ import { StockMovementDialog } from './stock-movement-dialog';
 import { PRODUCT_TEXTS as T } from './texts';
 
 /**
- * 'Productos' (DESIGN §10.4): what the salon sells and uses, with its stock. Stock is never
+ * 'Productos' (decisions §products): what the salon sells and uses, with its stock. Stock is never
  * edited in the form: it starts with 'Stock inicial' and then moves only through movements
  * (a purchase, internal use, a count, and checkout's sales and voids), each in the history.
  * The list exports what its filters select, and the catalogue imports from a file.
@@ -85,7 +85,7 @@ const filterDefaults = (): FilterValues => ({
   search: '',
   categoria: '',
   bajo_stock: '',
-  // Spec §9: the status filter starts on Activo.
+  // Spec §001-9: the status filter starts on Activo.
   est: String(Status.Activo),
 });
 
@@ -165,7 +165,7 @@ export function ProductsPage() {
         errorTitle: PRODUCT_MESSAGES.statusErrorTitle,
       },
       menuItems: (p) => [
-        // Stock moves by hand only for who manages the till (DESIGN §10.1).
+        // Stock moves by hand only for who manages the till (decisions §roles).
         ...(p.id_est === Status.Eliminado
           ? []
           : [

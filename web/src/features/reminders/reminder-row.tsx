@@ -7,22 +7,10 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import type { ReminderChannel, ReminderRow as Row } from '@app/domain';
 import { fullName } from '../../lib/format';
 import { REMINDERS_TEXTS as T, sentText } from './texts';
-
-/** Read by screen readers, not shown (in px: a bare 1 in `sx` would be 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface ReminderRowProps {
   row: Row;

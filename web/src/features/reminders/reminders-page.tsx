@@ -41,7 +41,7 @@ function useDay(): [string, (day: string) => void] {
 const COLUMNS = [T.hour, T.client, T.pet, T.service, T.groomer, T.phone, T.sent, T.actions];
 
 /**
- * 'Recordatorios' (DESIGN §10.5): a day's Programada citas (tomorrow's by default) with the
+ * 'Recordatorios' (decisions §reminders): a day's Programada citas (tomorrow's by default) with the
  * company's message filled in for each; the desk opens it in WhatsApp or e-mails it, and the
  * table shows who reminded whom, how and when.
  */

@@ -4,24 +4,28 @@ import GroupIcon from '@mui/icons-material/Group';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TimerIcon from '@mui/icons-material/Timer';
-import Grid from '@mui/material/Grid';
 import {
   appointmentsResource,
   REPORT_PATHS,
   REPORT_TEXTS,
   type AppointmentReport,
 } from '@app/domain';
-import { ChartCard } from '../../app/cards/chart-card';
 import type { StatCardProps } from '../../app/cards/stat-card';
 import { formatMoney } from '../../lib/format';
-import { FiguresCard, type Figure } from '../../reports/figures-table';
+import type { Figure } from '../../reports/figures-table';
 import { formatCount, formatPercent, periodText, periodTick } from '../../reports/format';
-import { ChartOrNothing, ReportBars } from '../../reports/report-charts';
-import { groupingHint, ReportPage } from '../../reports/report-page';
+import { ReportBars } from '../../reports/report-charts';
+import {
+  periodTable,
+  ReportPage,
+  reportTable,
+  type ReportChart,
+  type ReportTable,
+} from '../../reports/report-page';
 
 /**
- * 'Reporte Citas' (DESIGN §10.6): the citas whose visit falls in a Lima date range, by status,
- * by service or package and by groomer with the share of the opening hours they booked.
+ * 'Reporte Citas' (decisions §reports): the citas whose visit falls in a Lima date range, by
+ * status, by service or package and by groomer with the share of the opening hours they booked.
  */
 
 export const APPOINTMENT_REPORT_TEXTS = {
@@ -109,9 +113,10 @@ export function AppointmentsReportPage() {
       exportPath={REPORT_PATHS.appointmentsExport}
       file={REPORT_TEXTS.appointmentsFile}
       loadError={REPORT_TEXTS.loadError}
+      noData={T.noData}
       cards={summaryCards}
-      charts={(data, updated) => <ReportCharts data={data} updated={updated} />}
-      tables={(data) => <ReportTables data={data} />}
+      charts={charts}
+      tables={tables}
     />
   );
 }
@@ -165,116 +170,113 @@ function summaryCards(data: Report): StatCardProps[] {
 
 const CHART_CELL = { xs: 12, md: 6 } as const;
 
-function ReportCharts({ data, updated }: { data: Report; updated: string }) {
-  const periods = data.por_periodo;
-  const items = [...data.por_item].sort((a, b) => b.citas - a.citas).slice(0, TOP_ITEMS);
-  // Occupancy is the groomers' own: unassigned citas have none.
-  const groomers = data.por_groomer.filter((g) => g.ocupacion !== null);
-  return (
-    <>
-      <Grid size={CHART_CELL}>
-        <ChartCard title={T.byPeriod} hint={T.byPeriodHint} updated={updated} color="info">
-          <ChartOrNothing text={T.noData} empty={data.citas === 0}>
-            <ReportBars
-              labels={periods.map((p) => periodTick(p.periodo))}
-              // The visits that were due at the foot of each bar.
-              series={[...PERIOD_STATUSES].reverse().map(({ key, label }) => ({
-                label,
-                data: periods.map((p) => p[key]),
-              }))}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-      <Grid size={CHART_CELL}>
-        <ChartCard title={T.byStatus} hint={T.byStatusHint} updated={updated} color="success">
-          <ChartOrNothing text={T.noData} empty={data.por_estado.every((s) => s.total === 0)}>
-            <ReportBars
-              horizontal
-              labels={data.por_estado.map((s) => s.nom_est)}
-              series={[{ label: 'Citas', data: data.por_estado.map((s) => s.total) }]}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-      <Grid size={CHART_CELL}>
-        <ChartCard title={T.byItem} hint={T.byItemHint} updated={updated} color="dark">
-          <ChartOrNothing text={T.noData} empty={items.length === 0}>
-            <ReportBars
-              horizontal
-              labels={items.map((i) => i.nombre)}
-              series={[{ label: 'Citas', data: items.map((i) => i.citas) }]}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-      <Grid size={CHART_CELL}>
-        <ChartCard title={T.byGroomer} hint={T.byGroomerHint} updated={updated} color="primary">
-          <ChartOrNothing text={T.noData} empty={groomers.length === 0}>
-            <ReportBars
-              horizontal
-              labels={groomers.map(groomerName)}
-              tick={(v) => `${v}%`}
-              series={[
-                {
-                  label: 'Ocupación',
-                  data: groomers.map((g) => g.ocupacion ?? 0),
-                  valueFormatter: formatPercent,
-                },
-              ]}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-    </>
-  );
-}
+/** The most booked services and packages. */
+const topItems = (data: Report) =>
+  [...data.por_item].sort((a, b) => b.citas - a.citas).slice(0, TOP_ITEMS);
 
-/** The tables behind the charts. */
-function ReportTables({ data }: { data: Report }) {
-  const emptyText = `${T.noData}.`;
-  return (
-    <>
-      <Grid size={{ xs: 12, lg: 7 }}>
-        <FiguresCard
-          title={T.byPeriod}
-          hint={groupingHint(data)}
-          figures={periodFigures}
-          rows={data.por_periodo}
-          rowKey={(r) => r.periodo}
-          emptyText={emptyText}
+/** Occupancy is the groomers' own: unassigned citas have none. */
+const occupancyRows = (data: Report) => data.por_groomer.filter((g) => g.ocupacion !== null);
+
+const charts: ReportChart<Report>[] = [
+  {
+    title: T.byPeriod,
+    hint: T.byPeriodHint,
+    color: 'info',
+    size: CHART_CELL,
+    empty: (data) => data.citas === 0,
+    chart: (data) => (
+      <ReportBars
+        labels={data.por_periodo.map((p) => periodTick(p.periodo))}
+        // The visits that were due at the foot of each bar.
+        series={[...PERIOD_STATUSES].reverse().map(({ key, label }) => ({
+          label,
+          data: data.por_periodo.map((p) => p[key]),
+        }))}
+      />
+    ),
+  },
+  {
+    title: T.byStatus,
+    hint: T.byStatusHint,
+    color: 'success',
+    size: CHART_CELL,
+    empty: (data) => data.por_estado.every((s) => s.total === 0),
+    chart: (data) => (
+      <ReportBars
+        horizontal
+        labels={data.por_estado.map((s) => s.nom_est)}
+        series={[{ label: 'Citas', data: data.por_estado.map((s) => s.total) }]}
+      />
+    ),
+  },
+  {
+    title: T.byItem,
+    hint: T.byItemHint,
+    color: 'dark',
+    size: CHART_CELL,
+    empty: (data) => topItems(data).length === 0,
+    chart: (data) => {
+      const items = topItems(data);
+      return (
+        <ReportBars
+          horizontal
+          labels={items.map((i) => i.nombre)}
+          series={[{ label: 'Citas', data: items.map((i) => i.citas) }]}
         />
-      </Grid>
-      <Grid size={{ xs: 12, lg: 5 }}>
-        <FiguresCard
-          title={T.byStatus}
-          hint={T.byStatusHint}
-          figures={statusFigures}
-          rows={data.por_estado}
-          rowKey={(r) => r.id_est}
-          emptyText={emptyText}
+      );
+    },
+  },
+  {
+    title: T.byGroomer,
+    hint: T.byGroomerHint,
+    color: 'primary',
+    size: CHART_CELL,
+    empty: (data) => occupancyRows(data).length === 0,
+    chart: (data) => {
+      const groomers = occupancyRows(data);
+      return (
+        <ReportBars
+          horizontal
+          labels={groomers.map(groomerName)}
+          tick={(v) => `${v}%`}
+          series={[
+            {
+              label: 'Ocupación',
+              data: groomers.map((g) => g.ocupacion ?? 0),
+              valueFormatter: formatPercent,
+            },
+          ]}
         />
-      </Grid>
-      <Grid size={12}>
-        <FiguresCard
-          title={T.byGroomer}
-          hint={`Minutos reservados sobre ${formatCount(data.minutos_apertura)} minutos de atención`}
-          figures={groomerFigures}
-          rows={data.por_groomer}
-          rowKey={(r) => r.id_emp ?? 'none'}
-          emptyText={emptyText}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FiguresCard
-          title={T.byItem}
-          hint={T.byItemTableHint}
-          figures={itemFigures}
-          rows={data.por_item}
-          rowKey={(r) => `${r.tipo}:${r.id_item}`}
-          emptyText={emptyText}
-        />
-      </Grid>
-    </>
-  );
-}
+      );
+    },
+  },
+];
+
+const tables: ReportTable<Report>[] = [
+  periodTable(T.byPeriod, { xs: 12, lg: 7 }, periodFigures),
+  reportTable({
+    title: T.byStatus,
+    hint: T.byStatusHint,
+    size: { xs: 12, lg: 5 },
+    figures: statusFigures,
+    rows: (data) => data.por_estado,
+    rowKey: (r) => r.id_est,
+  }),
+  reportTable({
+    title: T.byGroomer,
+    hint: (data) =>
+      `Minutos reservados sobre ${formatCount(data.minutos_apertura)} minutos de atención`,
+    size: 12,
+    figures: groomerFigures,
+    rows: (data) => data.por_groomer,
+    rowKey: (r) => r.id_emp ?? 'none',
+  }),
+  reportTable({
+    title: T.byItem,
+    hint: T.byItemTableHint,
+    size: 12,
+    figures: itemFigures,
+    rows: (data) => data.por_item,
+    rowKey: (r) => `${r.tipo}:${r.id_item}`,
+  }),
+];

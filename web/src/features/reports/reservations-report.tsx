@@ -4,16 +4,14 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import Grid from '@mui/material/Grid';
 import {
   REPORT_PATHS,
   REPORT_TEXTS,
   reservationsResource,
   type ReservationReport,
 } from '@app/domain';
-import { ChartCard } from '../../app/cards/chart-card';
 import type { StatCardProps } from '../../app/cards/stat-card';
-import { FiguresCard, type Figure } from '../../reports/figures-table';
+import type { Figure } from '../../reports/figures-table';
 import {
   formatCount,
   formatDays,
@@ -21,12 +19,18 @@ import {
   periodText,
   periodTick,
 } from '../../reports/format';
-import { ChartOrNothing, ReportBars } from '../../reports/report-charts';
-import { groupingHint, ReportPage } from '../../reports/report-page';
+import { ReportBars } from '../../reports/report-charts';
+import {
+  periodTable,
+  ReportPage,
+  reportTable,
+  type ReportChart,
+  type ReportTable,
+} from '../../reports/report-page';
 
 /**
- * 'Reporte Reservaciones' (DESIGN §10.6): the reservations registered in a Lima date range, by
- * where they stand now, how many became a cita, and how far ahead they were made.
+ * 'Reporte Reservaciones' (decisions §reports): the reservations registered in a Lima date range,
+ * by where they stand now, how many became a cita, and how far ahead they were made.
  */
 
 export const RESERVATION_REPORT_TEXTS = {
@@ -107,9 +111,10 @@ export function ReservationsReportPage() {
       exportPath={REPORT_PATHS.reservationsExport}
       file={REPORT_TEXTS.reservationsFile}
       loadError={REPORT_TEXTS.loadError}
+      noData={T.noData}
       cards={summaryCards}
-      charts={(data, updated) => <ReportCharts data={data} updated={updated} />}
-      tables={(data) => <ReportTables data={data} />}
+      charts={charts}
+      tables={tables}
     />
   );
 }
@@ -173,86 +178,74 @@ const statusRows = (data: Report): StatusRow[] =>
 
 const CHART_CELL = { xs: 12, md: 6, lg: 4 } as const;
 
-function ReportCharts({ data, updated }: { data: Report; updated: string }) {
-  const periods = data.por_periodo;
-  const statuses = statusRows(data);
-  const leadTimes = data.por_anticipacion;
-  const empty = data.creadas === 0;
-  return (
-    <>
-      <Grid size={CHART_CELL}>
-        <ChartCard title={T.byPeriod} hint={T.byPeriodHint} updated={updated} color="info">
-          <ChartOrNothing text={T.noData} empty={empty}>
-            <ReportBars
-              labels={periods.map((p) => periodTick(p.periodo))}
-              series={STATUSES.map(({ key, label }) => ({
-                label,
-                data: periods.map((p) => p[key]),
-              }))}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-      <Grid size={CHART_CELL}>
-        <ChartCard title={T.byStatus} hint={T.byStatusHint} updated={updated} color="success">
-          <ChartOrNothing text={T.noData} empty={empty}>
-            <ReportBars
-              horizontal
-              labels={statuses.map((s) => s.label)}
-              series={[{ label: 'Reservaciones', data: statuses.map((s) => s.total) }]}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
-        <ChartCard title={T.byLeadTime} hint={T.byLeadTimeHint} updated={updated} color="dark">
-          <ChartOrNothing text={T.noData} empty={empty}>
-            <ReportBars
-              horizontal
-              labels={leadTimes.map((r) => r.rango)}
-              series={[{ label: 'Reservaciones', data: leadTimes.map((r) => r.reservas) }]}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-    </>
-  );
-}
+const empty = (data: Report) => data.creadas === 0;
 
-/** The tables behind the charts. */
-function ReportTables({ data }: { data: Report }) {
-  const emptyText = `${T.noData}.`;
-  return (
-    <>
-      <Grid size={12}>
-        <FiguresCard
-          title={T.byPeriod}
-          hint={groupingHint(data)}
-          figures={periodFigures}
-          rows={data.por_periodo}
-          rowKey={(r) => r.periodo}
-          emptyText={emptyText}
+const charts: ReportChart<Report>[] = [
+  {
+    title: T.byPeriod,
+    hint: T.byPeriodHint,
+    color: 'info',
+    size: CHART_CELL,
+    empty,
+    chart: (data) => (
+      <ReportBars
+        labels={data.por_periodo.map((p) => periodTick(p.periodo))}
+        series={STATUSES.map(({ key, label }) => ({
+          label,
+          data: data.por_periodo.map((p) => p[key]),
+        }))}
+      />
+    ),
+  },
+  {
+    title: T.byStatus,
+    hint: T.byStatusHint,
+    color: 'success',
+    size: CHART_CELL,
+    empty,
+    chart: (data) => {
+      const statuses = statusRows(data);
+      return (
+        <ReportBars
+          horizontal
+          labels={statuses.map((s) => s.label)}
+          series={[{ label: 'Reservaciones', data: statuses.map((s) => s.total) }]}
         />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FiguresCard
-          title={T.byStatus}
-          hint={T.byStatusHint}
-          figures={statusFigures}
-          rows={statusRows(data)}
-          rowKey={(r) => r.label}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FiguresCard
-          title={T.byLeadTime}
-          hint={T.byLeadTimeHint}
-          figures={leadTimeFigures}
-          rows={data.por_anticipacion}
-          rowKey={(r) => r.rango}
-          emptyText={emptyText}
-        />
-      </Grid>
-    </>
-  );
-}
+      );
+    },
+  },
+  {
+    title: T.byLeadTime,
+    hint: T.byLeadTimeHint,
+    color: 'dark',
+    size: { xs: 12, lg: 4 },
+    empty,
+    chart: (data) => (
+      <ReportBars
+        horizontal
+        labels={data.por_anticipacion.map((r) => r.rango)}
+        series={[{ label: 'Reservaciones', data: data.por_anticipacion.map((r) => r.reservas) }]}
+      />
+    ),
+  },
+];
+
+const tables: ReportTable<Report>[] = [
+  periodTable(T.byPeriod, 12, periodFigures),
+  reportTable({
+    title: T.byStatus,
+    hint: T.byStatusHint,
+    size: { xs: 12, md: 6 },
+    figures: statusFigures,
+    rows: statusRows,
+    rowKey: (r) => r.label,
+  }),
+  reportTable({
+    title: T.byLeadTime,
+    hint: T.byLeadTimeHint,
+    size: { xs: 12, md: 6 },
+    figures: leadTimeFigures,
+    rows: (data) => data.por_anticipacion,
+    rowKey: (r) => r.rango,
+  }),
+];

@@ -27,8 +27,7 @@ import {
   parseCents,
   PAYMENT_METHOD_IDS,
   PAYMENT_METHODS,
-  SALE_PATHS,
-  SALES_QUERY_KEY,
+  SALE_ENDPOINTS,
   type CashClose,
   type CashCloseInput,
   type CashDay,
@@ -39,15 +38,15 @@ import { StatCard, type StatCardProps } from '../../app/cards/stat-card';
 import { PageContainer } from '../../app/page-container';
 import { listErrorMessage, ResourceForm, type FieldRenderProps } from '../../crud';
 import { confirm, toast } from '../../lib/alerts';
-import { api, ApiError, jsonField } from '../../lib/api';
+import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { FiguresTable, type Figure } from '../../reports/figures-table';
 
 /**
- * 'Cierre de caja' (DESIGN §10.3): one Lima day of the till (sales, tips, voids, what came in
+ * 'Cierre de caja' (decisions §till): one Lima day of the till (sales, tips, voids, what came in
  * by each payment method and the cash the drawer should hold), and its close: the cash counted,
- * with the difference shown as it is typed. A closed day is closed (DESIGN §11.9): who closed it
+ * with the difference shown as it is typed. A closed day is closed (decisions §till): who closed it
  * and the figures of the close are shown instead of the form, and only an admin reopens it, with
  * a reason; while reopened and once closed again, how the expected cash moved since it was
  * closed is shown.
@@ -93,7 +92,7 @@ export const CASH_TEXTS = {
   driftHint: 'Efectivo esperado ahora menos el que se cerró',
 } as const;
 
-const cashKey = (day: string) => [SALES_QUERY_KEY, 'caja', day] as const;
+const cashKey = (day: string) => queryKey(SALE_ENDPOINTS.cash, { query: { fecha: day } });
 
 /** The day the page shows: `?fecha=` in the address (a reload keeps it), today by default. */
 function useDay(): [string, (day: string) => void] {
@@ -106,7 +105,7 @@ export function CashClosePage() {
   const [day, setDay] = useDay();
   const cash = useQuery({
     queryKey: cashKey(day),
-    queryFn: ({ signal }) => api.get<CashDay>(SALE_PATHS.cash, { fecha: day }, { signal }),
+    queryFn: ({ signal }) => call(SALE_ENDPOINTS.cash, { query: { fecha: day }, signal }),
   });
 
   return (
@@ -348,9 +347,7 @@ function CloseForm({ data }: { data: CashDay }) {
   const close = async (values: CashCloseInput) => {
     if (!(await confirm(`¿Está seguro de cerrar la caja del ${formatDate(data.fecha)}?`))) return;
     try {
-      const answer = await api.request<CashDay>('POST', SALE_PATHS.close, {
-        body: jsonField(values),
-      });
+      const answer = await callWithMessage(SALE_ENDPOINTS.close, { body: values });
       client.setQueryData(cashKey(data.fecha), answer.data);
       toast.success(answer.message ?? CASH_MESSAGES.closed);
     } catch (error) {
@@ -496,9 +493,7 @@ function ReopenDialog({ fecha, onClose }: { fecha: string | null; onClose(): voi
               submitLabel={CASH_TEXTS.reopenSubmit}
               errorTitle={CASH_TEXTS.reopenErrorTitle}
               onSubmit={async (values) => {
-                const answer = await api.request<CashDay>('POST', SALE_PATHS.reopen, {
-                  body: jsonField(values),
-                });
+                const answer = await callWithMessage(SALE_ENDPOINTS.reopen, { body: values });
                 client.setQueryData(cashKey(fecha), answer.data);
                 toast.success(answer.message ?? CASH_MESSAGES.reopened);
                 onClose();

@@ -8,8 +8,7 @@ import {
   PAYMENT_METHODS,
   RECEIPT_TYPE_IDS,
   RECEIPT_TYPES,
-  SALE_PATHS,
-  SALES_QUERY_KEY,
+  SALE_ENDPOINTS,
   type SaleSummary,
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
@@ -29,7 +28,7 @@ import { formatDateTime, formatMoney, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 
 /**
- * 'Ventas' (DESIGN §10.3): the receipts issued, filtered by Lima days, receipt type, payment
+ * 'Ventas' (decisions §checkout): the receipts issued, filtered by Lima days, receipt type, payment
  * method and a search; each one opens in the receipt dialog (print, WhatsApp, void). A walk-in
  * customer is charged from here ('Venta rápida'). Built from crud/'s list pieces: a sale is
  * never edited, so the page has no form, modal or row menu.
@@ -137,8 +136,7 @@ const columns = (view: (sale: SaleSummary) => void): Column<SaleSummary>[] => [
 
 export function SalesPage() {
   const { params, list, onSearch, setPage, setPerPage } = useFilteredList<SaleSummary>(
-    SALES_QUERY_KEY,
-    SALE_PATHS.list,
+    SALE_ENDPOINTS.list,
     filterDefaults,
   );
   const { can } = usePermissions();
@@ -164,7 +162,9 @@ export function SalesPage() {
         filters={filters}
         values={params.filters}
         onSearch={onSearch}
-        actions={<ExportButtons path={SALE_PATHS.export} file="ventas" filters={params.filters} />}
+        actions={
+          <ExportButtons path={SALE_ENDPOINTS.export.path} file="ventas" filters={params.filters} />
+        }
       />
       {list.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -2,28 +2,33 @@ import MoneyOffIcon from '@mui/icons-material/MoneyOff';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import Grid from '@mui/material/Grid';
 import { PieChart, pieClasses } from '@mui/x-charts/PieChart';
 import {
   parseCents,
   PAYMENT_METHODS,
-  SALE_PATHS,
+  SALE_ENDPOINTS,
   SALES_QUERY_KEY,
   type SaleItemKind,
   type SalesReport,
 } from '@app/domain';
-import { ChartCard, CHART_ON_GRADIENT } from '../../app/cards/chart-card';
+import { CHART_ON_GRADIENT } from '../../app/cards/chart-card';
 import type { StatCardProps } from '../../app/cards/stat-card';
 import { formatMoney } from '../../lib/format';
-import { FiguresCard, type Figure } from '../../reports/figures-table';
+import type { Figure } from '../../reports/figures-table';
 import { formatCount, periodText, periodTick } from '../../reports/format';
-import { ChartOrNothing, ReportBars, solesTick, WHITES } from '../../reports/report-charts';
-import { groupingHint, ReportPage } from '../../reports/report-page';
+import { ReportBars, solesTick, WHITES } from '../../reports/report-charts';
+import {
+  periodTable,
+  ReportPage,
+  reportTable,
+  type ReportChart,
+  type ReportTable,
+} from '../../reports/report-page';
 
 /**
- * 'Reporte Ventas' (DESIGN §10.6): the sales not voided of a Lima date range, by day or month,
- * by payment method, by what was sold and by groomer, as figures, charts and the tables behind
- * them; the server exports the same tables as CSV or as an xlsx workbook.
+ * 'Reporte Ventas' (decisions §reports): the sales not voided of a Lima date range, by day or
+ * month, by payment method, by what was sold and by groomer, as figures, charts and the tables
+ * behind them; the server exports the same tables as CSV or as an xlsx workbook.
  */
 
 export const SALES_REPORT_TEXTS = {
@@ -91,13 +96,14 @@ export function SalesReportPage() {
     <ReportPage<Report>
       title={SALES_REPORT_TEXTS.title}
       queryKey={SALES_QUERY_KEY}
-      path={SALE_PATHS.report}
-      exportPath={SALE_PATHS.reportExport}
+      path={SALE_ENDPOINTS.report.path}
+      exportPath={SALE_ENDPOINTS.reportExport.path}
       file="reporte-ventas"
       loadError={SALES_REPORT_TEXTS.loadError}
+      noData={SALES_REPORT_TEXTS.noData}
       cards={summaryCards}
-      charts={(data, updated) => <ReportCharts data={data} updated={updated} />}
-      tables={(data) => <ReportTables data={data} />}
+      charts={charts}
+      tables={tables}
     />
   );
 }
@@ -158,122 +164,97 @@ function TotalsBars({
   );
 }
 
-function ReportCharts({ data, updated }: { data: Report; updated: string }) {
-  const periods = data.por_periodo;
-  // A method that brought nothing in has no slice.
-  const methods = data.por_metodo.filter((m) => (parseCents(m.total) ?? 0) > 0);
-  const groomers = data.por_groomer;
-  return (
-    <>
-      <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-        <ChartCard
-          title={SALES_REPORT_TEXTS.byPeriod}
-          hint={SALES_REPORT_TEXTS.byPeriodHint}
-          updated={updated}
-          color="info"
-        >
-          <ChartOrNothing
-            text={SALES_REPORT_TEXTS.noData}
-            empty={data.ventas === 0 || periods.length === 0}
-          >
-            <TotalsBars labels={periods.map((p) => periodTick(p.periodo))} rows={periods} />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-      <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-        <ChartCard
-          title={SALES_REPORT_TEXTS.byMethod}
-          hint={SALES_REPORT_TEXTS.byMethodHint}
-          updated={updated}
-          color="success"
-        >
-          <ChartOrNothing text={SALES_REPORT_TEXTS.noData} empty={methods.length === 0}>
-            <PieChart
-              height={CHART_ON_GRADIENT.height}
-              skipAnimation
-              hideLegend
-              margin={{ top: 4, bottom: 4, left: 4, right: 4 }}
-              series={[
-                {
-                  data: methods.map((m, i) => ({
-                    id: m.metodo,
-                    value: Number(m.total),
-                    label: PAYMENT_METHODS[m.metodo],
-                    color: WHITES[i % WHITES.length],
-                  })),
-                  innerRadius: 36,
-                  paddingAngle: 2,
-                  cornerRadius: 4,
-                  arcLabel: 'label',
-                  arcLabelMinAngle: 30,
-                  valueFormatter: (item) => formatMoney(item.value),
-                },
-              ]}
-              sx={{ [`& .${pieClasses.arcLabel}`]: { fill: '#344767', fontWeight: 700 } }}
-            />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
-        <ChartCard
-          title={SALES_REPORT_TEXTS.byGroomer}
-          hint={SALES_REPORT_TEXTS.byGroomerHint}
-          updated={updated}
-          color="dark"
-        >
-          <ChartOrNothing
-            text={SALES_REPORT_TEXTS.noData}
-            empty={data.ventas === 0 || groomers.length === 0}
-          >
-            {/* Horizontal: the names read in full beside their bars. */}
-            <TotalsBars horizontal labels={groomers.map((g) => g.groomer)} rows={groomers} />
-          </ChartOrNothing>
-        </ChartCard>
-      </Grid>
-    </>
-  );
-}
+/** A method that brought nothing in has no slice. */
+const paidMethods = (data: Report) => data.por_metodo.filter((m) => (parseCents(m.total) ?? 0) > 0);
+
+const charts: ReportChart<Report>[] = [
+  {
+    title: SALES_REPORT_TEXTS.byPeriod,
+    hint: SALES_REPORT_TEXTS.byPeriodHint,
+    color: 'info',
+    size: { xs: 12, md: 6, lg: 4 },
+    empty: (data) => data.ventas === 0 || data.por_periodo.length === 0,
+    chart: (data) => (
+      <TotalsBars
+        labels={data.por_periodo.map((p) => periodTick(p.periodo))}
+        rows={data.por_periodo}
+      />
+    ),
+  },
+  {
+    title: SALES_REPORT_TEXTS.byMethod,
+    hint: SALES_REPORT_TEXTS.byMethodHint,
+    color: 'success',
+    size: { xs: 12, md: 6, lg: 4 },
+    empty: (data) => paidMethods(data).length === 0,
+    chart: (data) => (
+      <PieChart
+        height={CHART_ON_GRADIENT.height}
+        skipAnimation
+        hideLegend
+        margin={{ top: 4, bottom: 4, left: 4, right: 4 }}
+        series={[
+          {
+            data: paidMethods(data).map((m, i) => ({
+              id: m.metodo,
+              value: Number(m.total),
+              label: PAYMENT_METHODS[m.metodo],
+              color: WHITES[i % WHITES.length],
+            })),
+            innerRadius: 36,
+            paddingAngle: 2,
+            cornerRadius: 4,
+            arcLabel: 'label',
+            arcLabelMinAngle: 30,
+            valueFormatter: (item) => formatMoney(item.value),
+          },
+        ]}
+        sx={{ [`& .${pieClasses.arcLabel}`]: { fill: '#344767', fontWeight: 700 } }}
+      />
+    ),
+  },
+  {
+    title: SALES_REPORT_TEXTS.byGroomer,
+    hint: SALES_REPORT_TEXTS.byGroomerHint,
+    color: 'dark',
+    size: { xs: 12, lg: 4 },
+    empty: (data) => data.ventas === 0 || data.por_groomer.length === 0,
+    // Horizontal: the names read in full beside their bars.
+    chart: (data) => (
+      <TotalsBars
+        horizontal
+        labels={data.por_groomer.map((g) => g.groomer)}
+        rows={data.por_groomer}
+      />
+    ),
+  },
+];
 
 /** The tables behind the charts, and the one by item. */
-function ReportTables({ data }: { data: Report }) {
-  return (
-    <>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FiguresCard
-          title={SALES_REPORT_TEXTS.byPeriod}
-          hint={groupingHint(data)}
-          figures={periodFigures}
-          rows={data.por_periodo}
-          rowKey={(r) => r.periodo}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FiguresCard
-          title={SALES_REPORT_TEXTS.byMethod}
-          hint={SALES_REPORT_TEXTS.byMethodHint}
-          figures={methodFigures}
-          rows={data.por_metodo}
-          rowKey={(r) => r.metodo}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FiguresCard
-          title={SALES_REPORT_TEXTS.byGroomer}
-          hint={SALES_REPORT_TEXTS.byGroomerHint}
-          figures={groomerFigures}
-          rows={data.por_groomer}
-          rowKey={(r) => r.id_emp ?? 'none'}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FiguresCard
-          title={SALES_REPORT_TEXTS.byItem}
-          hint={SALES_REPORT_TEXTS.byItemHint}
-          figures={itemFigures}
-          rows={data.por_item}
-          rowKey={(r) => `${r.tipo}:${r.id_item ?? r.descripcion}`}
-        />
-      </Grid>
-    </>
-  );
-}
+const tables: ReportTable<Report>[] = [
+  periodTable(SALES_REPORT_TEXTS.byPeriod, { xs: 12, md: 6 }, periodFigures),
+  reportTable({
+    title: SALES_REPORT_TEXTS.byMethod,
+    hint: SALES_REPORT_TEXTS.byMethodHint,
+    size: { xs: 12, md: 6 },
+    figures: methodFigures,
+    rows: (data) => data.por_metodo,
+    rowKey: (r) => r.metodo,
+  }),
+  reportTable({
+    title: SALES_REPORT_TEXTS.byGroomer,
+    hint: SALES_REPORT_TEXTS.byGroomerHint,
+    size: { xs: 12, md: 6 },
+    figures: groomerFigures,
+    rows: (data) => data.por_groomer,
+    rowKey: (r) => r.id_emp ?? 'none',
+  }),
+  reportTable({
+    title: SALES_REPORT_TEXTS.byItem,
+    hint: SALES_REPORT_TEXTS.byItemHint,
+    size: { xs: 12, md: 6 },
+    figures: itemFigures,
+    rows: (data) => data.por_item,
+    rowKey: (r) => `${r.tipo}:${r.id_item ?? r.descripcion}`,
+  }),
+];
