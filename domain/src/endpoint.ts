@@ -27,6 +27,8 @@ export interface EndpointDeclaration {
   /** The answer of a 200 (`successOf(...)`, `DoneSchema`), or one schema per status code. */
   response: z.ZodType | ResponseMap;
   permission: EndpointAccess;
+  /** The OpenAPI tags after the feature's, for a route that serves two features. */
+  alsoTags?: readonly string[];
   /**
    * The web sends the body as the spec's `{ json: '<the object>' }` field (spec §000-7); the server
    * takes either form (server/src/http/json-field.ts).
@@ -42,6 +44,8 @@ export interface Endpoint<
 > {
   /** The feature the route belongs to: its OpenAPI tag, and the root of the web's query keys. */
   feature: string;
+  /** The OpenAPI tags: the feature's, then the declaration's `alsoTags`. */
+  tags: readonly string[];
   method: HttpMethod;
   path: string;
   params: Params;
@@ -73,8 +77,9 @@ export function defineEndpoint<const D extends EndpointDeclaration>(
   declaration: D,
 ): EndpointOf<D> {
   const { response } = declaration;
-  return {
+  const endpoint: Endpoint = {
     feature,
+    tags: [feature, ...(declaration.alsoTags ?? [])],
     method: declaration.method,
     path: declaration.path,
     params: declaration.params,
@@ -83,7 +88,9 @@ export function defineEndpoint<const D extends EndpointDeclaration>(
     responses: response instanceof z.ZodType ? { 200: response } : response,
     permission: declaration.permission,
     jsonField: declaration.jsonField ?? false,
-  } as EndpointOf<D>;
+  };
+  // The same schemas, typed by the slots the declaration fills.
+  return endpoint as EndpointOf<D>;
 }
 
 /** A feature's endpoints, each tagged with the feature: `defineEndpoints('ventas', { ... })`. */
@@ -120,8 +127,12 @@ export type AnswerOf<E extends Endpoint> = z.input<Answers<E>>;
 /** What the caller receives: the answer as its schema reads it. */
 export type ResponseOf<E extends Endpoint> = z.output<Answers<E>>;
 
-/** The success envelope's `data`: what the web's `call` resolves to. */
-export type DataOf<E extends Endpoint> = ResponseOf<E> extends { data: infer D } ? D : never;
+/**
+ * The success envelope's `data`: what the web's `call` resolves to. An error shape a route
+ * declares beside it (the login's 401) carries no `data` and is left out.
+ */
+export type DataOf<E extends Endpoint> =
+  Extract<ResponseOf<E>, { data: unknown }> extends { data: infer D } ? D : never;
 
 /** The path with its params filled in, each encoded: ('/venta/:id', { id: 7 }) → '/venta/7'. */
 export function fillPath(path: string, params: object | undefined): string {

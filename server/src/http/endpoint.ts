@@ -96,7 +96,7 @@ export function route<E extends Endpoint>(
       ...(query && { querystring: query }),
       ...(body && { body }),
       response: endpoint.responses,
-      tags: [endpoint.feature],
+      tags: [...endpoint.tags],
     },
     config: { ...extras.config, ...accessConfig(endpoint.permission), endpoint },
     // The schemas above validated the request into the contract's types before it gets here.

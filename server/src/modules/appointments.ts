@@ -3,10 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AGENDA_MESSAGES,
-  AppointmentMoveSchema,
-  AppointmentSchema,
+  APPOINTMENT_ENDPOINTS,
   DEFAULT_DURATION,
-  successOf,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_STATUSES,
   AppointmentStatus,
@@ -23,6 +21,7 @@ import type { Db, Tx } from '../db/client';
 import { appointments, employees, packages, services } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { recordChange } from '../audit/record';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, invalid, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
@@ -315,38 +314,27 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   );
 
   // Decisions §agenda: the calendar's drag and resize; the server's answer decides where it lands.
-  app.patch(
-    '/cita/mover',
-    {
-      config: { permission: 'agenda.escribir' },
-      schema: {
-        body: AppointmentMoveSchema,
-        response: { 200: successOf(AppointmentSchema) },
-        tags: ['citas'],
-      },
-    },
-    async (request) => {
-      const { id, fec_cita, id_emp, duracion } = request.body;
-      const row = await db.transaction(async (tx) => {
-        const locked = await lockedAppointment(tx, id);
-        const before = await findAppointment(tx, id);
-        if (UNMOVABLE.includes(locked.id_est)) throw conflict(AGENDA_MESSAGES.notMovable);
-        const placement = {
-          id_emp: await bookableGroomer(tx, id_emp, locked.id_emp),
-          inicio: new Date(fec_cita),
-          duracion,
-          except: id,
-        };
-        if (occupiesTime(locked.id_est)) await assertGroomerFree(tx, placement);
-        await tx
-          .update(appointments)
-          .set({ fec_cita: placement.inicio, id_emp, duracion, updated_at: new Date() })
-          .where(eq(appointments.id_cita, id));
-        const after = await findAppointment(tx, id);
-        await recordChange(tx, request, { accion: 'mover', entidad: 'cita', id, before, after });
-        return after;
-      });
-      return ok(row, AGENDA_MESSAGES.moved);
-    },
-  );
+  route(app, APPOINTMENT_ENDPOINTS.move, async (request) => {
+    const { id, fec_cita, id_emp, duracion } = request.body;
+    const row = await db.transaction(async (tx) => {
+      const locked = await lockedAppointment(tx, id);
+      const before = await findAppointment(tx, id);
+      if (UNMOVABLE.includes(locked.id_est)) throw conflict(AGENDA_MESSAGES.notMovable);
+      const placement = {
+        id_emp: await bookableGroomer(tx, id_emp, locked.id_emp),
+        inicio: new Date(fec_cita),
+        duracion,
+        except: id,
+      };
+      if (occupiesTime(locked.id_est)) await assertGroomerFree(tx, placement);
+      await tx
+        .update(appointments)
+        .set({ fec_cita: placement.inicio, id_emp, duracion, updated_at: new Date() })
+        .where(eq(appointments.id_cita, id));
+      const after = await findAppointment(tx, id);
+      await recordChange(tx, request, { accion: 'mover', entidad: 'cita', id, before, after });
+      return after;
+    });
+    return ok(row, AGENDA_MESSAGES.moved);
+  });
 };

@@ -1,18 +1,12 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  AUDIT_PATHS,
-  AuditEntrySchema,
-  AuditFilterSchema,
-  AuditListQuerySchema,
+  AUDIT_ENDPOINTS,
   auditActionLabel,
   auditChangesText,
   auditEntityLabel,
   limaToday,
-  pageOf,
-  successOf,
   type AuditEntry,
   type AuditFilter,
   type ListQuery,
@@ -22,6 +16,7 @@ import { commonConditions, listPage, type ListDefinition } from '../crud/list';
 import type { Db } from '../db/client';
 import { auditEntries, users } from '../db/schema';
 import { sendCsv, limaDateTimeText, type CsvCell } from '../http/csv';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { holdHeavySlot } from '../http/heavy-work';
 
@@ -161,60 +156,31 @@ const filterText = (filter: AuditFilter) =>
     .join(', ') || 'sin filtros';
 
 export const auditModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['auditoria'];
-  const config = { permission: 'auditoria.leer' } as const;
+  route(app, AUDIT_ENDPOINTS.list, async (request) => {
+    const { page, per_page, after, ...filter } = request.query;
+    const query = asListQuery(filter, { page, per_page, after });
+    const filters = auditFilters(filter, await userIdOf(db, filter.usu));
+    return ok(await listPage<AuditEntry>(db, auditList, query, filters));
+  });
 
-  app.get(
-    AUDIT_PATHS.list,
-    {
-      config,
-      schema: {
-        querystring: AuditListQuerySchema,
-        response: { 200: successOf(pageOf(AuditEntrySchema)) },
-        tags,
-      },
-    },
-    async (request) => {
-      const { page, per_page, after, ...filter } = request.query;
-      const query = asListQuery(filter, { page, per_page, after });
-      const filters = auditFilters(filter, await userIdOf(db, filter.usu));
-      return ok(await listPage<AuditEntry>(db, auditList, query, filters));
-    },
-  );
-
-  app.get(
-    AUDIT_PATHS.export,
-    {
-      config,
-      schema: {
-        querystring: AuditFilterSchema,
-        response: {
-          200: z
-            .string()
-            .describe('CSV (UTF-8 con BOM, separado por «;»): lo que seleccionan los filtros'),
-        },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      holdHeavySlot(request, reply, 'exportacion');
-      const filter = request.query;
-      // An export of the log is itself recorded (who took a copy, of what).
-      await recordAudit(db, {
-        ...actorOf(request),
-        accion: 'exportar',
-        entidad: 'auditoria',
-        detalle: filterText(filter),
-      });
-      const entries = entriesOf(db, filter);
-      // The first batch is read before the headers go: a failure there is still an error answer.
-      const first = await entries.next();
-      async function* rows() {
-        if (first.done) return;
-        yield csvRow(first.value);
-        for await (const row of entries) yield csvRow(row);
-      }
-      return sendCsv(reply, `auditoria-${limaToday()}.csv`, CSV_HEADER, rows());
-    },
-  );
+  route(app, AUDIT_ENDPOINTS.export, async (request, reply) => {
+    holdHeavySlot(request, reply, 'exportacion');
+    const filter = request.query;
+    // An export of the log is itself recorded (who took a copy, of what).
+    await recordAudit(db, {
+      ...actorOf(request),
+      accion: 'exportar',
+      entidad: 'auditoria',
+      detalle: filterText(filter),
+    });
+    const entries = entriesOf(db, filter);
+    // The first batch is read before the headers go: a failure there is still an error answer.
+    const first = await entries.next();
+    async function* rows() {
+      if (first.done) return;
+      yield csvRow(first.value);
+      for await (const row of entries) yield csvRow(row);
+    }
+    return sendCsv(reply, `auditoria-${limaToday()}.csv`, CSV_HEADER, rows());
+  });
 };

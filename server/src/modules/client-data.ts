@@ -5,14 +5,11 @@ import { join } from 'node:path';
 import {
   ANONYMIZED_CLIENT_NAME,
   anonymizedDni,
-  CLIENT_DATA_PATHS,
+  CLIENT_ENDPOINTS,
   CLIENT_MESSAGES,
   type AuditEntity,
   type ClientData,
   clientDataFileName,
-  ClientDataSchema,
-  DoneSchema,
-  IdParamSchema,
 } from '@app/domain';
 import { actorOf, recordAudit } from '../audit/record';
 import type { Db, Tx } from '../db/client';
@@ -33,6 +30,7 @@ import {
   vaccines,
   waitlist,
 } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, notFound } from '../http/errors';
 import { removeUpload } from '../http/uploads';
@@ -45,8 +43,6 @@ import { outboxDir } from '../mail/mailer';
  */
 
 const M = CLIENT_MESSAGES;
-const tags = ['clientes'];
-const config = { permission: 'datos.administrar' } as const;
 
 // The folded search copies are derived from the record, not part of it.
 const { search_text: _clientSearch, ...clientColumns } = getTableColumns(clients);
@@ -416,90 +412,68 @@ export const clientDataModule: FastifyPluginAsyncZod<{ db: Db; dataDir: string }
   app,
   { db, dataDir },
 ) => {
-  app.get(
-    CLIENT_DATA_PATHS.export(':id'),
-    {
-      config,
-      schema: {
-        params: IdParamSchema,
-        response: {
-          200: ClientDataSchema.describe(
-            'Archivo JSON con todos los datos del cliente: mascotas, visitas, triajes y ventas',
-          ),
-        },
-        tags,
+  route(app, CLIENT_ENDPOINTS.data, async (request, reply) => {
+    const { id } = request.params;
+    // One snapshot: a visit booked meanwhile is in every section or in none.
+    const data = await db.transaction(
+      async (tx) => {
+        const found = await clientData(tx, id);
+        if (!found) throw notFound(M.notFound);
+        return found;
       },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      // One snapshot: a visit booked meanwhile is in every section or in none.
-      const data = await db.transaction(
-        async (tx) => {
-          const found = await clientData(tx, id);
-          if (!found) throw notFound(M.notFound);
-          return found;
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
-      // Who took a copy of whose data, on its own: the read changed nothing.
-      await recordAudit(db, {
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    // Who took a copy of whose data, on its own: the read changed nothing.
+    await recordAudit(db, {
+      ...actorOf(request),
+      accion: 'exportar',
+      entidad: 'cliente',
+      entidad_id: id,
+      detalle: 'Datos personales del cliente (Ley 29733), JSON',
+    });
+    const dni = String(data.cliente.dni_cli);
+    return reply
+      .header('content-disposition', `attachment; filename="${clientDataFileName(dni)}"`)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(data);
+  });
+
+  route(app, CLIENT_ENDPOINTS.anonymize, async (request) => {
+    const { id } = request.params;
+    await db.transaction(async (tx) => {
+      const [person] = await tx
+        .select({
+          dni_cli: clients.dni_cli,
+          nom_cli: clients.nom_cli,
+          ape_cli: clients.ape_cli,
+          tel1_cli: clients.tel1_cli,
+          tel2_cli: clients.tel2_cli,
+          email_cli: clients.email_cli,
+        })
+        .from(clients)
+        .where(eq(clients.id_cli, id))
+        .for('update');
+      if (!person) throw notFound(M.notFound);
+      if (person.dni_cli === anonymizedDni(id)) throw conflict(M.alreadyAnonymized);
+      const records = await anonymize(tx, id);
+      await scrubAuditLog(tx, records, person);
+      const counted = (entidad: AuditEntity) =>
+        records.find(([name]) => name === entidad)?.[1].length ?? 0;
+      // No before/after values: writing the personal data into the log would keep it.
+      await recordAudit(tx, {
         ...actorOf(request),
-        accion: 'exportar',
+        accion: 'anonimizar',
         entidad: 'cliente',
         entidad_id: id,
-        detalle: 'Datos personales del cliente (Ley 29733), JSON',
+        detalle:
+          `Datos personales reemplazados (DNI, nombre, apellido, teléfonos, email, dirección); ` +
+          `notas borradas de ${counted('mascota')} mascota(s) y ${counted('cita')} cita(s); ` +
+          `valores borrados de la auditoría`,
       });
-      const dni = String(data.cliente.dni_cli);
-      return reply
-        .header('content-disposition', `attachment; filename="${clientDataFileName(dni)}"`)
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(data);
-    },
-  );
-
-  app.post(
-    CLIENT_DATA_PATHS.anonymize(':id'),
-    {
-      config,
-      schema: { params: IdParamSchema, response: { 200: DoneSchema }, tags },
-    },
-    async (request) => {
-      const { id } = request.params;
-      await db.transaction(async (tx) => {
-        const [person] = await tx
-          .select({
-            dni_cli: clients.dni_cli,
-            nom_cli: clients.nom_cli,
-            ape_cli: clients.ape_cli,
-            tel1_cli: clients.tel1_cli,
-            tel2_cli: clients.tel2_cli,
-            email_cli: clients.email_cli,
-          })
-          .from(clients)
-          .where(eq(clients.id_cli, id))
-          .for('update');
-        if (!person) throw notFound(M.notFound);
-        if (person.dni_cli === anonymizedDni(id)) throw conflict(M.alreadyAnonymized);
-        const records = await anonymize(tx, id);
-        await scrubAuditLog(tx, records, person);
-        const counted = (entidad: AuditEntity) =>
-          records.find(([name]) => name === entidad)?.[1].length ?? 0;
-        // No before/after values: writing the personal data into the log would keep it.
-        await recordAudit(tx, {
-          ...actorOf(request),
-          accion: 'anonimizar',
-          entidad: 'cliente',
-          entidad_id: id,
-          detalle:
-            `Datos personales reemplazados (DNI, nombre, apellido, teléfonos, email, dirección); ` +
-            `notas borradas de ${counted('mascota')} mascota(s) y ${counted('cita')} cita(s); ` +
-            `valores borrados de la auditoría`,
-        });
-        // Files cannot roll back: deleted last, once every write of the anonymisation went in.
-        await deleteOutboxMails(dataDir, person.email_cli);
-      });
-      return ok(null, M.anonymized);
-    },
-  );
+      // Files cannot roll back: deleted last, once every write of the anonymisation went in.
+      await deleteOutboxMails(dataDir, person.email_cli);
+    });
+    return ok(null, M.anonymized);
+  });
 };

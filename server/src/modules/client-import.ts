@@ -2,20 +2,17 @@ import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   alertIdsOf,
   CLIENT_IMPORT_CLIENT_COLUMNS,
   CLIENT_IMPORT_COLUMNS,
   CLIENT_IMPORT_MESSAGES,
-  CLIENT_IMPORT_PATHS,
+  CLIENT_IMPORT_ENDPOINTS,
   CLIENT_IMPORT_PET_COLUMNS,
   CLIENT_IMPORT_PET_FIELDS,
   ClientImportPetSchema,
-  ClientImportPreviewSchema,
-  ClientImportResultSchema,
   ClientInputSchema,
-  successOf,
   type ClientImportColumn,
   type ClientImportPreview,
   type ClientImportRow,
@@ -25,6 +22,7 @@ import { actorOf, recordAudit } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { clients, pets } from '../db/schema';
 import { clientValues } from './clients';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, zodIssuesToErrors, type FieldErrors } from '../http/errors';
 import { batchesOf, foldHeader, readTableFile, rowErrors, type Table } from '../http/table-file';
@@ -282,32 +280,25 @@ async function sendTemplate(reply: FastifyReply) {
 const FILE_DESCRIPTION = `multipart/form-data con el archivo en \`${FILE_FIELD}\`: un CSV (UTF-8 o Windows-1252, separado por «;» o «,») o un Excel (.xlsx, primera hoja) de hasta ${MAX_CLIENT_IMPORT_ROWS} filas y ${MAX_FILE_MB} MB, con las columnas ${CLIENT_IMPORT_COLUMNS.map((c) => c.header).join(', ')} (sin importar mayúsculas ni tildes; Teléfono 2 y las de la mascota pueden faltar). Una fila por mascota con su dueño; una fila sin mascota registra solo al cliente; varias filas con el mismo DNI son un cliente con varias mascotas. Un archivo que falta, no es CSV ni xlsx, no se puede leer, no tiene las columnas o no tiene filas: 422 con \`errors.${FILE_FIELD}\`.`;
 
 export const clientImportModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['clientes'];
-  const config = { permission: 'datos.administrar' } as const;
-
-  app.get(
-    CLIENT_IMPORT_PATHS.template,
+  route(
+    app,
+    CLIENT_IMPORT_ENDPOINTS.template,
     {
-      config,
       schema: {
         description:
           'La plantilla de la importación de clientes: encabezados y una fila de ejemplo',
-        response: { 200: z.string().describe('Un libro xlsx') },
-        tags,
       },
     },
     async (_request, reply) => sendTemplate(reply),
   );
 
-  app.post(
-    CLIENT_IMPORT_PATHS.preview,
+  route(
+    app,
+    CLIENT_IMPORT_ENDPOINTS.preview,
     {
-      config,
       schema: {
         description: `Revisa un archivo de clientes y mascotas sin escribir nada: cada fila con sus valores, sus errores por columna (los mensajes de los formularios) y si su DNI ya está registrado o se repite en el archivo con otros datos. ${FILE_DESCRIPTION}`,
         consumes: ['multipart/form-data'],
-        response: { 200: successOf(ClientImportPreviewSchema) },
-        tags,
       },
     },
     async (request, reply) => {
@@ -316,15 +307,13 @@ export const clientImportModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
   );
 
-  app.post(
-    CLIENT_IMPORT_PATHS.import,
+  route(
+    app,
+    CLIENT_IMPORT_ENDPOINTS.import,
     {
-      config,
       schema: {
         description: `Importa un archivo de clientes y mascotas: todas las filas en una transacción, o ninguna si alguna tiene errores (422 con \`errors\` bajo \`filas.<fila>.<columna>\`; el encabezado es la fila 1). Un DNI ya registrado es un error: no se combina. ${FILE_DESCRIPTION}`,
         consumes: ['multipart/form-data'],
-        response: { 200: successOf(ClientImportResultSchema) },
-        tags,
       },
     },
     async (request, reply) => {

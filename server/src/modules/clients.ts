@@ -1,22 +1,20 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type Client,
+  CLIENT_ENDPOINTS,
   CLIENT_MESSAGES,
   type ClientInput,
   type ClientLookup,
-  clientLookupDni,
-  ClientLookupSchema,
   clientsResource,
   AppointmentStatus,
   RECORD_STATUSES,
   Status,
   statusName,
-  successOf,
 } from '@app/domain';
 import type { Db } from '../db/client';
 import { appointments, clients, clientSearchSql } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { describeUniqueIndex, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
@@ -115,29 +113,18 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     { db },
   );
 
-  app.get(
-    '/cliente/nombre/:dni',
-    {
-      config: { permission: 'clientes.leer' },
-      schema: {
-        params: z.object({ dni: clientLookupDni }),
-        response: { 200: successOf(ClientLookupSchema) },
-        tags: ['clientes'],
-      },
-    },
-    async (request) => {
-      const [client] = await db
-        .select({
-          id_cli: clients.id_cli,
-          nom_cli: clients.nom_cli,
-          ape_cli: clients.ape_cli,
-          ...clientVisitFields,
-        })
-        .from(clients)
-        .where(and(eq(clients.dni_cli, request.params.dni), eq(clients.id_est, Status.Activo)));
-      if (!client) throw notFound(CLIENT_MESSAGES.notFound);
-      // The serializer writes the Date as ISO text, as it does for every list's times.
-      return ok([client] as unknown as ClientLookup);
-    },
-  );
+  route(app, CLIENT_ENDPOINTS.byDni, async (request) => {
+    const [client] = await db
+      .select({
+        id_cli: clients.id_cli,
+        nom_cli: clients.nom_cli,
+        ape_cli: clients.ape_cli,
+        ...clientVisitFields,
+      })
+      .from(clients)
+      .where(and(eq(clients.dni_cli, request.params.dni), eq(clients.id_est, Status.Activo)));
+    if (!client) throw notFound(CLIENT_MESSAGES.notFound);
+    // The serializer writes the Date as ISO text, as it does for every list's times.
+    return ok([client] as unknown as ClientLookup);
+  });
 };

@@ -4,14 +4,13 @@ import {
   AppointmentStatus,
   can,
   DASHBOARD_REVENUE_PERMISSION,
-  DashboardSchema,
+  DASHBOARD_ENDPOINTS,
   formatCents,
   parseCents,
   limaToday,
   LOW_STOCK_NAMED,
   ReservationStatus,
   Status,
-  successOf,
   type Dashboard,
   type DashboardActivity,
   type DashboardAppointment,
@@ -31,6 +30,7 @@ import {
   statusCounts,
 } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 
 const PER_DAY = 14;
@@ -360,16 +360,12 @@ export async function dashboardFigures(
 }
 
 export const dashboardModule: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
-  const answer = { 200: successOf(DashboardSchema) };
-  app.get(
-    '/dashboard',
-    { config: { permission: 'sesion' }, schema: { response: answer, tags: ['dashboard'] } },
-    async (request) =>
-      ok(
-        await dashboardFigures(db, new Date(), {
-          revenue: can(sessionOf(request).role, DASHBOARD_REVENUE_PERMISSION),
-        }),
-      ),
+  route(app, DASHBOARD_ENDPOINTS.figures, async (request) =>
+    ok(
+      await dashboardFigures(db, new Date(), {
+        revenue: can(sessionOf(request).role, DASHBOARD_REVENUE_PERMISSION),
+      }),
+    ),
   );
   done();
 };

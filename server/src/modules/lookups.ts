@@ -2,30 +2,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import {
-  DOCUMENT_TYPES,
-  DocumentTypeSchema,
-  STATUSES,
-  StatusItemSchema,
-  successOf,
-} from '@app/domain';
+import { DOCUMENT_TYPES, LOOKUP_ENDPOINTS, STATUSES, type Health } from '@app/domain';
 import type { Database, Db } from '../db/client';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { HttpError } from '../http/errors';
 import { rowsOf } from '../db/sql-rows';
 
 export type Engine = Database['engine'];
-
-const HealthSchema = z.strictObject({
-  ok: z.literal(true),
-  engine: z.enum(['pglite', 'postgres']),
-  /** The latest applied drizzle migration's tag (`0004_search_and_summaries`). */
-  migration: z.string().nullable(),
-  /** The app's version (the root package.json's), if it has one. */
-  version: z.string().nullable(),
-});
-export type Health = z.infer<typeof HealthSchema>;
 
 export const DATABASE_DOWN = 'La base de datos no responde';
 /** A health check must answer quickly, whatever the database does. */
@@ -78,49 +62,29 @@ export const lookupsModule: FastifyPluginAsyncZod<LookupsOptions> = async (
   app,
   { db, engine = engineOf(db), healthTimeoutMs = HEALTH_TIMEOUT_MS },
 ) => {
-  const tags = ['lookups'];
-  const session = { permission: 'sesion' } as const;
-  app.get(
-    '/tipodoc',
-    {
-      config: session,
-      schema: { response: { 200: successOf(z.array(DocumentTypeSchema).readonly()) }, tags },
-    },
-    async () => ok(DOCUMENT_TYPES),
-  );
-  app.get(
-    '/estados',
-    {
-      config: session,
-      schema: { response: { 200: successOf(z.array(StatusItemSchema).readonly()) }, tags },
-    },
-    async () => ok(STATUSES),
-  );
+  route(app, LOOKUP_ENDPOINTS.documentTypes, async () => ok(DOCUMENT_TYPES));
+  route(app, LOOKUP_ENDPOINTS.statuses, async () => ok(STATUSES));
 
   /** 200 with the engine, migration level and version while the database answers; else 503. */
-  app.get(
-    '/health',
-    { config: { public: true }, schema: { response: { 200: successOf(HealthSchema) }, tags } },
-    async (request) => {
-      let level: string | null;
-      try {
-        // One statement: it proves the database answers and says how far it is migrated.
-        const result = await withTimeout(
-          db.execute(sql`select max(created_at)::text as level from drizzle.__drizzle_migrations`),
-          healthTimeoutMs,
-        );
-        level = rowsOf<{ level: string | null }>(result)[0]?.level ?? null;
-      } catch (error) {
-        request.log.warn({ err: error }, 'La comprobación de salud no alcanzó la base de datos');
-        throw new HttpError(503, DATABASE_DOWN);
-      }
-      const health: Health = {
-        ok: true,
-        engine,
-        migration: level === null ? null : (MIGRATION_TAGS.get(level) ?? level),
-        version: VERSION,
-      };
-      return ok(health);
-    },
-  );
+  route(app, LOOKUP_ENDPOINTS.health, async (request) => {
+    let level: string | null;
+    try {
+      // One statement: it proves the database answers and says how far it is migrated.
+      const result = await withTimeout(
+        db.execute(sql`select max(created_at)::text as level from drizzle.__drizzle_migrations`),
+        healthTimeoutMs,
+      );
+      level = rowsOf<{ level: string | null }>(result)[0]?.level ?? null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'La comprobación de salud no alcanzó la base de datos');
+      throw new HttpError(503, DATABASE_DOWN);
+    }
+    const health: Health = {
+      ok: true,
+      engine,
+      migration: level === null ? null : (MIGRATION_TAGS.get(level) ?? level),
+      version: VERSION,
+    };
+    return ok(health);
+  });
 };

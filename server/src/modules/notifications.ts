@@ -7,10 +7,8 @@ import {
   limaToday,
   NOTIFICATION_LINKS,
   NOTIFICATION_TEXTS,
-  NOTIFICATIONS_PATH,
-  NotificationsSchema,
+  NOTIFICATION_ENDPOINTS,
   ReservationStatus,
-  successOf,
   type Notification,
   type Notifications,
   type Permission,
@@ -18,6 +16,7 @@ import {
 import type { Db } from '../db/client';
 import { appointments, reminders, reservations } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { lowStock } from './dashboard';
 
@@ -127,14 +126,9 @@ export async function notificationsFor(
 }
 
 export const notificationsModule: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
-  const answer = { 200: successOf(NotificationsSchema) };
-  app.get(
-    NOTIFICATIONS_PATH,
-    { config: { permission: 'sesion' }, schema: { response: answer, tags: ['notificaciones'] } },
-    async (request) => {
-      const { role } = sessionOf(request);
-      return ok(await notificationsFor(db, (permission) => can(role, permission)));
-    },
-  );
+  route(app, NOTIFICATION_ENDPOINTS.list, async (request) => {
+    const { role } = sessionOf(request);
+    return ok(await notificationsFor(db, (permission) => can(role, permission)));
+  });
   done();
 };

@@ -1,27 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type AvailablePackage,
-  AvailablePackageSchema,
-  IdParamSchema,
   type Package,
+  PACKAGE_ENDPOINTS,
   PACKAGE_MESSAGES,
   PACKAGE_SERVICES_MESSAGES,
   type PackageInput,
   type PackageService,
-  PackageServiceSchema,
-  PackageServicesSchema,
   packagesResource,
   RECORD_STATUSES,
   Status,
   statusName,
-  successOf,
 } from '@app/domain';
 import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { packages, packageSearchSql, packageServices, services } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { invalid, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
@@ -54,11 +50,6 @@ const toValues = (input: PackageInput) =>
     // Absent: the column's default on register, the stored value on edit (drizzle skips it).
     duracion: input.duracion,
   });
-
-const PackageServiceParamsSchema = z.object({
-  id: IdParamSchema.shape.id,
-  serviceId: IdParamSchema.shape.id,
-});
 
 /** The package row, locked so that two saves of its services run one after the other. */
 async function lockPackage(tx: Tx, id: number) {
@@ -176,97 +167,56 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { db },
   );
 
-  const tags = ['paquetes'];
-  const available = { 200: successOf(z.array(AvailablePackageSchema)) };
-  const packageServicesAnswer = { 200: successOf(z.array(PackageServiceSchema)) };
+  route(app, PACKAGE_ENDPOINTS.available, async () => {
+    const rows: AvailablePackage[] = await db
+      .select({
+        id_paq: packages.id_paq,
+        nom_paq: packages.nom_paq,
+        desc_paq: packages.desc_paq,
+        precio_paq: packages.precio_paq,
+        duracion: packages.duracion,
+      })
+      .from(packages)
+      .where(eq(packages.id_est, Status.Activo))
+      .orderBy(asc(packages.nom_paq), asc(packages.id_paq));
+    return ok(rows);
+  });
 
-  const read = { permission: 'catalogo.leer' } as const;
-  const write = { permission: 'catalogo.escribir' } as const;
+  route(app, PACKAGE_ENDPOINTS.services, async (request) => {
+    const { id } = request.params;
+    const [found] = await db
+      .select({ id_paq: packages.id_paq })
+      .from(packages)
+      .where(eq(packages.id_paq, id));
+    if (!found) throw notFound(PACKAGE_MESSAGES.notFound);
+    return ok(await servicesOf(db, id));
+  });
 
-  app.get(
-    '/paquetes/disponibles',
-    { config: read, schema: { response: available, tags } },
-    async () => {
-      const rows: AvailablePackage[] = await db
-        .select({
-          id_paq: packages.id_paq,
-          nom_paq: packages.nom_paq,
-          desc_paq: packages.desc_paq,
-          precio_paq: packages.precio_paq,
-          duracion: packages.duracion,
-        })
-        .from(packages)
-        .where(eq(packages.id_est, Status.Activo))
-        .orderBy(asc(packages.nom_paq), asc(packages.id_paq));
-      return ok(rows);
-    },
-  );
+  route(app, PACKAGE_ENDPOINTS.saveServices, async (request) => {
+    const { id } = request.params;
+    const rows = await db.transaction(async (tx) => {
+      const before = await replaceServices(tx, id, request.body.srvs);
+      const after = await servicesOf(tx, id);
+      await recordServicesChange(tx, request, id, before, after);
+      return after;
+    });
+    return ok(rows, PACKAGE_MESSAGES.servicesSaved);
+  });
 
-  app.get(
-    '/paquete/:id/servicios',
-    {
-      config: read,
-      schema: {
-        params: IdParamSchema,
-        response: packageServicesAnswer,
-        tags: [...tags, 'servicios'],
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const [found] = await db
-        .select({ id_paq: packages.id_paq })
-        .from(packages)
-        .where(eq(packages.id_paq, id));
-      if (!found) throw notFound(PACKAGE_MESSAGES.notFound);
-      return ok(await servicesOf(db, id));
-    },
-  );
-
-  app.post(
-    '/paquete/:id/servicios',
-    {
-      config: write,
-      schema: {
-        params: IdParamSchema,
-        body: PackageServicesSchema,
-        response: packageServicesAnswer,
-        tags,
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const rows = await db.transaction(async (tx) => {
-        const before = await replaceServices(tx, id, request.body.srvs);
-        const after = await servicesOf(tx, id);
-        await recordServicesChange(tx, request, id, before, after);
-        return after;
-      });
-      return ok(rows, PACKAGE_MESSAGES.servicesSaved);
-    },
-  );
-
-  app.delete(
-    '/paquete/:id/servicio/:serviceId',
-    {
-      config: write,
-      schema: { params: PackageServiceParamsSchema, response: packageServicesAnswer, tags },
-    },
-    async (request) => {
-      const { id, serviceId } = request.params;
-      const rows = await db.transaction(async (tx) => {
-        await lockPackage(tx, id);
-        const removed = await tx
-          .delete(packageServices)
-          .where(and(eq(packageServices.id_paq, id), eq(packageServices.id_srv, serviceId)))
-          .returning({ id_srv: packageServices.id_srv });
-        if (removed.length === 0) throw notFound(PACKAGE_MESSAGES.serviceNotInPackage);
-        const after = await servicesOf(tx, id);
-        const before = [...after.map((s) => s.id_srv), serviceId];
-        await recordServicesChange(tx, request, id, before, after);
-        return after;
-      });
-      return ok(rows, PACKAGE_MESSAGES.servicesSaved);
-    },
-  );
+  route(app, PACKAGE_ENDPOINTS.removeService, async (request) => {
+    const { id, serviceId } = request.params;
+    const rows = await db.transaction(async (tx) => {
+      await lockPackage(tx, id);
+      const removed = await tx
+        .delete(packageServices)
+        .where(and(eq(packageServices.id_paq, id), eq(packageServices.id_srv, serviceId)))
+        .returning({ id_srv: packageServices.id_srv });
+      if (removed.length === 0) throw notFound(PACKAGE_MESSAGES.serviceNotInPackage);
+      const after = await servicesOf(tx, id);
+      const before = [...after.map((s) => s.id_srv), serviceId];
+      await recordServicesChange(tx, request, id, before, after);
+      return after;
+    });
+    return ok(rows, PACKAGE_MESSAGES.servicesSaved);
+  });
 };

@@ -1,11 +1,9 @@
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type ClientPet,
-  ClientPetSchema,
-  IdParamSchema,
+  PET_ENDPOINTS,
   type Pet,
   PET_ALERTS,
   PET_MESSAGES,
@@ -15,10 +13,10 @@ import {
   RECORD_STATUSES,
   Status,
   statusName,
-  successOf,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { clients, pets, petListSearchSql } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { invalid } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
@@ -112,23 +110,12 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     { db },
   );
 
-  app.get(
-    '/mascotas/cliente/:id',
-    {
-      config: { permission: 'clientes.leer' },
-      schema: {
-        params: IdParamSchema,
-        response: { 200: successOf(z.array(ClientPetSchema)) },
-        tags: ['mascotas'],
-      },
-    },
-    async (request) => {
-      const rows: ClientPet[] = await db
-        .select({ id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields })
-        .from(pets)
-        .where(and(eq(pets.id_cli, request.params.id), eq(pets.id_est, Status.Activo)))
-        .orderBy(asc(pets.nom_perro));
-      return ok(rows);
-    },
-  );
+  route(app, PET_ENDPOINTS.ofClient, async (request) => {
+    const rows: ClientPet[] = await db
+      .select({ id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields })
+      .from(pets)
+      .where(and(eq(pets.id_cli, request.params.id), eq(pets.id_est, Status.Activo)))
+      .orderBy(asc(pets.nom_perro));
+    return ok(rows);
+  });
 };

@@ -1,20 +1,18 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  IdParamSchema,
+  PHOTO_ENDPOINTS,
   PHOTO_MESSAGES,
   PHOTO_PATHS,
   PhotoInputSchema,
-  PhotoSchema,
   PHOTOS_PER_APPOINTMENT,
-  successOf,
   type Photo,
 } from '@app/domain';
 import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { appointmentPhotos, appointments } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, invalid, notFound } from '../http/errors';
 import {
@@ -56,111 +54,85 @@ async function lockedAppointment(tx: Tx, id: number, field: string) {
 }
 
 export const photosModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['fotos'];
-  const attend = { permission: 'agenda.atender' } as const;
+  const E = PHOTO_ENDPOINTS;
 
-  app.get(
-    '/cita/:id/fotos',
-    {
-      config: { permission: 'agenda.leer' },
-      schema: { params: IdParamSchema, response: { 200: successOf(z.array(PhotoSchema)) }, tags },
-    },
-    async (request) => {
-      const rows = await db
+  route(app, E.ofAppointment, async (request) => {
+    const rows = await db
+      .select()
+      .from(appointmentPhotos)
+      .where(eq(appointmentPhotos.id_cita, request.params.id))
+      .orderBy(asc(appointmentPhotos.created_at), asc(appointmentPhotos.id_foto));
+    return ok(rows.map(toPhoto));
+  });
+
+  route(app, E.add, async (request, reply) => {
+    const { fields, files } = await readMultipart(request, {
+      fileFields: ['foto'],
+      tooLarge: M.photoTooLarge,
+    });
+    const input = PhotoInputSchema.parse(fields);
+    const bytes = files.get('foto');
+    if (!bytes) throw invalid('foto', M.photoRequired);
+    const ext = await imageExtension(bytes, 'foto', M.photoNotImage);
+    const row = await db.transaction(async (tx) => {
+      const cita = await lockedAppointment(tx, input.id_cita, 'id_cita');
+      await requireAttend(tx, request, cita.id_emp);
+      const [taken] = await tx
+        .select({ n: count() })
+        .from(appointmentPhotos)
+        .where(eq(appointmentPhotos.id_cita, input.id_cita));
+      if ((taken?.n ?? 0) >= PHOTOS_PER_APPOINTMENT) throw conflict(M.full);
+      const stored = await storeUpload(tx, 'foto', ext, bytes);
+      const [inserted] = await tx
+        .insert(appointmentPhotos)
+        .values({
+          id_cita: input.id_cita,
+          momento: input.momento,
+          archivo: stored,
+          id_usu: sessionOf(request).userId,
+        })
+        .returning();
+      await recordChange(tx, request, {
+        accion: 'crear',
+        entidad: 'foto',
+        id: inserted.id_foto,
+        before: null,
+        after: inserted,
+      });
+      return inserted;
+    });
+    return reply.status(201).send(ok(toPhoto(row), M.added));
+  });
+
+  route(app, E.remove, async (request) => {
+    await db.transaction(async (tx) => {
+      const [photo] = await tx
         .select()
         .from(appointmentPhotos)
-        .where(eq(appointmentPhotos.id_cita, request.params.id))
-        .orderBy(asc(appointmentPhotos.created_at), asc(appointmentPhotos.id_foto));
-      return ok(rows.map(toPhoto));
-    },
-  );
-
-  app.post(
-    PHOTO_PATHS.add,
-    { config: attend, schema: { response: { 201: successOf(PhotoSchema) }, tags } },
-    async (request, reply) => {
-      const { fields, files } = await readMultipart(request, {
-        fileFields: ['foto'],
-        tooLarge: M.photoTooLarge,
+        .where(eq(appointmentPhotos.id_foto, request.params.id));
+      if (!photo) throw notFound(M.notFound);
+      const cita = await lockedAppointment(tx, photo.id_cita, '');
+      await requireAttend(tx, request, cita.id_emp);
+      await tx.delete(appointmentPhotos).where(eq(appointmentPhotos.id_foto, photo.id_foto));
+      await removeUpload(tx, photo.archivo);
+      await recordChange(tx, request, {
+        accion: 'eliminar',
+        entidad: 'foto',
+        id: photo.id_foto,
+        before: photo,
+        after: null,
       });
-      const input = PhotoInputSchema.parse(fields);
-      const bytes = files.get('foto');
-      if (!bytes) throw invalid('foto', M.photoRequired);
-      const ext = await imageExtension(bytes, 'foto', M.photoNotImage);
-      const row = await db.transaction(async (tx) => {
-        const cita = await lockedAppointment(tx, input.id_cita, 'id_cita');
-        await requireAttend(tx, request, cita.id_emp);
-        const [taken] = await tx
-          .select({ n: count() })
-          .from(appointmentPhotos)
-          .where(eq(appointmentPhotos.id_cita, input.id_cita));
-        if ((taken?.n ?? 0) >= PHOTOS_PER_APPOINTMENT) throw conflict(M.full);
-        const stored = await storeUpload(tx, 'foto', ext, bytes);
-        const [inserted] = await tx
-          .insert(appointmentPhotos)
-          .values({
-            id_cita: input.id_cita,
-            momento: input.momento,
-            archivo: stored,
-            id_usu: sessionOf(request).userId,
-          })
-          .returning();
-        await recordChange(tx, request, {
-          accion: 'crear',
-          entidad: 'foto',
-          id: inserted.id_foto,
-          before: null,
-          after: inserted,
-        });
-        return inserted;
-      });
-      return reply.status(201).send(ok(toPhoto(row), M.added));
-    },
-  );
+    });
+    return ok(null, M.removed);
+  });
 
-  app.delete(
-    '/cita/foto/:id',
-    {
-      config: attend,
-      schema: { params: IdParamSchema, response: { 200: successOf(z.null()) }, tags },
-    },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const [photo] = await tx
-          .select()
-          .from(appointmentPhotos)
-          .where(eq(appointmentPhotos.id_foto, request.params.id));
-        if (!photo) throw notFound(M.notFound);
-        const cita = await lockedAppointment(tx, photo.id_cita, '');
-        await requireAttend(tx, request, cita.id_emp);
-        await tx.delete(appointmentPhotos).where(eq(appointmentPhotos.id_foto, photo.id_foto));
-        await removeUpload(tx, photo.archivo);
-        await recordChange(tx, request, {
-          accion: 'eliminar',
-          entidad: 'foto',
-          id: photo.id_foto,
-          before: photo,
-          after: null,
-        });
-      });
-      return ok(null, M.removed);
-    },
-  );
-
-  app.get(
-    `${PHOTO_PATHS.file}/:file`,
-    {
-      config: { public: true },
-      schema: { params: z.object({ file: z.string().max(120) }), tags },
-    },
-    async (request, reply) => {
-      const missing = () => notFound(M.notFound);
-      const [row] = await db
-        .select({ file: appointmentPhotos.archivo })
-        .from(appointmentPhotos)
-        .where(eq(appointmentPhotos.archivo, request.params.file));
-      if (!row) throw missing();
-      return sendUpload(request, reply, db, row.file, missing);
-    },
-  );
+  route(app, E.file, async (request, reply) => {
+    const missing = () => notFound(M.notFound);
+    const [row] = await db
+      .select({ file: appointmentPhotos.archivo })
+      .from(appointmentPhotos)
+      .where(eq(appointmentPhotos.archivo, request.params.file));
+    if (!row) throw missing();
+    return sendUpload(request, reply, db, row.file, missing);
+  });
 };

@@ -2,19 +2,18 @@ import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  ExportFormatSchema,
+  exportQueryOf,
   PRODUCT_CATEGORIES,
   PRODUCT_FILE_COLUMNS,
   PRODUCT_IMPORT_MESSAGES,
-  PRODUCT_IMPORT_PATHS,
-  ProductImportSchema,
+  PRODUCT_ENDPOINTS,
   ProductInputSchema,
   ProductListQuerySchema,
   STOCK_MESSAGES,
   limaToday,
-  successOf,
+  productsResource,
   type ProductImport,
   type ProductImportRow,
   type ProductInput,
@@ -25,6 +24,7 @@ import type { Db, Tx } from '../db/client';
 import { products, stockMovements } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
 import { sendCsv, type CsvCell } from '../http/csv';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { HttpError, invalid, zodIssuesToErrors, type FieldErrors } from '../http/errors';
 import { holdHeavySlot } from '../http/heavy-work';
@@ -72,10 +72,11 @@ export const IMPORT_STOCK_REASON = 'Importación de catálogo';
 const FILE_FIELD = 'archivo';
 const FILE_TOO_LARGE = `El archivo no puede superar los ${MULTIPART_LIMITS.fileSize / 1024 / 1024} MB`;
 
-/** `GET /productos/export`: the list's filters and the format; paging is ignored. */
-export const ProductExportQuerySchema = ProductListQuerySchema.safeExtend({
-  formato: ExportFormatSchema,
-});
+/**
+ * `GET /productos/export`: the list's filters and the format; paging is ignored. The same
+ * schema as the query of `productsResource.endpoints.export`, which validates the request.
+ */
+export const ProductExportQuerySchema = exportQueryOf(ProductListQuerySchema);
 type ProductExportQuery = z.infer<typeof ProductExportQuerySchema>;
 
 /* Export */
@@ -367,61 +368,38 @@ Con \`confirmar=true\` y alguna fila con errores: 422 sin importar ninguna, con 
 Un archivo que falta, no es CSV ni xlsx, no se puede leer, no tiene las columnas o no tiene filas: 422 con \`errors.${FILE_FIELD}\`.`;
 
 export const productTransferModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['productos'];
+  const exportEndpoint = productsResource.endpoints.export;
+  if (!exportEndpoint) throw new Error('productsResource names exportFile: it has an export');
+  route(app, exportEndpoint, async (request, reply) => {
+    holdHeavySlot(request, reply, 'exportacion');
+    // The resource's contract types its query loosely (any list's filters); it is this one.
+    const query = request.query as ProductExportQuery;
+    await recordAudit(db, {
+      ...actorOf(request),
+      accion: 'exportar',
+      entidad: 'producto',
+      detalle: `Catálogo de productos (${query.formato}): ${filterText(query)}`,
+    });
+    const header = PRODUCT_FILE_COLUMNS.map((column) => HEADERS[column]);
+    const found = productsOf(db, query);
+    // The first batch is read before the headers go: a failure there is still an error answer.
+    const first = await found.next();
+    async function* rows() {
+      if (first.done) return;
+      yield fileRow(first.value);
+      for await (const product of found) yield fileRow(product);
+    }
+    const name = `productos-${limaToday()}.${query.formato}`;
+    if (query.formato === 'xlsx') {
+      return sendXlsx(reply, name, [{ name: 'Productos', header, rows: rows(), money: [3, 4] }]);
+    }
+    return sendCsv(reply, name, header, rows());
+  });
 
-  app.get(
-    PRODUCT_IMPORT_PATHS.export,
-    {
-      config: { permission: 'catalogo.leer' },
-      schema: {
-        querystring: ProductExportQuerySchema,
-        response: {
-          200: z
-            .string()
-            .describe(
-              'Los productos que seleccionan los filtros, por SKU: CSV (UTF-8 con BOM, «;») o xlsx, con las columnas que lee la importación',
-            ),
-        },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      holdHeavySlot(request, reply, 'exportacion');
-      const query = request.query;
-      await recordAudit(db, {
-        ...actorOf(request),
-        accion: 'exportar',
-        entidad: 'producto',
-        detalle: `Catálogo de productos (${query.formato}): ${filterText(query)}`,
-      });
-      const header = PRODUCT_FILE_COLUMNS.map((column) => HEADERS[column]);
-      const found = productsOf(db, query);
-      // The first batch is read before the headers go: a failure there is still an error answer.
-      const first = await found.next();
-      async function* rows() {
-        if (first.done) return;
-        yield fileRow(first.value);
-        for await (const product of found) yield fileRow(product);
-      }
-      const name = `productos-${limaToday()}.${query.formato}`;
-      if (query.formato === 'xlsx') {
-        return sendXlsx(reply, name, [{ name: 'Productos', header, rows: rows(), money: [3, 4] }]);
-      }
-      return sendCsv(reply, name, header, rows());
-    },
-  );
-
-  app.post(
-    PRODUCT_IMPORT_PATHS.import,
-    {
-      config: { permission: 'catalogo.escribir' },
-      schema: {
-        description: IMPORT_DESCRIPTION,
-        consumes: ['multipart/form-data'],
-        response: { 200: successOf(ProductImportSchema) },
-        tags,
-      },
-    },
+  route(
+    app,
+    PRODUCT_ENDPOINTS.import,
+    { schema: { description: IMPORT_DESCRIPTION, consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       holdHeavySlot(request, reply, 'importacion');
       const { fields, files } = await readMultipart(request, {

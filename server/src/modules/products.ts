@@ -1,23 +1,15 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  AvailableProductSchema,
-  IdParamSchema,
-  ListQuerySchema,
   MAX_QUANTITY,
   PRODUCT_MESSAGES,
-  PRODUCT_PATHS,
+  PRODUCT_ENDPOINTS,
   RECORD_STATUSES,
   STOCK_MESSAGES,
   Status,
-  StockMovementInputSchema,
-  StockMovementSchema,
   insufficientStock,
-  pageOf,
   productsResource,
-  successOf,
   type AvailableProduct,
   type Product,
   type ProductInput,
@@ -33,6 +25,7 @@ import { qualified } from '../crud/sql';
 import type { Db, Tx } from '../db/client';
 import { products, sales, stockMovements, users } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, describeUniqueIndex, invalid, type FieldErrors } from '../http/errors';
 
@@ -186,7 +179,6 @@ function manualDelta(tipo: 'entrada' | 'salida' | 'ajuste', cantidad: number, st
 }
 
 export const productsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['productos'];
   await app.register(
     resourceModule({
       resource: productsResource,
@@ -221,82 +213,52 @@ export const productsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { db },
   );
 
-  app.post(
-    PRODUCT_PATHS.movement,
-    {
-      config: { permission: 'caja.administrar' },
-      schema: {
-        body: StockMovementInputSchema,
-        response: { 201: successOf(productsResource.record) },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      const { id_prod, tipo, cantidad, motivo } = request.body;
-      const product = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ stock: products.stock, id_est: products.id_est })
-          .from(products)
-          .where(eq(products.id_prod, id_prod))
-          .for('update');
-        if (!current) throw invalid('id_prod', M.notFound);
-        if (current.id_est === Status.Eliminado) throw invalid('id_prod', S.inactive);
-        const delta = manualDelta(tipo, cantidad, current.stock);
-        if (delta === 0) throw invalid('cantidad', S.unchanged);
-        const moved = await moveStock(tx, request, { id_prod, tipo, delta, motivo });
-        await recordChange(tx, request, {
-          accion: 'stock',
-          entidad: 'producto',
-          id: id_prod,
-          before: { stock: moved.before },
-          after: { stock: moved.stock, tipo, motivo },
-        });
-        return findOne<Product>(tx, productList, id_prod, M.notFound);
-      });
-      return reply.status(201).send(ok(product, S.recorded));
-    },
-  );
-
-  app.get(
-    PRODUCT_PATHS.movements,
-    {
-      config: { permission: 'catalogo.leer' },
-      schema: {
-        params: IdParamSchema,
-        querystring: ListQuerySchema,
-        response: { 200: successOf(pageOf(StockMovementSchema)) },
-        tags,
-      },
-    },
-    async (request) => {
-      await findOne(db, productList, request.params.id, M.notFound);
-      return ok(
-        await listPage<StockMovement>(db, movementList, request.query, [
-          eq(stockMovements.id_prod, request.params.id),
-        ]),
-      );
-    },
-  );
-
-  app.get(
-    PRODUCT_PATHS.available,
-    {
-      config: { permission: 'catalogo.leer' },
-      schema: { response: { 200: successOf(z.array(AvailableProductSchema)) }, tags },
-    },
-    async () => {
-      const rows: AvailableProduct[] = await db
-        .select({
-          id_prod: products.id_prod,
-          sku: products.sku,
-          nom_prod: products.nom_prod,
-          precio: products.precio,
-          stock: products.stock,
-        })
+  route(app, PRODUCT_ENDPOINTS.movement, async (request, reply) => {
+    const { id_prod, tipo, cantidad, motivo } = request.body;
+    const product = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ stock: products.stock, id_est: products.id_est })
         .from(products)
-        .where(eq(products.id_est, Status.Activo))
-        .orderBy(asc(products.nom_prod), asc(products.id_prod));
-      return ok(rows);
-    },
-  );
+        .where(eq(products.id_prod, id_prod))
+        .for('update');
+      if (!current) throw invalid('id_prod', M.notFound);
+      if (current.id_est === Status.Eliminado) throw invalid('id_prod', S.inactive);
+      const delta = manualDelta(tipo, cantidad, current.stock);
+      if (delta === 0) throw invalid('cantidad', S.unchanged);
+      const moved = await moveStock(tx, request, { id_prod, tipo, delta, motivo });
+      await recordChange(tx, request, {
+        accion: 'stock',
+        entidad: 'producto',
+        id: id_prod,
+        before: { stock: moved.before },
+        after: { stock: moved.stock, tipo, motivo },
+      });
+      return findOne<Product>(tx, productList, id_prod, M.notFound);
+    });
+    return reply.status(201).send(ok(product, S.recorded));
+  });
+
+  route(app, PRODUCT_ENDPOINTS.movements, async (request) => {
+    await findOne(db, productList, request.params.id, M.notFound);
+    return ok(
+      await listPage<StockMovement>(db, movementList, request.query, [
+        eq(stockMovements.id_prod, request.params.id),
+      ]),
+    );
+  });
+
+  route(app, PRODUCT_ENDPOINTS.available, async () => {
+    const rows: AvailableProduct[] = await db
+      .select({
+        id_prod: products.id_prod,
+        sku: products.sku,
+        nom_prod: products.nom_prod,
+        precio: products.precio,
+        stock: products.stock,
+      })
+      .from(products)
+      .where(eq(products.id_est, Status.Activo))
+      .orderBy(asc(products.nom_prod), asc(products.id_prod));
+    return ok(rows);
+  });
 };

@@ -11,14 +11,9 @@ import {
   limaToday,
   limaWallClock,
   REMINDER_COMPANY_FALLBACK,
+  REMINDER_ENDPOINTS,
   REMINDER_MESSAGES,
-  REMINDER_PATHS,
-  ReminderInputSchema,
-  ReminderSchema,
-  RemindersDaySchema,
-  RemindersQuerySchema,
   reminderDate,
-  successOf,
   whatsappUrl,
   type Reminder,
   type ReminderChannel,
@@ -41,6 +36,7 @@ import {
 } from '../db/schema';
 import { runExclusive } from '../db/exclusive';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { HttpError, invalid } from '../http/errors';
 import { createMailer, type Mail, type Mailer } from '../mail/mailer';
@@ -311,71 +307,50 @@ export const remindersModule: FastifyPluginAsyncZod<RemindersOptions> = async (a
       dataDir: config.dataDir,
       log: (message) => app.log.warn(message),
     });
-  const tags = ['recordatorios'];
-  const permission = { permission: 'agenda.escribir' } as const;
+  route(app, REMINDER_ENDPOINTS.day, async (request) => {
+    const day = request.query.fecha ?? limaToday(new Date(Date.now() + DAY_MS));
+    return ok(await remindersDay(db, day));
+  });
 
-  app.get(
-    REMINDER_PATHS.list,
-    {
-      config: permission,
-      schema: {
-        querystring: RemindersQuerySchema,
-        response: { 200: successOf(RemindersDaySchema) },
-        tags,
-      },
-    },
-    async (request) => {
-      const day = request.query.fecha ?? limaToday(new Date(Date.now() + DAY_MS));
-      return ok(await remindersDay(db, day));
-    },
-  );
-
-  app.post(
-    REMINDER_PATHS.record,
-    {
-      config: permission,
-      schema: { body: ReminderInputSchema, response: { 201: successOf(ReminderSchema) }, tags },
-    },
-    async (request, reply) => {
-      const { id_cita, canal } = request.body;
-      const [cita] = await citasWhere(db, eq(appointments.id_cita, id_cita));
-      if (!cita) throw invalid('id_cita', M.appointmentNotFound);
-      if (cita.id_est !== AppointmentStatus.Programada) {
-        throw invalid('id_cita', M.notScheduled);
+  route(app, REMINDER_ENDPOINTS.record, async (request, reply) => {
+    const { id_cita, canal } = request.body;
+    const [cita] = await citasWhere(db, eq(appointments.id_cita, id_cita));
+    if (!cita) throw invalid('id_cita', M.appointmentNotFound);
+    if (cita.id_est !== AppointmentStatus.Programada) {
+      throw invalid('id_cita', M.notScheduled);
+    }
+    const company = await reminderSettings(db);
+    if (canal === 'whatsapp' && !isPeruMobile(cita.cliente.tel1_cli)) {
+      throw invalid('canal', M.phoneInvalid);
+    }
+    if (canal === 'email') {
+      const to = emailOf(cita);
+      if (!to) throw invalid('canal', M.noEmail);
+      // Sent before it is recorded: a reminder on record is one the client got.
+      try {
+        await mailer.send(reminderMail(to, messageOf(cita, company), company));
+      } catch (error) {
+        request.log.error({ err: error, id_cita }, 'No se pudo enviar el recordatorio');
+        throw new HttpError(502, M.mailFailed);
       }
-      const company = await reminderSettings(db);
-      if (canal === 'whatsapp' && !isPeruMobile(cita.cliente.tel1_cli)) {
-        throw invalid('canal', M.phoneInvalid);
-      }
-      if (canal === 'email') {
-        const to = emailOf(cita);
-        if (!to) throw invalid('canal', M.noEmail);
-        // Sent before it is recorded: a reminder on record is one the client got.
-        try {
-          await mailer.send(reminderMail(to, messageOf(cita, company), company));
-        } catch (error) {
-          request.log.error({ err: error, id_cita }, 'No se pudo enviar el recordatorio');
-          throw new HttpError(502, M.mailFailed);
-        }
-      }
-      const { userId } = sessionOf(request);
-      const recorded = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(reminders)
-          .values({ id_cita, canal, id_usu: userId })
-          .returning();
-        await recordChange(tx, request, {
-          accion: 'crear',
-          entidad: 'recordatorio',
-          id: row.id_rec,
-          before: null,
-          after: row,
-        });
-        const [reminder] = await remindersOf(tx, eq(reminders.id_rec, row.id_rec));
-        return reminder;
+    }
+    const { userId } = sessionOf(request);
+    const recorded = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reminders)
+        .values({ id_cita, canal, id_usu: userId })
+        .returning();
+      await recordChange(tx, request, {
+        accion: 'crear',
+        entidad: 'recordatorio',
+        id: row.id_rec,
+        before: null,
+        after: row,
       });
-      const message = canal === 'email' ? M.emailSent : M.recorded;
-      return reply.status(201).send(ok(recorded, message));
-    },
-  );
+      const [reminder] = await remindersOf(tx, eq(reminders.id_rec, row.id_rec));
+      return reminder;
+    });
+    const message = canal === 'email' ? M.emailSent : M.recorded;
+    return reply.status(201).send(ok(recorded, message));
+  });
 };

@@ -1,23 +1,17 @@
 import { and, between, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   APPOINTMENT_STATUSES,
-  AppointmentReportSchema,
   AppointmentStatus,
   formatCents,
   LEAD_TIME_RANGES,
   limaDayStart,
   minutesOfTime,
   parseCents,
-  REPORT_PATHS,
+  REPORT_ENDPOINTS,
   REPORT_TEXTS,
-  ReportExportQuerySchema,
-  ReportQuerySchema,
-  ReservationReportSchema,
   ReservationStatus,
-  successOf,
   type AppointmentReport,
   type OpeningHours,
   type ReportQuery,
@@ -36,6 +30,7 @@ import {
   reservationDays,
   services,
 } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { holdHeavySlot } from '../http/heavy-work';
 import type { XlsxSheet } from '../http/xlsx';
@@ -478,47 +473,23 @@ function reservationTables(r: ReservationReport): XlsxSheet[] {
 }
 
 export const reportsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['reportes'];
-  const config = { permission: 'reportes.leer' } as const;
   const fileOf = (file: string, q: ReportQuery, formato: string) =>
     `${file}-${q.desde}-a-${q.hasta}.${formato}`;
 
-  app.get(
-    REPORT_PATHS.appointments,
-    {
-      config,
-      schema: {
-        querystring: ReportQuerySchema,
-        response: { 200: successOf(AppointmentReportSchema) },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      holdHeavySlot(request, reply, 'reporte');
-      return ok(await appointmentReport(db, request.query));
-    },
-  );
+  route(app, REPORT_ENDPOINTS.appointments, async (request, reply) => {
+    holdHeavySlot(request, reply, 'reporte');
+    return ok(await appointmentReport(db, request.query));
+  });
 
-  app.get(
-    REPORT_PATHS.reservations,
-    {
-      config,
-      schema: {
-        querystring: ReportQuerySchema,
-        response: { 200: successOf(ReservationReportSchema) },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      holdHeavySlot(request, reply, 'reporte');
-      await expireBeforeRead(db, request.log);
-      return ok(await reservationReport(db, request.query));
-    },
-  );
+  route(app, REPORT_ENDPOINTS.reservations, async (request, reply) => {
+    holdHeavySlot(request, reply, 'reporte');
+    await expireBeforeRead(db, request.log);
+    return ok(await reservationReport(db, request.query));
+  });
 
   const exports = [
     {
-      path: REPORT_PATHS.appointmentsExport,
+      endpoint: REPORT_ENDPOINTS.appointmentsExport,
       file: REPORT_TEXTS.appointmentsFile,
       title: REPORT_TEXTS.appointmentsTitle,
       entidad: 'cita' as const,
@@ -526,7 +497,7 @@ export const reportsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       before: async () => {},
     },
     {
-      path: REPORT_PATHS.reservationsExport,
+      endpoint: REPORT_ENDPOINTS.reservationsExport,
       file: REPORT_TEXTS.reservationsFile,
       title: REPORT_TEXTS.reservationsTitle,
       entidad: 'reservacion' as const,
@@ -535,35 +506,18 @@ export const reportsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   ];
   for (const report of exports) {
-    app.get(
-      report.path,
-      {
-        config,
-        schema: {
-          querystring: ReportExportQuerySchema,
-          response: {
-            200: z
-              .string()
-              .describe(
-                `${report.title} en CSV (UTF-8 con BOM, «;», una tabla tras otra) o en xlsx, una hoja por tabla`,
-              ),
-          },
-          tags,
-        },
-      },
-      async (request, reply) => {
-        const { formato, ...query } = request.query;
-        holdHeavySlot(request, reply, 'exportacion');
-        await report.before(request.log);
-        const tables = await report.tables(query);
-        await recordAudit(db, {
-          ...actorOf(request),
-          accion: 'exportar',
-          entidad: report.entidad,
-          detalle: `${report.title} ${query.desde} a ${query.hasta} (${formato})`,
-        });
-        return sendTables(reply, formato, fileOf(report.file, query, formato), tables);
-      },
-    );
+    route(app, report.endpoint, async (request, reply) => {
+      const { formato, ...query } = request.query;
+      holdHeavySlot(request, reply, 'exportacion');
+      await report.before(request.log);
+      const tables = await report.tables(query);
+      await recordAudit(db, {
+        ...actorOf(request),
+        accion: 'exportar',
+        entidad: report.entidad,
+        detalle: `${report.title} ${query.desde} a ${query.hasta} (${formato})`,
+      });
+      return sendTables(reply, formato, fileOf(report.file, query, formato), tables);
+    });
   }
 };

@@ -1,21 +1,13 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  APPOINTMENT_ENDPOINTS,
   AppointmentStatus,
-  AppointmentSeriesInputSchema,
-  AppointmentSeriesSchema,
-  IdParamSchema,
   limaDayStart,
   SERIES_MESSAGES,
-  SERIES_PATHS,
-  SeriesCancelResultSchema,
-  SeriesCancelSchema,
   seriesDates,
   seriesDateText,
-  SeriesOccurrenceSchema,
-  successOf,
   withinOpeningHours,
   type Appointment,
   type AppointmentSeriesInput,
@@ -25,6 +17,7 @@ import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { appointments, appointmentSeries } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { appointmentList, createValues } from './appointments';
@@ -71,157 +64,112 @@ async function judge(tx: Tx, input: AppointmentSeriesInput, request: FastifyRequ
 }
 
 export const seriesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['citas'];
-  const book = { permission: 'agenda.escribir' } as const;
+  const E = APPOINTMENT_ENDPOINTS;
 
-  app.post(
-    SERIES_PATHS.validate,
-    {
-      config: book,
-      schema: {
-        body: AppointmentSeriesInputSchema,
-        response: { 200: successOf(z.array(SeriesOccurrenceSchema)) },
-        tags,
-      },
-    },
-    async (request) => {
-      // In a transaction: the checks take the groomers' locks, released at its end; it writes nothing.
-      const occurrences = await db.transaction(
-        async (tx) => (await judge(tx, request.body, request)).occurrences,
-      );
-      return ok(
-        occurrences.map(({ at: _at, ...o }) => o),
-        M.validated,
-      );
-    },
-  );
+  route(app, E.seriesValidate, async (request) => {
+    // In a transaction: the checks take the groomers' locks, released at its end; it writes nothing.
+    const occurrences = await db.transaction(
+      async (tx) => (await judge(tx, request.body, request)).occurrences,
+    );
+    return ok(
+      occurrences.map(({ at: _at, ...o }) => o),
+      M.validated,
+    );
+  });
 
-  app.post(
-    SERIES_PATHS.register,
-    {
-      config: book,
-      schema: {
-        body: AppointmentSeriesInputSchema,
-        response: { 201: successOf(AppointmentSeriesSchema) },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      const input = request.body;
-      const series = await db.transaction(async (tx) => {
-        const { values, occurrences } = await judge(tx, input, request);
-        const conflicts = occurrences.filter((o) => o.mensaje !== null);
-        if (conflicts.length > 0) {
-          throw conflict(M.conflicts(conflicts.length), {
-            fec_cita: conflicts.map((c) => `${seriesDateText(c.at)}: ${c.mensaje}`),
-          });
-        }
-        const [row] = await tx
-          .insert(appointmentSeries)
-          .values({
-            cada_semanas: input.cada_semanas,
-            veces: input.veces,
-            id_usu: sessionOf(request).userId,
-          })
-          .returning();
-        const inserted = await tx
-          .insert(appointments)
-          .values(occurrences.map((o) => ({ ...values, fec_cita: o.at, id_serie: row.id_serie })))
-          .returning({ id_cita: appointments.id_cita });
-        const citas: Appointment[] = [];
-        for (const { id_cita } of inserted) {
-          const after = await findOne<Appointment>(tx, appointmentList, id_cita, M.notFound);
-          await recordChange(tx, request, {
-            accion: 'crear',
-            entidad: 'cita',
-            id: id_cita,
-            before: null,
-            after,
-          });
-          citas.push(after);
-        }
-        return { id_serie: row.id_serie, cada_semanas: row.cada_semanas, veces: row.veces, citas };
-      });
-      return reply.status(201).send(ok(series, M.registered(series.citas.length)));
-    },
-  );
+  route(app, E.seriesRegister, async (request, reply) => {
+    const input = request.body;
+    const series = await db.transaction(async (tx) => {
+      const { values, occurrences } = await judge(tx, input, request);
+      const conflicts = occurrences.filter((o) => o.mensaje !== null);
+      if (conflicts.length > 0) {
+        throw conflict(M.conflicts(conflicts.length), {
+          fec_cita: conflicts.map((c) => `${seriesDateText(c.at)}: ${c.mensaje}`),
+        });
+      }
+      const [row] = await tx
+        .insert(appointmentSeries)
+        .values({
+          cada_semanas: input.cada_semanas,
+          veces: input.veces,
+          id_usu: sessionOf(request).userId,
+        })
+        .returning();
+      const inserted = await tx
+        .insert(appointments)
+        .values(occurrences.map((o) => ({ ...values, fec_cita: o.at, id_serie: row.id_serie })))
+        .returning({ id_cita: appointments.id_cita });
+      const citas: Appointment[] = [];
+      for (const { id_cita } of inserted) {
+        const after = await findOne<Appointment>(tx, appointmentList, id_cita, M.notFound);
+        await recordChange(tx, request, {
+          accion: 'crear',
+          entidad: 'cita',
+          id: id_cita,
+          before: null,
+          after,
+        });
+        citas.push(after);
+      }
+      return { id_serie: row.id_serie, cada_semanas: row.cada_semanas, veces: row.veces, citas };
+    });
+    return reply.status(201).send(ok(series, M.registered(series.citas.length)));
+  });
 
-  app.get(
-    '/cita/serie/:id',
-    {
-      config: { permission: 'agenda.leer' },
-      schema: {
-        params: IdParamSchema,
-        response: { 200: successOf(AppointmentSeriesSchema) },
-        tags,
-      },
-    },
-    async (request) => {
-      const [row] = await db
-        .select()
+  route(app, E.series, async (request) => {
+    const [row] = await db
+      .select()
+      .from(appointmentSeries)
+      .where(eq(appointmentSeries.id_serie, request.params.id));
+    if (!row) throw notFound(M.notFound);
+    const ids = await db
+      .select({ id_cita: appointments.id_cita })
+      .from(appointments)
+      .where(eq(appointments.id_serie, row.id_serie))
+      .orderBy(asc(appointments.fec_cita));
+    const citas = await Promise.all(
+      ids.map(({ id_cita }) => findOne<Appointment>(db, appointmentList, id_cita, M.notFound)),
+    );
+    return ok({
+      id_serie: row.id_serie,
+      cada_semanas: row.cada_semanas,
+      veces: row.veces,
+      citas,
+    });
+  });
+
+  route(app, E.seriesCancel, async (request) => {
+    const { id_serie, desde } = request.body;
+    const cancelados = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: appointmentSeries.id_serie })
         .from(appointmentSeries)
-        .where(eq(appointmentSeries.id_serie, request.params.id));
+        .where(eq(appointmentSeries.id_serie, id_serie))
+        .for('update');
       if (!row) throw notFound(M.notFound);
-      const ids = await db
-        .select({ id_cita: appointments.id_cita })
-        .from(appointments)
-        .where(eq(appointments.id_serie, row.id_serie))
-        .orderBy(asc(appointments.fec_cita));
-      const citas = await Promise.all(
-        ids.map(({ id_cita }) => findOne<Appointment>(db, appointmentList, id_cita, M.notFound)),
-      );
-      return ok({
-        id_serie: row.id_serie,
-        cada_semanas: row.cada_semanas,
-        veces: row.veces,
-        citas,
-      });
-    },
-  );
-
-  app.patch(
-    SERIES_PATHS.cancel,
-    {
-      config: book,
-      schema: {
-        body: SeriesCancelSchema,
-        response: { 200: successOf(SeriesCancelResultSchema) },
-        tags,
-      },
-    },
-    async (request) => {
-      const { id_serie, desde } = request.body;
-      const cancelados = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: appointmentSeries.id_serie })
-          .from(appointmentSeries)
-          .where(eq(appointmentSeries.id_serie, id_serie))
-          .for('update');
-        if (!row) throw notFound(M.notFound);
-        // Only what is still to happen: completed, started and missed visits stay as they were.
-        const cancelled = await tx
-          .update(appointments)
-          .set({ id_est: AppointmentStatus.Eliminada, updated_at: new Date() })
-          .where(
-            and(
-              eq(appointments.id_serie, id_serie),
-              eq(appointments.id_est, AppointmentStatus.Programada),
-              gte(appointments.fec_cita, limaDayStart(desde)),
-            ),
-          )
-          .returning({ id_cita: appointments.id_cita });
-        for (const { id_cita } of cancelled) {
-          await recordChange(tx, request, {
-            accion: 'estado',
-            entidad: 'cita',
-            id: id_cita,
-            before: { id_est: AppointmentStatus.Programada },
-            after: { id_est: AppointmentStatus.Eliminada },
-          });
-        }
-        return cancelled.length;
-      });
-      return ok({ cancelados }, M.cancelled(cancelados));
-    },
-  );
+      // Only what is still to happen: completed, started and missed visits stay as they were.
+      const cancelled = await tx
+        .update(appointments)
+        .set({ id_est: AppointmentStatus.Eliminada, updated_at: new Date() })
+        .where(
+          and(
+            eq(appointments.id_serie, id_serie),
+            eq(appointments.id_est, AppointmentStatus.Programada),
+            gte(appointments.fec_cita, limaDayStart(desde)),
+          ),
+        )
+        .returning({ id_cita: appointments.id_cita });
+      for (const { id_cita } of cancelled) {
+        await recordChange(tx, request, {
+          accion: 'estado',
+          entidad: 'cita',
+          id: id_cita,
+          before: { id_est: AppointmentStatus.Programada },
+          after: { id_est: AppointmentStatus.Eliminada },
+        });
+      }
+      return cancelled.length;
+    });
+    return ok({ cancelados }, M.cancelled(cancelados));
+  });
 };

@@ -1,20 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type AvailableService,
-  AvailableServiceSchema,
   RECORD_STATUSES,
   type Service,
   SERVICE_MESSAGES,
   type ServiceInput,
+  SERVICE_ENDPOINTS,
   servicesResource,
   Status,
   statusName,
-  successOf,
 } from '@app/domain';
 import type { Db, Tx } from '../db/client';
 import { appointments, packages, packageServices, services, serviceSearchSql } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
@@ -115,26 +114,18 @@ export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { db },
   );
 
-  const available = { 200: successOf(z.array(AvailableServiceSchema)) };
-  app.get(
-    '/servicios/disponibles',
-    {
-      config: { permission: 'catalogo.leer' },
-      schema: { response: available, tags: ['servicios'] },
-    },
-    async () => {
-      const rows: AvailableService[] = await db
-        .select({
-          id_srv: services.id_srv,
-          nom_srv: services.nom_srv,
-          desc_srv: services.desc_srv,
-          precio_srv: services.precio_srv,
-          duracion: services.duracion,
-        })
-        .from(services)
-        .where(eq(services.id_est, Status.Activo))
-        .orderBy(asc(services.nom_srv), asc(services.id_srv));
-      return ok(rows);
-    },
-  );
+  route(app, SERVICE_ENDPOINTS.available, async () => {
+    const rows: AvailableService[] = await db
+      .select({
+        id_srv: services.id_srv,
+        nom_srv: services.nom_srv,
+        desc_srv: services.desc_srv,
+        precio_srv: services.precio_srv,
+        duracion: services.duracion,
+      })
+      .from(services)
+      .where(eq(services.id_est, Status.Activo))
+      .orderBy(asc(services.nom_srv), asc(services.id_srv));
+    return ok(rows);
+  });
 };

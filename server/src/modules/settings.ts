@@ -1,16 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  BrandInfoSchema,
   DEFAULT_OPENING_HOURS,
   DEFAULT_REMINDER_TEMPLATE,
   LOGO_PATH,
   SETTINGS_MESSAGES,
+  SETTINGS_ENDPOINTS,
   SettingsInputSchema,
-  SettingsSchema,
-  successOf,
   type BrandInfo,
   type OpeningHours,
   type Settings,
@@ -18,6 +15,7 @@ import {
 import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { settings } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import {
@@ -77,19 +75,13 @@ export interface SettingsOptions {
  * spec's fixed address and the brand the login page shows before anyone signs in.
  */
 export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (app, { db }, done) => {
-  const tags = ['ajustes'];
-  const saved = { 200: successOf(SettingsSchema), 201: successOf(SettingsSchema) };
-
-  // Null until the company is set up for the first time.
-  const current = { 200: successOf(SettingsSchema.nullable()) };
   // The company's settings are the admin's; the brand and logo the login page shows are public.
-  const config = { permission: 'ajustes.escribir' } as const;
-  app.get('/ajustes', { config, schema: { response: current, tags } }, async () => {
+  route(app, SETTINGS_ENDPOINTS.current, async () => {
     const row = await currentSettings(db);
     return row ? ok(toSettings(row)) : ok(null, SETTINGS_MESSAGES.empty);
   });
 
-  const save = async (request: FastifyRequest, reply: FastifyReply) => {
+  const save = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const { fields, files } = await readMultipart(request, {
       fileFields: ['logo'],
       tooLarge: SETTINGS_MESSAGES.logoTooLarge,
@@ -135,36 +127,24 @@ export const settingsModule: FastifyPluginCallbackZod<SettingsOptions> = (app, {
     return reply.status(result.inserted ? 201 : 200).send(ok(toSettings(result.row), message));
   };
   // The spec's client posts with `_method=put`; a real PUT is the same call.
-  app.post('/ajustes', { config, schema: { response: saved, tags } }, save);
-  app.put('/ajustes', { config, schema: { response: saved, tags } }, save);
+  route(app, SETTINGS_ENDPOINTS.save, save);
+  route(app, SETTINGS_ENDPOINTS.update, save);
 
-  app.get(
-    '/app/logo.jpg',
-    {
-      config: { public: true },
-      schema: { tags, querystring: z.object({ v: z.string().max(100).optional() }) },
-    },
-    async (request, reply) => {
-      const row = await currentSettings(db);
-      const missing = () => notFound(SETTINGS_MESSAGES.logoNotFound);
-      if (!row?.logoEmp) throw missing();
-      return sendUpload(request, reply, db, row.logoEmp, missing);
-    },
-  );
+  route(app, SETTINGS_ENDPOINTS.logo, async (request, reply) => {
+    const row = await currentSettings(db);
+    const missing = () => notFound(SETTINGS_MESSAGES.logoNotFound);
+    if (!row?.logoEmp) throw missing();
+    return sendUpload(request, reply, db, row.logoEmp, missing);
+  });
 
-  const brand = { 200: successOf(BrandInfoSchema) };
-  app.get(
-    '/app/brand',
-    { config: { public: true }, schema: { response: brand, tags } },
-    async () => {
-      const row = await currentSettings(db);
-      return ok<BrandInfo>({
-        nomEmp: row?.nomEmp ?? null,
-        sloganEmp: row?.sloganEmp ?? null,
-        hasLogo: Boolean(row?.logoEmp),
-        logoUrl: logoUrl(row?.logoEmp ?? null),
-      });
-    },
-  );
+  route(app, SETTINGS_ENDPOINTS.brand, async () => {
+    const row = await currentSettings(db);
+    return ok<BrandInfo>({
+      nomEmp: row?.nomEmp ?? null,
+      sloganEmp: row?.sloganEmp ?? null,
+      hasLogo: Boolean(row?.logoEmp),
+      logoUrl: logoUrl(row?.logoEmp ?? null),
+    });
+  });
   done();
 };

@@ -3,15 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
-  IdParamSchema,
   RECORD_STATUSES,
   Status,
+  TRIAGE_ENDPOINTS,
   TRIAGE_MESSAGES,
-  TriageInputSchema,
-  TriageStatusSchema,
-  TriageUpdateSchema,
-  TriageSchema,
-  successOf,
   type AuditAction,
   type Triage,
   type TriageInput,
@@ -19,6 +14,7 @@ import {
 import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { appointments, triages } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, describeUniqueIndex, invalid, notFound } from '../http/errors';
 import { requireAttend } from './scheduling';
@@ -85,119 +81,93 @@ const entry = (accion: AuditAction, id: number) => ({
  * a triage marked Eliminado (3) counts as none, and registering again reuses its row.
  */
 export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['triaje'];
-  const one = { 200: successOf(TriageSchema) };
-  // Recording a triage is part of attending the visit (decisions §roles); reading it, of the
-  // agenda.
-  const attend = { permission: 'agenda.atender' } as const;
+  const E = TRIAGE_ENDPOINTS;
 
-  app.get(
-    '/triaje/:id',
-    {
-      config: { permission: 'agenda.leer' },
-      schema: { params: IdParamSchema, response: one, tags },
-    },
-    async (request) => {
-      const [appointment] = await db
-        .select({ id: appointments.id_cita })
-        .from(appointments)
-        .where(eq(appointments.id_cita, request.params.id));
-      if (!appointment) throw notFound(M.appointmentNotFound);
-      const [row] = await db
-        .select(triageFields)
+  route(app, E.one, async (request) => {
+    const [appointment] = await db
+      .select({ id: appointments.id_cita })
+      .from(appointments)
+      .where(eq(appointments.id_cita, request.params.id));
+    if (!appointment) throw notFound(M.appointmentNotFound);
+    const [row] = await db
+      .select(triageFields)
+      .from(triages)
+      .where(and(eq(triages.id_cita, request.params.id), ne(triages.id_est, Status.Eliminado)));
+    if (!row) throw notFound(M.notFound);
+    return ok<Triage>(row);
+  });
+
+  route(app, E.register, async (request, reply) => {
+    const input = request.body;
+    const row = await db.transaction(async (tx) => {
+      await triageableAppointment(tx, request, input.id_cita);
+      const [existing] = await tx
+        .select({ id: triages.id, id_est: triages.id_est })
         .from(triages)
-        .where(and(eq(triages.id_cita, request.params.id), ne(triages.id_est, Status.Eliminado)));
-      if (!row) throw notFound(M.notFound);
-      return ok<Triage>(row);
-    },
-  );
-
-  app.post(
-    '/triaje/register',
-    {
-      config: attend,
-      schema: { body: TriageInputSchema, response: { 201: successOf(TriageSchema) }, tags },
-    },
-    async (request, reply) => {
-      const input = request.body;
-      const row = await db.transaction(async (tx) => {
-        await triageableAppointment(tx, request, input.id_cita);
-        const [existing] = await tx
-          .select({ id: triages.id, id_est: triages.id_est })
-          .from(triages)
-          .where(eq(triages.id_cita, input.id_cita));
-        if (existing && existing.id_est !== Status.Eliminado) {
-          throw conflict(M.exists, { id_cita: [M.exists] });
-        }
-        if (existing) {
-          await tx
-            .update(triages)
-            .set({ ...measures(input), id_est: Status.Activo, updated_at: new Date() })
-            .where(eq(triages.id, existing.id));
-          const reused = await findTriage(tx, existing.id);
-          await recordChange(tx, request, { ...entry('crear', existing.id), after: reused });
-          return reused;
-        }
-        const [inserted] = await tx
-          .insert(triages)
-          .values({ id_cita: input.id_cita, ...measures(input) })
-          .returning({ id: triages.id });
-        const created = await findTriage(tx, inserted.id);
-        await recordChange(tx, request, { ...entry('crear', inserted.id), after: created });
-        return created;
-      });
-      return reply.status(201).send(ok(row, M.registered));
-    },
-  );
-
-  app.put(
-    '/triaje',
-    { config: attend, schema: { body: TriageUpdateSchema, response: one, tags } },
-    async (request) => {
-      const input = request.body;
-      const row = await db.transaction(async (tx) => {
-        const stored = await findTriage(tx, input.id_triaje);
-        if (stored.id_est === Status.Eliminado) throw notFound(M.notFound);
-        if (stored.id_cita !== input.id_cita) throw invalid('id_cita', M.otherAppointment);
-        await triageableAppointment(tx, request, input.id_cita);
+        .where(eq(triages.id_cita, input.id_cita));
+      if (existing && existing.id_est !== Status.Eliminado) {
+        throw conflict(M.exists, { id_cita: [M.exists] });
+      }
+      if (existing) {
         await tx
           .update(triages)
-          .set({ ...measures(input), updated_at: new Date() })
-          .where(eq(triages.id, input.id_triaje));
-        const after = await findTriage(tx, input.id_triaje);
-        await recordChange(tx, request, {
-          ...entry('editar', input.id_triaje),
-          before: stored,
-          after,
-        });
-        return after;
-      });
-      return ok(row, M.updated);
-    },
-  );
+          .set({ ...measures(input), id_est: Status.Activo, updated_at: new Date() })
+          .where(eq(triages.id, existing.id));
+        const reused = await findTriage(tx, existing.id);
+        await recordChange(tx, request, { ...entry('crear', existing.id), after: reused });
+        return reused;
+      }
+      const [inserted] = await tx
+        .insert(triages)
+        .values({ id_cita: input.id_cita, ...measures(input) })
+        .returning({ id: triages.id });
+      const created = await findTriage(tx, inserted.id);
+      await recordChange(tx, request, { ...entry('crear', inserted.id), after: created });
+      return created;
+    });
+    return reply.status(201).send(ok(row, M.registered));
+  });
 
-  app.patch(
-    '/triaje/estado',
-    { config: attend, schema: { body: TriageStatusSchema, response: one, tags } },
-    async (request) => {
-      const { id, est } = request.body;
-      if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
-      const row = await db.transaction(async (tx) => {
-        const before = await findTriage(tx, id);
-        const [appointment] = await tx
-          .select({ id_emp: appointments.id_emp })
-          .from(appointments)
-          .where(eq(appointments.id_cita, before.id_cita));
-        await requireAttend(tx, request, appointment?.id_emp ?? null);
-        await tx
-          .update(triages)
-          .set({ id_est: est, updated_at: new Date() })
-          .where(eq(triages.id, id));
-        const after = await findTriage(tx, id);
-        await recordChange(tx, request, { ...entry('estado', id), before, after });
-        return after;
+  route(app, E.update, async (request) => {
+    const input = request.body;
+    const row = await db.transaction(async (tx) => {
+      const stored = await findTriage(tx, input.id_triaje);
+      if (stored.id_est === Status.Eliminado) throw notFound(M.notFound);
+      if (stored.id_cita !== input.id_cita) throw invalid('id_cita', M.otherAppointment);
+      await triageableAppointment(tx, request, input.id_cita);
+      await tx
+        .update(triages)
+        .set({ ...measures(input), updated_at: new Date() })
+        .where(eq(triages.id, input.id_triaje));
+      const after = await findTriage(tx, input.id_triaje);
+      await recordChange(tx, request, {
+        ...entry('editar', input.id_triaje),
+        before: stored,
+        after,
       });
-      return ok(row, M.status);
-    },
-  );
+      return after;
+    });
+    return ok(row, M.updated);
+  });
+
+  route(app, E.status, async (request) => {
+    const { id, est } = request.body;
+    if (!ALLOWED.includes(est)) throw invalid('est', M.statusInvalid);
+    const row = await db.transaction(async (tx) => {
+      const before = await findTriage(tx, id);
+      const [appointment] = await tx
+        .select({ id_emp: appointments.id_emp })
+        .from(appointments)
+        .where(eq(appointments.id_cita, before.id_cita));
+      await requireAttend(tx, request, appointment?.id_emp ?? null);
+      await tx
+        .update(triages)
+        .set({ id_est: est, updated_at: new Date() })
+        .where(eq(triages.id, id));
+      const after = await findTriage(tx, id);
+      await recordChange(tx, request, { ...entry('estado', id), before, after });
+      return after;
+    });
+    return ok(row, M.status);
+  });
 };

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
-  DoneSchema,
   isDefaultUser,
   PERMISSION_MESSAGES,
   RECORD_STATUSES,
@@ -12,9 +11,9 @@ import {
   Status,
   statusName,
   type User,
+  USER_ACCOUNT_ENDPOINTS as E,
   USER_MESSAGES,
   UserHardDeleteSchema,
-  UserPasswordSchema,
   type UserRegisterInput,
   usersResource,
   type UserUpdateInput,
@@ -25,6 +24,7 @@ import { closeOtherSessions } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { documentTypes, employees, users, userSearchSql } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import {
   HttpError,
@@ -196,8 +196,6 @@ const userExport: ExportDefinition<User> = {
 };
 
 export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['users'];
-  const config = { permission: 'usuarios.administrar' } as const;
   await app.register(
     resourceModule({
       resource: usersResource,
@@ -224,37 +222,34 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     { db },
   );
 
-  app.patch(
-    '/user/pwd',
-    { config, schema: { body: UserPasswordSchema, response: { 200: DoneSchema }, tags } },
-    async (request) => {
-      const { id, pwd } = request.body;
-      const session = sessionOf(request);
-      const password = await hashPassword(pwd);
-      // A password someone else chose is known to them: its owner replaces it at next sign-in
-      // (issue 28 §1), as after a generated one.
-      const debe_cambiar_clave = id !== session.userId;
-      await db.transaction(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ password, debe_cambiar_clave, updated_at: new Date() })
-          .where(eq(users.id, id))
-          .returning({ id: users.id });
-        if (!user) throw notFound(USER_MESSAGES.notFound);
-        // Whoever knew the old password is signed out; the caller keeps the session in use.
-        await closeOtherSessions(tx, id, id === session.userId ? session.tokenHash : undefined);
-        await recordPasswordChange(tx, actorOf(request), id, 'Asignada por un administrador');
-      });
-      return ok(null, USER_MESSAGES.passwordChanged);
-    },
-  );
+  route(app, E.password, async (request) => {
+    const { id, pwd } = request.body;
+    const session = sessionOf(request);
+    const password = await hashPassword(pwd);
+    // A password someone else chose is known to them: its owner replaces it at next sign-in
+    // (issue 28 §1), as after a generated one.
+    const debe_cambiar_clave = id !== session.userId;
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({ password, debe_cambiar_clave, updated_at: new Date() })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      if (!user) throw notFound(USER_MESSAGES.notFound);
+      // Whoever knew the old password is signed out; the caller keeps the session in use.
+      await closeOtherSessions(tx, id, id === session.userId ? session.tokenHash : undefined);
+      await recordPasswordChange(tx, actorOf(request), id, 'Asignada por un administrador');
+    });
+    return ok(null, USER_MESSAGES.passwordChanged);
+  });
 
   // Not used by a screen (spec §000-7). The id may come in the body or the query string.
-  const hardDelete = { config, schema: { response: { 200: DoneSchema }, tags } };
-  app.delete('/user/hard', hardDelete, async (request) => {
+  route(app, E.hardDelete, async (request) => {
+    // The contract declares neither part, as the id may be in either: both are read as sent.
+    const { query, body } = request as FastifyRequest;
     const { id } = UserHardDeleteSchema.parse({
-      ...(request.query as Record<string, unknown>),
-      ...(request.body as Record<string, unknown> | undefined),
+      ...(query as Record<string, unknown>),
+      ...(body as Record<string, unknown> | undefined),
     });
     if (isDefaultUser(id)) throw new HttpError(403, USER_MESSAGES.defaultUser);
     if (id === sessionOf(request).userId) throw invalid('id', USER_MESSAGES.ownDelete);

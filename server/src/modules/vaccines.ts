@@ -1,16 +1,13 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  DueVaccineSchema,
-  IdParamSchema,
   limaToday,
-  successOf,
+  VACCINE_ENDPOINTS,
   VACCINE_MESSAGES,
   VACCINE_PATHS,
   VaccineInputSchema,
-  VaccineSchema,
   vaccineState,
   VaccineUpdateSchema,
   type DueVaccine,
@@ -20,6 +17,7 @@ import {
 import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { clients, pets, vaccines } from '../db/schema';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { invalid, notFound } from '../http/errors';
 import {
@@ -91,179 +89,133 @@ const valuesOf = (input: VaccineInput) => ({
 });
 
 export const vaccinesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['vacunas'];
-  // Decisions §roles: pet care records are every role's; reading them is whoever reads pets.
-  const write = { permission: 'agenda.atender' } as const;
-  const saved = { 200: successOf(VaccineSchema), 201: successOf(VaccineSchema) };
+  const E = VACCINE_ENDPOINTS;
 
-  app.get(
-    '/perro/:id/vacunas',
-    {
-      config: { permission: 'clientes.leer' },
-      schema: { params: IdParamSchema, response: { 200: successOf(z.array(VaccineSchema)) }, tags },
-    },
-    async (request) => {
-      const rows = await db
-        .select()
-        .from(vaccines)
-        .where(eq(vaccines.id_perro, request.params.id))
-        .orderBy(desc(vaccines.fecha_aplicacion), desc(vaccines.id_vac));
-      const today = limaToday();
-      return ok(rows.map((row) => toVaccine(row, today)));
-    },
-  );
+  route(app, E.ofPet, async (request) => {
+    const rows = await db
+      .select()
+      .from(vaccines)
+      .where(eq(vaccines.id_perro, request.params.id))
+      .orderBy(desc(vaccines.fecha_aplicacion), desc(vaccines.id_vac));
+    const today = limaToday();
+    return ok(rows.map((row) => toVaccine(row, today)));
+  });
 
-  app.post(
-    VACCINE_PATHS.register,
-    { config: write, schema: { response: saved, tags } },
-    async (request, reply) => {
-      const { input, store } = await readVaccine(request, VaccineInputSchema);
-      const row = await db.transaction(async (tx) => {
-        await assertPet(tx, input.id_perro);
-        const stored = await store(tx);
-        const [row] = await tx
-          .insert(vaccines)
-          .values({ ...valuesOf(input), comprobante: stored ?? null })
-          .returning();
-        await recordChange(tx, request, {
-          accion: 'crear',
-          entidad: 'vacuna',
-          id: row.id_vac,
-          before: null,
-          after: row,
-        });
-        return row;
+  route(app, E.register, async (request, reply) => {
+    const { input, store } = await readVaccine(request, VaccineInputSchema);
+    const row = await db.transaction(async (tx) => {
+      await assertPet(tx, input.id_perro);
+      const stored = await store(tx);
+      const [row] = await tx
+        .insert(vaccines)
+        .values({ ...valuesOf(input), comprobante: stored ?? null })
+        .returning();
+      await recordChange(tx, request, {
+        accion: 'crear',
+        entidad: 'vacuna',
+        id: row.id_vac,
+        before: null,
+        after: row,
       });
-      return reply.status(201).send(ok(toVaccine(row), M.registered));
-    },
-  );
+      return row;
+    });
+    return reply.status(201).send(ok(toVaccine(row), M.registered));
+  });
 
-  app.put(
-    VACCINE_PATHS.update,
-    { config: write, schema: { response: saved, tags } },
-    async (request) => {
-      const { input, store } = await readVaccine(request, VaccineUpdateSchema);
-      const row = await db.transaction(async (tx) => {
-        const before = await lockedVaccine(tx, input.id);
-        if (before.id_perro !== input.id_perro) await assertPet(tx, input.id_perro);
-        const stored = await store(tx);
-        const comprobante = stored ?? (input.removeComprobante ? null : before.comprobante);
-        const [row] = await tx
-          .update(vaccines)
-          .set({ ...valuesOf(input), comprobante, updated_at: new Date() })
-          .where(eq(vaccines.id_vac, input.id))
-          .returning();
-        await recordChange(tx, request, {
-          accion: 'editar',
-          entidad: 'vacuna',
-          id: row.id_vac,
-          before,
-          after: row,
-        });
-        if (before.comprobante !== comprobante) await removeUpload(tx, before.comprobante);
-        return row;
+  route(app, E.update, async (request) => {
+    const { input, store } = await readVaccine(request, VaccineUpdateSchema);
+    const row = await db.transaction(async (tx) => {
+      const before = await lockedVaccine(tx, input.id);
+      if (before.id_perro !== input.id_perro) await assertPet(tx, input.id_perro);
+      const stored = await store(tx);
+      const comprobante = stored ?? (input.removeComprobante ? null : before.comprobante);
+      const [row] = await tx
+        .update(vaccines)
+        .set({ ...valuesOf(input), comprobante, updated_at: new Date() })
+        .where(eq(vaccines.id_vac, input.id))
+        .returning();
+      await recordChange(tx, request, {
+        accion: 'editar',
+        entidad: 'vacuna',
+        id: row.id_vac,
+        before,
+        after: row,
       });
-      return ok(toVaccine(row), M.updated);
-    },
-  );
+      if (before.comprobante !== comprobante) await removeUpload(tx, before.comprobante);
+      return row;
+    });
+    return ok(toVaccine(row), M.updated);
+  });
 
-  app.delete(
-    '/vacuna/:id',
-    {
-      config: write,
-      schema: { params: IdParamSchema, response: { 200: successOf(z.null()) }, tags },
-    },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const before = await lockedVaccine(tx, request.params.id);
-        await tx.delete(vaccines).where(eq(vaccines.id_vac, before.id_vac));
-        await removeUpload(tx, before.comprobante);
-        await recordChange(tx, request, {
-          accion: 'eliminar',
-          entidad: 'vacuna',
-          id: before.id_vac,
-          before,
-          after: null,
-        });
+  route(app, E.remove, async (request) => {
+    await db.transaction(async (tx) => {
+      const before = await lockedVaccine(tx, request.params.id);
+      await tx.delete(vaccines).where(eq(vaccines.id_vac, before.id_vac));
+      await removeUpload(tx, before.comprobante);
+      await recordChange(tx, request, {
+        accion: 'eliminar',
+        entidad: 'vacuna',
+        id: before.id_vac,
+        before,
+        after: null,
       });
-      return ok(null, M.removed);
-    },
-  );
+    });
+    return ok(null, M.removed);
+  });
 
-  app.get(
-    `${VACCINE_PATHS.proof}/:file`,
-    {
-      config: { public: true },
-      schema: { params: z.object({ file: z.string().max(120) }), tags },
-    },
-    async (request, reply) => {
-      const missing = () => notFound(M.notFound);
-      const [row] = await db
-        .select({ file: vaccines.comprobante })
-        .from(vaccines)
-        .where(eq(vaccines.comprobante, request.params.file));
-      if (!row?.file) throw missing();
-      return sendUpload(request, reply, db, row.file, missing);
-    },
-  );
+  route(app, E.proof, async (request, reply) => {
+    const missing = () => notFound(M.notFound);
+    const [row] = await db
+      .select({ file: vaccines.comprobante })
+      .from(vaccines)
+      .where(eq(vaccines.comprobante, request.params.file));
+    if (!row?.file) throw missing();
+    return sendUpload(request, reply, db, row.file, missing);
+  });
 
   // The dashboard's 'Vacunas por vencer': each pet's vaccines whose latest dose expires by the
   // end of this Lima month (or already has), soonest first.
-  app.get(
-    '/vacunas/por-vencer',
-    {
-      config: { permission: 'clientes.leer' },
-      schema: {
-        response: {
-          200: successOf(
-            z.strictObject({ total: z.number().int(), vacunas: z.array(DueVaccineSchema) }),
-          ),
-        },
-        tags,
-      },
-    },
-    async () => {
-      const today = limaToday();
-      const monthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0))
-        .toISOString()
-        .slice(0, 10);
-      // The latest dose of each vaccine of each pet: an older expired dose was renewed.
-      const latest = db
-        .select({
-          id_perro: vaccines.id_perro,
-          nombre: sql<string>`min(${vaccines.nombre})`.as('nombre'),
-          fecha_vence: sql<string>`max(${vaccines.fecha_vence})`.as('fecha_vence'),
-        })
-        .from(vaccines)
-        .groupBy(vaccines.id_perro, sql`lower(${vaccines.nombre})`)
-        .as('latest');
-      const rows = await db
-        .select({
-          id_perro: pets.id_perro,
-          nom_perro: pets.nom_perro,
-          nom_cli: clients.nom_cli,
-          ape_cli: clients.ape_cli,
-          tel1_cli: clients.tel1_cli,
-          nombre: latest.nombre,
-          fecha_vence: latest.fecha_vence,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(latest)
-        .innerJoin(pets, eq(pets.id_perro, latest.id_perro))
-        .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
-        .where(and(lte(latest.fecha_vence, monthEnd), eq(pets.id_est, 1)))
-        .orderBy(asc(latest.fecha_vence), asc(pets.nom_perro))
-        .limit(10);
-      const vacunas: DueVaccine[] = rows.map((r) => ({
-        id_perro: r.id_perro,
-        nom_perro: r.nom_perro,
-        cliente: `${r.nom_cli} ${r.ape_cli}`,
-        tel1_cli: r.tel1_cli,
-        nombre: r.nombre,
-        fecha_vence: r.fecha_vence,
-        estado: vaccineState(r.fecha_vence, today) ?? 'por_vencer',
-      }));
-      return ok({ total: rows[0]?.total ?? 0, vacunas });
-    },
-  );
+  route(app, E.due, async () => {
+    const today = limaToday();
+    const monthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0))
+      .toISOString()
+      .slice(0, 10);
+    // The latest dose of each vaccine of each pet: an older expired dose was renewed.
+    const latest = db
+      .select({
+        id_perro: vaccines.id_perro,
+        nombre: sql<string>`min(${vaccines.nombre})`.as('nombre'),
+        fecha_vence: sql<string>`max(${vaccines.fecha_vence})`.as('fecha_vence'),
+      })
+      .from(vaccines)
+      .groupBy(vaccines.id_perro, sql`lower(${vaccines.nombre})`)
+      .as('latest');
+    const rows = await db
+      .select({
+        id_perro: pets.id_perro,
+        nom_perro: pets.nom_perro,
+        nom_cli: clients.nom_cli,
+        ape_cli: clients.ape_cli,
+        tel1_cli: clients.tel1_cli,
+        nombre: latest.nombre,
+        fecha_vence: latest.fecha_vence,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(latest)
+      .innerJoin(pets, eq(pets.id_perro, latest.id_perro))
+      .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
+      .where(and(lte(latest.fecha_vence, monthEnd), eq(pets.id_est, 1)))
+      .orderBy(asc(latest.fecha_vence), asc(pets.nom_perro))
+      .limit(10);
+    const vacunas: DueVaccine[] = rows.map((r) => ({
+      id_perro: r.id_perro,
+      nom_perro: r.nom_perro,
+      cliente: `${r.nom_cli} ${r.ape_cli}`,
+      tel1_cli: r.tel1_cli,
+      nombre: r.nombre,
+      fecha_vence: r.fecha_vence,
+      estado: vaccineState(r.fecha_vence, today) ?? 'por_vencer',
+    }));
+    return ok({ total: rows[0]?.total ?? 0, vacunas });
+  });
 };

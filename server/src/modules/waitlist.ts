@@ -2,19 +2,13 @@ import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   limaTime,
   limaToday,
   limaWallClock,
-  successOf,
+  WAITLIST_ENDPOINTS,
   WAITLIST_MESSAGES,
-  WAITLIST_PATHS,
   WAITLIST_STATUSES,
-  WaitlistBookedSchema,
-  WaitlistBookSchema,
-  WaitlistEntrySchema,
-  WaitlistMatchQuerySchema,
   waitlistResource,
   WaitlistStatus,
   type AppointmentInput,
@@ -26,6 +20,7 @@ import { recordChange } from '../audit/record';
 import type { Db, Tx } from '../db/client';
 import { appointments, clients, packages, services, waitlist } from '../db/schema';
 import { sessionOf } from '../http/authenticate';
+import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, notFound } from '../http/errors';
 import type { ListDefinition } from '../crud/list';
@@ -208,86 +203,64 @@ async function matchesOf(db: Db, citaId: number): Promise<WaitlistEntry[]> {
 }
 
 export const waitlistModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = [waitlistResource.plural];
-
-  app.get(
-    WAITLIST_PATHS.matches,
-    {
-      config: { permission: 'agenda.leer' },
-      schema: {
-        querystring: WaitlistMatchQuerySchema,
-        response: { 200: successOf(z.array(WaitlistEntrySchema)) },
-        tags,
-      },
-    },
-    async (request) => ok(await matchesOf(db, request.query.cita)),
+  route(app, WAITLIST_ENDPOINTS.matches, async (request) =>
+    ok(await matchesOf(db, request.query.cita)),
   );
 
   // The freed cita's time, groomer and duration for the entry's client, pet and item.
-  app.post(
-    WAITLIST_PATHS.book,
-    {
-      config: { permission: 'agenda.escribir' },
-      schema: {
-        body: WaitlistBookSchema,
-        response: { 201: successOf(WaitlistBookedSchema) },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      const { id_esp, id_cita } = request.body;
-      const booked = await db.transaction(async (tx) => {
-        const entry = await lockedEntry(tx, id_esp);
-        if (entry.id_est !== WaitlistStatus.Pendiente) throw conflict(M.notPending);
-        const freed = await freedAppointment(tx, id_cita, true);
-        const [client] = await tx
-          .select({ dni_cli: clients.dni_cli })
-          .from(clients)
-          .where(eq(clients.id_cli, entry.id_cli));
-        const input: AppointmentInput = {
-          fec_cita: freed.fec_cita.toISOString(),
-          dni_cli: client.dni_cli,
-          id_cliente: entry.id_cli,
-          id_perro: entry.id_perro,
-          id_servicio: entry.id_srv,
-          id_paquete: entry.id_paq,
-          fech_reg: limaToday(),
-          obs: entry.notas || M.bookedObs,
-          id_emp: freed.id_emp,
-          duracion: freed.duracion,
-        };
-        // The rules of any booking: the slot may have been taken meanwhile (409).
-        const values = await createValues(input, tx, request);
-        const [inserted] = await tx
-          .insert(appointments)
-          .values(values)
-          .returning({ id: appointments.id_cita });
-        const cita = await findAppointment(tx, inserted.id);
-        await recordChange(tx, request, {
-          accion: 'crear',
-          entidad: 'cita',
-          id: inserted.id,
-          before: null,
-          after: cita,
-        });
-        const before = await findEntry(tx, id_esp);
-        await tx
-          .update(waitlist)
-          .set({ id_est: WaitlistStatus.Agendada, id_cita: inserted.id, updated_at: new Date() })
-          .where(eq(waitlist.id_esp, id_esp));
-        const entrada = await findEntry(tx, id_esp);
-        await recordChange(tx, request, {
-          accion: 'estado',
-          entidad: 'lista_espera',
-          id: id_esp,
-          before,
-          after: entrada,
-        });
-        return { entrada, cita };
+  route(app, WAITLIST_ENDPOINTS.book, async (request, reply) => {
+    const { id_esp, id_cita } = request.body;
+    const booked = await db.transaction(async (tx) => {
+      const entry = await lockedEntry(tx, id_esp);
+      if (entry.id_est !== WaitlistStatus.Pendiente) throw conflict(M.notPending);
+      const freed = await freedAppointment(tx, id_cita, true);
+      const [client] = await tx
+        .select({ dni_cli: clients.dni_cli })
+        .from(clients)
+        .where(eq(clients.id_cli, entry.id_cli));
+      const input: AppointmentInput = {
+        fec_cita: freed.fec_cita.toISOString(),
+        dni_cli: client.dni_cli,
+        id_cliente: entry.id_cli,
+        id_perro: entry.id_perro,
+        id_servicio: entry.id_srv,
+        id_paquete: entry.id_paq,
+        fech_reg: limaToday(),
+        obs: entry.notas || M.bookedObs,
+        id_emp: freed.id_emp,
+        duracion: freed.duracion,
+      };
+      // The rules of any booking: the slot may have been taken meanwhile (409).
+      const values = await createValues(input, tx, request);
+      const [inserted] = await tx
+        .insert(appointments)
+        .values(values)
+        .returning({ id: appointments.id_cita });
+      const cita = await findAppointment(tx, inserted.id);
+      await recordChange(tx, request, {
+        accion: 'crear',
+        entidad: 'cita',
+        id: inserted.id,
+        before: null,
+        after: cita,
       });
-      return reply.status(201).send(ok(booked, M.booked));
-    },
-  );
+      const before = await findEntry(tx, id_esp);
+      await tx
+        .update(waitlist)
+        .set({ id_est: WaitlistStatus.Agendada, id_cita: inserted.id, updated_at: new Date() })
+        .where(eq(waitlist.id_esp, id_esp));
+      const entrada = await findEntry(tx, id_esp);
+      await recordChange(tx, request, {
+        accion: 'estado',
+        entidad: 'lista_espera',
+        id: id_esp,
+        before,
+        after: entrada,
+      });
+      return { entrada, cita };
+    });
+    return reply.status(201).send(ok(booked, M.booked));
+  });
 
   await app.register(
     resourceModule({

@@ -1,6 +1,6 @@
-import type { BrandInfo } from '@app/domain';
+import { SETTINGS_ENDPOINTS } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { call, queryKey } from '../lib/api';
 
 /** Company name and logo shown by the sidenav, the login card and the footer. */
 export interface Brand {
@@ -12,7 +12,7 @@ export interface Brand {
 export const DEFAULT_BRAND: Brand = { name: 'Peluquería Canina', logoUrl: null };
 
 /** Saving the settings invalidates this key, so every place that shows the brand follows. */
-export const BRAND_QUERY_KEY = ['brand'] as const;
+export const BRAND_QUERY_KEY = queryKey(SETTINGS_ENDPOINTS.brand);
 
 /**
  * The company's name and logo from the settings record (spec §001-2 'Ajustes'), through the
@@ -22,7 +22,7 @@ export const BRAND_QUERY_KEY = ['brand'] as const;
 export function useBrand(): Brand {
   const { data } = useQuery({
     queryKey: BRAND_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<BrandInfo>('/app/brand', undefined, { signal }),
+    queryFn: ({ signal }) => call(SETTINGS_ENDPOINTS.brand, { signal }),
     // It changes when someone saves the settings, and that save invalidates it.
     staleTime: 5 * 60_000,
   });

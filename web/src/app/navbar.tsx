@@ -25,16 +25,15 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import {
   LOGIN_MESSAGES,
+  NOTIFICATION_ENDPOINTS,
   NOTIFICATION_TEXTS,
-  NOTIFICATIONS_PATH,
   type NotificationKind,
-  type Notifications,
 } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../lib/alerts';
-import { api, ApiError } from '../lib/api';
+import { ApiError, call, queryKey } from '../lib/api';
 import { signOut } from '../lib/auth';
 import { useLoggedIn } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -53,7 +52,7 @@ export const NAVBAR_TEXTS = {
   notificationsError: 'No se pudieron cargar las notificaciones',
 } as const;
 
-export const NOTIFICATIONS_QUERY_KEY = ['notificaciones'] as const;
+export const NOTIFICATIONS_QUERY_KEY = queryKey(NOTIFICATION_ENDPOINTS.list);
 
 /** Each kind of notice with its icon: what runs out, what comes tomorrow, what expires today. */
 const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
@@ -71,7 +70,7 @@ function useNotifications() {
   const loggedIn = useLoggedIn();
   return useQuery({
     queryKey: NOTIFICATIONS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<Notifications>(NOTIFICATIONS_PATH, undefined, { signal }),
+    queryFn: ({ signal }) => call(NOTIFICATION_ENDPOINTS.list, { signal }),
     enabled: loggedIn,
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,

@@ -53,8 +53,7 @@ import {
   parseCents,
   PAYMENT_METHOD_IDS,
   PAYMENT_METHODS,
-  PRODUCT_PATHS,
-  productsResource,
+  PRODUCT_ENDPOINTS,
   RECEIPT_TYPE_IDS,
   RECEIPT_TYPES,
   SALE_MESSAGES,
@@ -62,9 +61,6 @@ import {
   SaleInputSchema,
   saleTotals,
   type Appointment,
-  type AvailablePackage,
-  type AvailableProduct,
-  type AvailableService,
   type PaymentMethod,
   type ReceiptType,
   type SaleCreated,
@@ -73,10 +69,16 @@ import {
   type SaleTotals,
 } from '@app/domain';
 import { showErrorDialog, toast } from '../lib/alerts';
-import { api, ApiError, callWithMessage } from '../lib/api';
+import { ApiError, call, callWithMessage, queryKey } from '../lib/api';
 import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
 import { usePermissions } from '../lib/use-profile';
-import { CLIENT_LOOKUP_TEXTS, PetCareChips, useClientByDni } from '../lookups';
+import {
+  availablePackagesQuery,
+  availableServicesQuery,
+  CLIENT_LOOKUP_TEXTS,
+  PetCareChips,
+  useClientByDni,
+} from '../lookups';
 import { refreshAfterSale, useSale } from './receipt-dialog';
 
 /**
@@ -287,9 +289,9 @@ const FORM_PATH =
 
 function useAppointment(id: number | null) {
   return useQuery({
-    queryKey: [appointmentsResource.plural, 'cita', id],
+    queryKey: queryKey(appointmentsResource.endpoints.one, { params: { id: id ?? 0 } }),
     queryFn: ({ signal }) =>
-      api.get<Appointment>(appointmentsResource.paths.one(id ?? 0), undefined, { signal }),
+      call(appointmentsResource.endpoints.one, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     staleTime: 0,
     retry: false,
@@ -312,22 +314,11 @@ type CatalogueKind = 'servicio' | 'paquete' | 'producto';
  * offer them.
  */
 function useCatalogue(kinds: Record<CatalogueKind, boolean>) {
-  const services = useQuery({
-    queryKey: ['servicios', 'disponibles'],
-    queryFn: ({ signal }) =>
-      api.get<AvailableService[]>('/servicios/disponibles', undefined, { signal }),
-    enabled: kinds.servicio,
-  });
-  const packages = useQuery({
-    queryKey: ['paquetes', 'disponibles'],
-    queryFn: ({ signal }) =>
-      api.get<AvailablePackage[]>('/paquetes/disponibles', undefined, { signal }),
-    enabled: kinds.paquete,
-  });
+  const services = useQuery({ ...availableServicesQuery, enabled: kinds.servicio });
+  const packages = useQuery({ ...availablePackagesQuery, enabled: kinds.paquete });
   const products = useQuery({
-    queryKey: [productsResource.plural, 'disponibles'],
-    queryFn: ({ signal }) =>
-      api.get<AvailableProduct[]>(PRODUCT_PATHS.available, undefined, { signal }),
+    queryKey: queryKey(PRODUCT_ENDPOINTS.available),
+    queryFn: ({ signal }) => call(PRODUCT_ENDPOINTS.available, { signal }),
     enabled: kinds.producto,
   });
   return {

@@ -25,14 +25,13 @@ import {
   SALES_QUERY_KEY,
   SaleVoidSchema,
   SUNAT_CUSTOMER_DOC_CODES,
-  type Client,
   type ReceiptType,
   type Sale,
 } from '@app/domain';
 import { useBrand } from '../app/brand';
 import { ResourceForm, type FieldDef } from '../crud';
 import { toast } from '../lib/alerts';
-import { api, call, callWithMessage, queryKey } from '../lib/api';
+import { call, callWithMessage, queryKey } from '../lib/api';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { usePermissions } from '../lib/use-profile';
 
@@ -105,9 +104,9 @@ export function refreshAfterSale(client: QueryClient) {
 function useClientPhone(id: number | null) {
   const { can } = usePermissions();
   const { data } = useQuery({
-    queryKey: [clientsResource.plural, 'cliente', id],
+    queryKey: queryKey(clientsResource.endpoints.one, { params: { id: id ?? 0 } }),
     queryFn: ({ signal }) =>
-      api.get<Client>(clientsResource.paths.one(id ?? 0), undefined, { signal }),
+      call(clientsResource.endpoints.one, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null && can('clientes.leer'),
     retry: false,
     staleTime: 60_000,

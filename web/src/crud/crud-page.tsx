@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { ApiSuccess, ResourceDescriptor } from '@app/domain';
+import type { ApiSuccess, CrudEndpoints, ResourceDescriptor } from '@app/domain';
 import { PageContainer } from '../app/page-container';
 import { toast } from '../lib/alerts';
-import { api, callWithMessage, jsonField } from '../lib/api';
+import { callWithMessage } from '../lib/api';
 import { usePermissions } from '../lib/use-profile';
 import { DataTable, type Column } from './data-table';
 import { FilterBar, type FilterDef } from './filter-bar';
@@ -35,8 +35,8 @@ export interface FormConfig<Row> {
 export interface CreateConfig<Row> extends FormConfig<Row> {
   defaults(): FormValues;
   submitLabel?: string;
-  /** Where the form's output is sent, when not the resource's register (a cita's series). */
-  path?(payload: object): string;
+  /** The endpoint the form's output is sent to, when not the resource's register (a cita's series). */
+  endpoint?(payload: object): CrudEndpoints<Row>['register'];
 }
 
 export interface EditConfig<Row> extends FormConfig<Row> {
@@ -191,12 +191,8 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
             errorTitle={create.errorTitle}
             onSubmit={async (values) => {
               const body = create.toPayload?.(values) ?? values;
-              const path = create.path?.(body);
-              await save(() =>
-                path
-                  ? api.request('POST', path, { body: jsonField(body) })
-                  : callWithMessage(endpoints.register, { body }),
-              );
+              const endpoint = create.endpoint?.(body) ?? endpoints.register;
+              await save(() => callWithMessage(endpoint, { body }));
               closeCreate();
             }}
             onCancel={closeCreate}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ApiSuccess, ListEndpoint, Page, ResourceDescriptor } from '@app/domain';
+import type { ApiSuccess, ListEndpoint, ResourceDescriptor } from '@app/domain';
 import { confirm, showErrorDialog, toast } from '../lib/alerts';
 import {
   api,
@@ -13,20 +13,11 @@ import {
 } from '../lib/api';
 import { useListParams, type FilterValues } from './list-params';
 
-/**
- * Where a list comes from: its endpoint (domain/), or, for a list not declared by one yet, its
- * query key and path.
- */
-export type ListSource<Row> = ListEndpoint<Row> | { key: string; path: string };
-
 /** A list page; its key starts with the feature's, so mutations invalidate `[feature]`. */
-export function useListQuery<Row>(source: ListSource<Row>, query: Query) {
+export function useListQuery<Row>(endpoint: ListEndpoint<Row>, query: Query) {
   return useQuery({
-    queryKey: 'key' in source ? [source.key, query] : queryKey(source, { query }),
-    queryFn: ({ signal }) =>
-      'key' in source
-        ? api.get<Page<Row>>(source.path, query, { signal })
-        : call(source, { query, signal }),
+    queryKey: queryKey(endpoint, { query }),
+    queryFn: ({ signal }) => call(endpoint, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,10 +27,13 @@ export function useListQuery<Row>(source: ListSource<Row>, query: Query) {
  * page of rows, and what Buscar does. Spec §000-2: the list loads again on Buscar, even when the
  * filters are the ones applied.
  */
-export function useFilteredList<Row>(source: ListSource<Row>, filterDefaults: () => FilterValues) {
+export function useFilteredList<Row>(
+  endpoint: ListEndpoint<Row>,
+  filterDefaults: () => FilterValues,
+) {
   const [defaults] = useState(filterDefaults);
   const { params, search, setPage, setPerPage } = useListParams(defaults);
-  const list = useListQuery<Row>(source, {
+  const list = useListQuery<Row>(endpoint, {
     ...params.filters,
     page: params.page,
     per_page: params.perPage,

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  ACCOUNT_ENDPOINTS,
   ACCOUNT_MESSAGES,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
@@ -22,17 +23,15 @@ import {
   ProfileHomeSchema,
   ProfilePasswordSchema,
   ProfileUpdateSchema,
+  type DataOf,
   type Profile,
   type ProfilePasswordInput,
   type OwnSession,
-  type RecoveryCodes,
-  type SessionsClosed,
   TWO_FACTOR_MESSAGES,
   TwoFactorConfirmSchema,
   type TwoFactorConfirmInput,
   TwoFactorDisableSchema,
   type TwoFactorEnrolment,
-  type TwoFactorStatus,
 } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -46,9 +45,9 @@ import {
   type ImageRules,
 } from '../crud';
 import { confirm, toast } from '../lib/alerts';
-import { api, ApiError, jsonField } from '../lib/api';
+import { ApiError, call, callWithMessage, jsonField, queryKey, request } from '../lib/api';
 import { formatDateTime } from '../lib/format';
-import { PROFILE_QUERY_KEY, useProfile } from '../lib/use-profile';
+import { useProfile } from '../lib/use-profile';
 import { SESSION_QUERY_KEY } from '../lib/use-session';
 
 export const PROFILE_TEXTS = {
@@ -168,11 +167,15 @@ function AboutMe({ profile }: { profile: Profile }) {
       form.append('attachment', file);
       body = form;
     }
-    const answer = await api.request<Profile>('PATCH', '/profile', { body });
+    // Multipart or JSON: the contract declares no body, so its path and method go as they are.
+    const { method, path } = ACCOUNT_ENDPOINTS.updateProfile;
+    const answer = await request<DataOf<typeof ACCOUNT_ENDPOINTS.updateProfile>>(method, path, {
+      body,
+    });
     toast.success(answer.message ?? ACCOUNT_MESSAGES.profileUpdated);
     // A refused pick's message stays until the next pick.
     picture.reset(picture.error);
-    await client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    await client.invalidateQueries({ queryKey: [ACCOUNT_ENDPOINTS.profile.feature] });
     await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   };
 
@@ -224,11 +227,9 @@ function HomePageChoice({ profile }: { profile: Profile }) {
         fieldWidth={12}
         showUnplacedMessage
         onSubmit={async (input) => {
-          const answer = await api.request<Profile>('PATCH', '/profile/inicio', {
-            body: jsonField(input),
-          });
+          const answer = await callWithMessage(ACCOUNT_ENDPOINTS.homePage, { body: input });
           toast.success(answer.message ?? HOME_PAGE_SAVED);
-          await client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+          await client.invalidateQueries({ queryKey: [ACCOUNT_ENDPOINTS.homePage.feature] });
         }}
         onFailure={showFailure}
       />
@@ -248,9 +249,7 @@ function ChangePassword() {
         showUnplacedMessage
         resetOnSuccess
         onSubmit={async (input) => {
-          const answer = await api.request<null>('PATCH', '/profile/password', {
-            body: jsonField(input),
-          });
+          const answer = await callWithMessage(ACCOUNT_ENDPOINTS.password, { body: input });
           toast.success(answer.message ?? ACCOUNT_MESSAGES.passwordUpdated);
         }}
         onFailure={showFailure}
@@ -280,8 +279,8 @@ const TWO_FACTOR_TEXTS = {
   disableHint: 'Para desactivarla, confirme su contraseña actual.',
 } as const;
 
-const TWO_FACTOR_KEY = [...PROFILE_QUERY_KEY, 'dos-pasos'] as const;
-const SESSIONS_KEY = [...PROFILE_QUERY_KEY, 'sesiones'] as const;
+const TWO_FACTOR_KEY = queryKey(ACCOUNT_ENDPOINTS.twoFactor);
+const SESSIONS_KEY = queryKey(ACCOUNT_ENDPOINTS.sessions);
 
 const confirmCodeFields: FieldDef<keyof TwoFactorConfirmInput>[] = [
   { name: 'codigo', label: TWO_FACTOR_TEXTS.code, autoComplete: 'one-time-code' },
@@ -327,7 +326,7 @@ function TwoFactorSection() {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: TWO_FACTOR_KEY,
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/profile/dos-pasos', undefined, { signal }),
+    queryFn: ({ signal }) => call(ACCOUNT_ENDPOINTS.twoFactor, { signal }),
   });
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -340,7 +339,7 @@ function TwoFactorSection() {
   const start = async () => {
     setStarting(true);
     try {
-      const answer = await api.request<TwoFactorEnrolment>('POST', '/profile/dos-pasos');
+      const answer = await callWithMessage(ACCOUNT_ENDPOINTS.startTwoFactor, {});
       setEnrolment(answer.data);
     } catch {
       showFailure();
@@ -366,8 +365,8 @@ function TwoFactorSection() {
           showUnplacedMessage
           resetOnSuccess
           onSubmit={async (input) => {
-            const answer = await api.request<null>('POST', '/profile/dos-pasos/desactivar', {
-              body: jsonField(input),
+            const answer = await callWithMessage(ACCOUNT_ENDPOINTS.disableTwoFactor, {
+              body: input,
             });
             toast.success(answer.message ?? TWO_FACTOR_MESSAGES.deactivated);
             await refresh();
@@ -400,11 +399,9 @@ function TwoFactorSection() {
           fieldWidth={12}
           showUnplacedMessage
           onSubmit={async (input) => {
-            const answer = await api.request<RecoveryCodes>(
-              'POST',
-              '/profile/dos-pasos/confirmar',
-              { body: jsonField(input) },
-            );
+            const answer = await callWithMessage(ACCOUNT_ENDPOINTS.confirmTwoFactor, {
+              body: input,
+            });
             toast.success(answer.message ?? TWO_FACTOR_MESSAGES.activated);
             // The key is not needed any more: it stays only in the app.
             setEnrolment(null);
@@ -448,7 +445,7 @@ function OpenSessions() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: ({ signal }) => api.get<OwnSession[]>('/profile/sesiones', undefined, { signal }),
+    queryFn: ({ signal }) => call(ACCOUNT_ENDPOINTS.sessions, { signal }),
   });
   const [closing, setClosing] = useState(false);
   const sessions = list.data ?? [];
@@ -457,7 +454,7 @@ function OpenSessions() {
     if (!(await confirm(SESSION_TEXTS.question))) return;
     setClosing(true);
     try {
-      const answer = await api.request<SessionsClosed>('DELETE', '/profile/sesiones');
+      const answer = await callWithMessage(ACCOUNT_ENDPOINTS.closeOtherSessions, {});
       toast.success(answer.message ?? TWO_FACTOR_MESSAGES.othersClosed);
       await client.invalidateQueries({ queryKey: SESSIONS_KEY });
     } catch {

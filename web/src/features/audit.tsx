@@ -17,8 +17,7 @@ import {
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
   AUDIT_MESSAGES,
-  AUDIT_PATHS,
-  AUDIT_QUERY_KEY,
+  AUDIT_ENDPOINTS,
   auditActionLabel,
   auditEntityLabel,
   auditFieldLabel,
@@ -89,7 +88,7 @@ const subjectOf = (entry: AuditEntry) =>
 
 export function AuditPage() {
   const { params, list, onSearch, setPage, setPerPage } = useFilteredList<AuditEntry>(
-    { key: AUDIT_QUERY_KEY, path: AUDIT_PATHS.list },
+    AUDIT_ENDPOINTS.list,
     filterDefaults,
   );
   const [shown, setShown] = useState<AuditEntry | null>(null);
@@ -124,7 +123,7 @@ export function AuditPage() {
         onSearch={onSearch}
         actions={
           <ExportButtons
-            path={AUDIT_PATHS.export}
+            path={AUDIT_ENDPOINTS.export.path}
             file="auditoria"
             filters={params.filters}
             formats={['csv']}

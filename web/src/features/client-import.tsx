@@ -21,7 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   CLIENT_IMPORT_COLUMNS,
   CLIENT_IMPORT_MESSAGES,
-  CLIENT_IMPORT_PATHS,
+  CLIENT_IMPORT_ENDPOINTS,
   clientsResource,
   petsResource,
   type ClientImportPreview,
@@ -177,7 +177,10 @@ export function ClientImportPage() {
   const queryClient = useQueryClient();
   const flow = useFileImport<ClientImportPreview, ClientImportResult>({
     resource: clientsResource.plural,
-    paths: CLIENT_IMPORT_PATHS,
+    paths: {
+      preview: CLIENT_IMPORT_ENDPOINTS.preview.path,
+      import: CLIENT_IMPORT_ENDPOINTS.import.path,
+    },
     unreadable: CLIENT_IMPORT_MESSAGES.fileUnreadable,
     errorTitle: TEXTS.importErrorTitle,
   });
@@ -187,7 +190,7 @@ export function ClientImportPage() {
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      await downloadFile(CLIENT_IMPORT_PATHS.template, {}, 'plantilla-clientes.xlsx');
+      await downloadFile(CLIENT_IMPORT_ENDPOINTS.template.path, {}, 'plantilla-clientes.xlsx');
     } catch (error) {
       await showErrorDialog(TEXTS.templateError, error);
     } finally {

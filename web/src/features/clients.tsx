@@ -8,11 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  CLIENT_DATA_PATHS,
+  CLIENT_ENDPOINTS,
   clientDataFileName,
   ClientInputSchema,
   ClientUpdateSchema,
   clientsResource,
+  fillPath,
   isAnonymized,
   type Client,
   type ClientInput,
@@ -26,6 +27,7 @@ import {
   type FieldDef,
 } from '../crud';
 import { showErrorDialog, toast } from '../lib/alerts';
+import { callWithMessage } from '../lib/api';
 import { downloadFile } from '../lib/download';
 import { formatDate, fullName, monthDateRange, upper } from '../lib/format';
 import { usePermissions } from '../lib/use-profile';
@@ -59,7 +61,7 @@ const DATA_TEXTS = {
 async function downloadClientData(client: Client) {
   try {
     await downloadFile(
-      CLIENT_DATA_PATHS.export(client.id_cli),
+      fillPath(CLIENT_ENDPOINTS.data.path, { id: client.id_cli }),
       {},
       clientDataFileName(client.dni_cli),
     );
@@ -78,10 +80,9 @@ function AnonymizeDialog({ client, onClose }: AnonymizeDialogProps) {
   const mutation = useResourceMutation(clientsResource.plural);
   const anonymize = async (target: Client) => {
     try {
-      const answer = await mutation.mutateAsync({
-        method: 'POST',
-        path: CLIENT_DATA_PATHS.anonymize(target.id_cli),
-      });
+      const answer = await mutation.mutateAsync(() =>
+        callWithMessage(CLIENT_ENDPOINTS.anonymize, { params: { id: target.id_cli } }),
+      );
       if (answer.message) toast.success(answer.message);
       onClose();
     } catch (error) {

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import {
+  ACCOUNT_ENDPOINTS,
   ACCOUNT_FIELD_MESSAGES,
   ACCOUNT_MESSAGES,
   ForcedPasswordChangeSchema,
@@ -19,7 +20,7 @@ import { AuthCard } from '../app/layout/auth-card';
 // The form alone, not the crud barrel: a screen used without a session loads no tables.
 import { ResourceForm, type FieldDef } from '../crud/resource-form';
 import { toast } from '../lib/alerts';
-import { api, ApiError, jsonField } from '../lib/api';
+import { ApiError, call } from '../lib/api';
 import { signOut } from '../lib/auth';
 import { SESSION_QUERY_KEY } from '../lib/use-session';
 
@@ -90,9 +91,8 @@ export function PasswordForgotPage() {
         fieldWidth={12}
         onSubmit={async ({ email }) => {
           // The link of the e-mail leads back to this app's Password Reset page.
-          await api.post('/password-forgot', {
-            redirect_url: `${window.location.origin}/password-reset`,
-            email,
+          await call(ACCOUNT_ENDPOINTS.passwordForgot, {
+            body: { redirect_url: `${window.location.origin}/password-reset`, email },
           });
           toast.success(ACCOUNT_MESSAGES.emailSent);
           void navigate('/login');
@@ -124,11 +124,13 @@ export function PasswordResetPage() {
         fieldWidth={12}
         submitDisabled={!email || !token}
         onSubmit={async (input) => {
-          await api.post('/password-reset', {
-            password: input.newPassword,
-            password_confirmation: input.confirmPassword,
-            email,
-            token,
+          await call(ACCOUNT_ENDPOINTS.passwordReset, {
+            body: {
+              password: input.newPassword,
+              password_confirmation: input.confirmPassword,
+              email,
+              token,
+            },
           });
           toast.success(ACCOUNT_MESSAGES.passwordChanged);
           void navigate('/login');
@@ -208,7 +210,7 @@ export function ForcedPasswordChangePage() {
         fieldWidth={12}
         showUnplacedMessage
         onSubmit={async (input) => {
-          await api.request<null>('PATCH', '/profile/password', { body: jsonField(input) });
+          await call(ACCOUNT_ENDPOINTS.password, { body: input });
           toast.success('Contraseña actualizada');
           await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
         }}

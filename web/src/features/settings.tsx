@@ -24,9 +24,12 @@ import {
   REMINDER_PLACEHOLDERS,
   REMINDER_SAMPLE,
   REMINDER_TEMPLATE_MAX,
+  fillPath,
+  SETTINGS_ENDPOINTS,
   SETTINGS_MESSAGES,
   SettingsInputSchema,
   WEEKDAYS,
+  type DataOf,
   type OpeningDay,
   type Settings,
 } from '@app/domain';
@@ -45,9 +48,9 @@ import {
   type ImageRules,
 } from '../crud';
 import { toast } from '../lib/alerts';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError, call, queryKey } from '../lib/api';
 
-const SETTINGS_KEY = ['ajustes'] as const;
+const SETTINGS_KEY = queryKey(SETTINGS_ENDPOINTS.current);
 
 export const SETTINGS_TEXTS = {
   title: 'Configuración General',
@@ -325,7 +328,13 @@ function SettingsForm({ settings }: { settings: Settings | null }) {
     if (settings) body.append('_method', 'put');
     setSaving(true);
     try {
-      const answer = await api.request<Settings>('POST', '/ajustes', { body });
+      // Multipart, which `call` does not send: the contract still names the method and path.
+      const { method, path } = SETTINGS_ENDPOINTS.save;
+      const answer = await api.request<DataOf<typeof SETTINGS_ENDPOINTS.save>>(
+        method,
+        fillPath(path, undefined),
+        { body },
+      );
       toast.success(
         answer.message ?? (settings ? SETTINGS_MESSAGES.updated : SETTINGS_MESSAGES.inserted),
       );
@@ -384,7 +393,7 @@ function SettingsForm({ settings }: { settings: Settings | null }) {
 export function SettingsPage() {
   const { data, isPending, error } = useQuery({
     queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => api.get<Settings | null>('/ajustes', undefined, { signal }),
+    queryFn: ({ signal }) => call(SETTINGS_ENDPOINTS.current, { signal }),
   });
 
   return (

@@ -1,12 +1,12 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_MESSAGES, SignupSchema, type SignupInput } from '@app/domain';
+import { ACCOUNT_ENDPOINTS, ACCOUNT_MESSAGES, SignupSchema, type SignupInput } from '@app/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthCard } from '../app/layout/auth-card';
 // The form alone, not the crud barrel: a screen used without a session loads no tables.
 import { ResourceForm, type FieldDef } from '../crud/resource-form';
 import { notice, toast } from '../lib/alerts';
-import { api, jsonField } from '../lib/api';
+import { callWithMessage } from '../lib/api';
 
 export const SIGNUP_TEXTS = {
   title: 'Join us today',
@@ -59,7 +59,7 @@ export function SignupPage() {
         wideSubmit
         fieldWidth={12}
         onSubmit={async (input) => {
-          const answer = await api.request<null>('POST', '/signup', { body: jsonField(input) });
+          const answer = await callWithMessage(ACCOUNT_ENDPOINTS.signup, { body: input });
           await notice({
             icon: 'success',
             title: answer.message ?? ACCOUNT_MESSAGES.registered,

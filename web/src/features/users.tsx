@@ -14,7 +14,9 @@ import {
   UserPasswordFormSchema,
   UserRegisterSchema,
   TWO_FACTOR_MESSAGES,
+  type ApiSuccess,
   type User,
+  USER_ACCOUNT_ENDPOINTS,
   type UserPrefill,
   usersResource,
 } from '@app/domain';
@@ -33,6 +35,7 @@ import {
   type FormValues,
 } from '../crud';
 import { confirm, showErrorDialog, toast } from '../lib/alerts';
+import { callWithMessage } from '../lib/api';
 import { defaultDateRange, formatDate, fullName, upper } from '../lib/format';
 
 const ERROR_TITLE = 'Error en Usuario';
@@ -163,7 +166,7 @@ const editFields: FieldDef[] = [
   roleField,
 ];
 
-const passwordFields: FieldDef[] = [
+const passwordFields: FieldDef<'pwd' | 'pwd_confirmation'>[] = [
   { name: 'pwd', label: 'Nueva Contraseña', kind: 'password', maxLength: 100 },
   { name: 'pwd_confirmation', label: 'Confirmar Contraseña', kind: 'password', maxLength: 100 },
 ];
@@ -251,10 +254,14 @@ interface AccountActions {
 function useAccountActions(): AccountActions {
   const { mutateAsync } = useResourceMutation(usersResource.plural);
   return useMemo(() => {
-    const confirmed = async (question: string, path: string, fallback: string) => {
+    const confirmed = async (
+      question: string,
+      write: () => Promise<ApiSuccess<unknown>>,
+      fallback: string,
+    ) => {
       if (!(await confirm(question))) return;
       try {
-        const answer = await mutateAsync({ method: 'DELETE', path });
+        const answer = await mutateAsync(write);
         toast.success(answer.message ?? fallback);
       } catch (error) {
         await showErrorDialog(ERROR_TITLE, error);
@@ -265,13 +272,14 @@ function useAccountActions(): AccountActions {
       closeAllSessions: (user) =>
         confirmed(
           `¿Está seguro de cerrar todas las sesiones de ${nameOf(user)}?`,
-          `/user/${user.id}/sesiones`,
+          () => callWithMessage(USER_ACCOUNT_ENDPOINTS.closeSessions, { params: { id: user.id } }),
           TWO_FACTOR_MESSAGES.userSessionsClosed,
         ),
       removeTwoFactor: (user) =>
         confirmed(
           `¿Está seguro de quitar la verificación en dos pasos de ${nameOf(user)}?`,
-          `/user/${user.id}/dos-pasos`,
+          () =>
+            callWithMessage(USER_ACCOUNT_ENDPOINTS.removeTwoFactor, { params: { id: user.id } }),
           TWO_FACTOR_MESSAGES.resetByAdmin,
         ),
     };
@@ -291,18 +299,18 @@ function ChangePasswordDialog({ user, onClose }: ChangePasswordDialogProps) {
       <DialogTitle>Cambiar Contraseña</DialogTitle>
       <DialogContent>
         {user && (
-          <ResourceForm
+          <ResourceForm<typeof UserPasswordFormSchema>
             fields={passwordFields}
             schema={UserPasswordFormSchema}
             defaultValues={{ pwd: '', pwd_confirmation: '' }}
             submitLabel="Cambiar Contraseña"
             errorTitle={ERROR_TITLE}
             onSubmit={async (values) => {
-              const answer = await mutation.mutateAsync({
-                method: 'PATCH',
-                path: '/user/pwd',
-                body: { id: user.id, pwd: values.pwd, pwd_confirmation: values.pwd_confirmation },
-              });
+              const answer = await mutation.mutateAsync(() =>
+                callWithMessage(USER_ACCOUNT_ENDPOINTS.password, {
+                  body: { id: user.id, pwd: values.pwd, pwd_confirmation: values.pwd_confirmation },
+                }),
+              );
               toast.success(answer.message ?? USER_MESSAGES.passwordChanged);
               onClose();
             }}

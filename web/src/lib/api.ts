@@ -7,7 +7,7 @@ import type {
   ParamsInput,
   QueryInput,
 } from '@app/domain';
-import { fillPath, LOGIN_MESSAGES } from '@app/domain';
+import { AUTH_ENDPOINTS, fillPath, LOGIN_MESSAGES } from '@app/domain';
 import { sessionExpired } from './alerts';
 import { ApiError } from './api-error';
 import { clearCredential, getCredential } from './session';
@@ -24,7 +24,7 @@ const BASE = '/api';
 const JSON_API = 'application/vnd.api+json';
 
 /** Paths whose 401 means "wrong credentials", not "session over". */
-const SESSIONLESS_PATHS = new Set(['/login']);
+const SESSIONLESS_PATHS = new Set([AUTH_ENDPOINTS.login.path]);
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;

@@ -1,6 +1,6 @@
 import type { LoginInput } from '@app/domain';
-import { LOGIN_MESSAGES } from '@app/domain';
-import { api, ApiError, jsonField } from './api';
+import { AUTH_ENDPOINTS, LOGIN_MESSAGES } from '@app/domain';
+import { ApiError, call } from './api';
 import { clearCredential, storeCredential } from './session';
 
 /**
@@ -8,7 +8,8 @@ import { clearCredential, storeCredential } from './session';
  * signed out and is reported to the caller as wrong credentials.
  */
 export async function signIn(input: LoginInput, remember: boolean): Promise<void> {
-  const credential = await api.post<unknown>('/login', jsonField(input));
+  // Checked, not trusted: the answer comes from whatever server the page talks to.
+  const credential: unknown = await call(AUTH_ENDPOINTS.login, { body: input });
   if (typeof credential !== 'string') {
     throw new ApiError(401, LOGIN_MESSAGES.wrongCredentials, { kind: 'errorpwd' });
   }
@@ -17,7 +18,7 @@ export async function signIn(input: LoginInput, remember: boolean): Promise<void
 
 /** Spec §000-4: the stored value goes only once the server has ended the session. */
 export async function signOut(): Promise<void> {
-  await api.post('/logout');
+  await call(AUTH_ENDPOINTS.logout, {});
   clearCredential();
 }
 

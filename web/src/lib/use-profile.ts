@@ -1,7 +1,7 @@
-import type { Permission, Profile } from '@app/domain';
+import { ACCOUNT_ENDPOINTS, type Permission, type Profile } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { api } from './api';
+import { call, queryKey } from './api';
 import { useLoggedIn } from './session';
 
 /**
@@ -9,7 +9,7 @@ import { useLoggedIn } from './session';
  * cache entry that the profile screen, the shell and every screen asking `usePermissions` share;
  * signing out clears it with the rest of the cache (main.tsx), so the next user fetches their own.
  */
-export const PROFILE_QUERY_KEY = ['profile'] as const;
+export const PROFILE_QUERY_KEY = queryKey(ACCOUNT_ENDPOINTS.profile);
 
 /**
  * Where signing in takes the user (decisions §home-page): the Agenda when their profile chose it
@@ -26,7 +26,7 @@ export function useProfile() {
   const loggedIn = useLoggedIn();
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<Profile>('/profile', undefined, { signal }),
+    queryFn: ({ signal }) => call(ACCOUNT_ENDPOINTS.profile, { signal }),
     enabled: loggedIn,
     staleTime: 5 * 60_000,
   });

@@ -13,17 +13,17 @@ import {
   isPeruMobile,
   LOGO_MAX_BYTES,
   LOGO_MIME_TYPES,
+  PHOTO_ENDPOINTS,
   PHOTO_MESSAGES,
   PHOTO_MOMENTS,
-  PHOTO_PATHS,
   PHOTOS_PER_APPOINTMENT,
   whatsappUrl,
-  type Client,
+  clientsResource,
   type Photo,
   type PhotoMoment,
 } from '@app/domain';
 import { confirm, toast } from '../lib/alerts';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError, call, callWithMessage, queryKey } from '../lib/api';
 import { usePermissions } from '../lib/use-profile';
 
 /**
@@ -56,15 +56,16 @@ export interface AppointmentPhotosProps {
 export function AppointmentPhotos({ id_cita, id_cli, petName }: AppointmentPhotosProps) {
   const { can } = usePermissions();
   const client = useQueryClient();
-  const key = ['fotos-cita', id_cita];
+  const key = queryKey(PHOTO_ENDPOINTS.ofAppointment, { params: { id: id_cita } });
   const photos = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<Photo[]>(PHOTO_PATHS.ofAppointment(id_cita), undefined, { signal }),
+      call(PHOTO_ENDPOINTS.ofAppointment, { params: { id: id_cita }, signal }),
   });
   const owner = useQuery({
-    queryKey: ['cliente', id_cli],
-    queryFn: ({ signal }) => api.get<Client>(`/cliente/${id_cli}`, undefined, { signal }),
+    queryKey: queryKey(clientsResource.endpoints.one, { params: { id: id_cli } }),
+    queryFn: ({ signal }) =>
+      call(clientsResource.endpoints.one, { params: { id: id_cli }, signal }),
   });
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -90,7 +91,9 @@ export function AppointmentPhotos({ id_cita, id_cli, petName }: AppointmentPhoto
     form.append('foto', file);
     setSending(true);
     try {
-      const answer = await api.request<Photo>('POST', PHOTO_PATHS.add, { body: form });
+      // Multipart: `call` sends JSON, so the upload goes by the contract's method and path.
+      const { method, path } = PHOTO_ENDPOINTS.add;
+      const answer = await api.request<Photo>(method, path, { body: form });
       setError(undefined);
       toast.success(answer.message ?? PHOTO_MESSAGES.added);
       await client.invalidateQueries({ queryKey: key });
@@ -103,7 +106,9 @@ export function AppointmentPhotos({ id_cita, id_cli, petName }: AppointmentPhoto
 
   const remove = async (photo: Photo) => {
     if (!(await confirm(T.confirmRemove))) return;
-    const answer = await api.request('DELETE', PHOTO_PATHS.remove(photo.id_foto));
+    const answer = await callWithMessage(PHOTO_ENDPOINTS.remove, {
+      params: { id: photo.id_foto },
+    });
     toast.success(answer.message ?? PHOTO_MESSAGES.removed);
     await client.invalidateQueries({ queryKey: key });
   };

@@ -1,22 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AvailablePackage, AvailableService } from '@app/domain';
-import { api } from '../lib/api';
+import { PACKAGE_ENDPOINTS, SERVICE_ENDPOINTS } from '@app/domain';
+import { call, queryKey } from '../lib/api';
 
 /**
  * The active services (`GET /servicios/disponibles`): the booking forms, checkout, the history's
  * filters and a package's 'Gestionar Servicios' read them under one key, so one cache.
  */
 export const availableServicesQuery = queryOptions({
-  queryKey: ['servicios', 'disponibles'],
-  queryFn: ({ signal }) =>
-    api.get<AvailableService[]>('/servicios/disponibles', undefined, { signal }),
+  queryKey: queryKey(SERVICE_ENDPOINTS.available),
+  queryFn: ({ signal }) => call(SERVICE_ENDPOINTS.available, { signal }),
 });
 
 /** The active packages (`GET /paquetes/disponibles`), for the same screens but the checklist. */
 export const availablePackagesQuery = queryOptions({
-  queryKey: ['paquetes', 'disponibles'],
-  queryFn: ({ signal }) =>
-    api.get<AvailablePackage[]>('/paquetes/disponibles', undefined, { signal }),
+  queryKey: queryKey(PACKAGE_ENDPOINTS.available),
+  queryFn: ({ signal }) => call(PACKAGE_ENDPOINTS.available, { signal }),
 });
 
 /** The active services; `enabled` false holds the call until a form needs them. */

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
-import { Status, statusName, type BookingClient, type ClientLookup } from '@app/domain';
-import { api, ApiError } from '../lib/api';
+import {
+  CLIENT_ENDPOINTS,
+  Status,
+  statusName,
+  type BookingClient,
+  type ClientLookup,
+} from '@app/domain';
+import { ApiError, call, queryKey } from '../lib/api';
 import { formatDate } from '../lib/format';
 
 export type ClientLookupState =
@@ -63,8 +69,8 @@ export function useClientByDni(dni: string): ClientLookupState {
   );
   const isKnown = knownClient !== undefined && known?.dni_cli === dni;
   const query = useQuery({
-    queryKey: ['cliente-dni', dni],
-    queryFn: ({ signal }) => api.get<ClientLookup>(`/cliente/nombre/${dni}`, undefined, { signal }),
+    queryKey: queryKey(CLIENT_ENDPOINTS.byDni, { params: { dni } }),
+    queryFn: ({ signal }) => call(CLIENT_ENDPOINTS.byDni, { params: { dni }, signal }),
     enabled: ready && !isKnown,
     retry: false,
     staleTime: 30_000,

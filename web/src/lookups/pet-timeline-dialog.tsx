@@ -20,13 +20,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import {
   AGENDA_MESSAGES,
   APPOINTMENT_STATUSES,
-  HISTORY_PATHS,
+  HISTORY_ENDPOINTS,
   HISTORY_TEXTS,
-  type PetTimeline,
   type PetVisit,
 } from '@app/domain';
 import { listErrorMessage, StatusBadge } from '../crud';
-import { api } from '../lib/api';
+import { call, queryKey } from '../lib/api';
 import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
 
 /**
@@ -69,8 +68,9 @@ export interface PetTimelineDialogProps {
 
 function usePetTimeline(id: number) {
   return useQuery({
-    queryKey: [HISTORY_QUERY_KEY, 'mascota', id],
-    queryFn: ({ signal }) => api.get<PetTimeline>(HISTORY_PATHS.pet(id), undefined, { signal }),
+    // Under the history list's key, as before: invalidating the history refreshes it too.
+    queryKey: [HISTORY_QUERY_KEY, ...queryKey(HISTORY_ENDPOINTS.pet, { params: { id } })],
+    queryFn: ({ signal }) => call(HISTORY_ENDPOINTS.pet, { params: { id }, signal }),
     retry: false,
   });
 }

@@ -19,15 +19,15 @@ import {
   limaToday,
   LOGO_MAX_BYTES,
   LOGO_MIME_TYPES,
+  VACCINE_ENDPOINTS,
   VACCINE_MESSAGES,
-  VACCINE_PATHS,
   VACCINE_STATES,
   VaccineInputSchema,
   type Vaccine,
 } from '@app/domain';
 import { ImageChooser, ResourceForm, useImageChoice, type FieldDef } from '../crud';
 import { confirm, toast } from '../lib/alerts';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError, call, callWithMessage, queryKey } from '../lib/api';
 import { formatDate, upper } from '../lib/format';
 
 /**
@@ -73,7 +73,7 @@ export interface VaccinePet {
 }
 
 export function vaccinesQueryKey(petId: number) {
-  return ['vacunas', petId] as const;
+  return queryKey(VACCINE_ENDPOINTS.ofPet, { params: { id: petId } });
 }
 
 export function VaccineStateChip({ estado }: { estado: Vaccine['estado'] }) {
@@ -91,14 +91,14 @@ export function VaccinesDialog({ pet, onClose }: { pet: VaccinePet; onClose(): v
   const list = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<Vaccine[]>(VACCINE_PATHS.ofPet(pet.id_perro), undefined, { signal }),
+      call(VACCINE_ENDPOINTS.ofPet, { params: { id: pet.id_perro }, signal }),
   });
   const [editing, setEditing] = useState<Vaccine | null>(null);
   const proof = useImageChoice(PROOF_RULES);
   const refresh = async () => {
     // The pet's state shows on its rows and cards: every list that carries it is stale.
     await client.invalidateQueries({ queryKey: key });
-    await client.invalidateQueries({ queryKey: ['vacunas-por-vencer'] });
+    await client.invalidateQueries({ queryKey: queryKey(VACCINE_ENDPOINTS.due) });
     await client.invalidateQueries({ queryKey: ['mascotas'] });
   };
 
@@ -110,11 +110,9 @@ export function VaccinesDialog({ pet, onClose }: { pet: VaccinePet; onClose(): v
     form.append('json', JSON.stringify(body));
     if (proof.file) form.append('comprobante', proof.file);
     try {
-      const answer = await api.request<Vaccine>(
-        editing ? 'PUT' : 'POST',
-        editing ? VACCINE_PATHS.update : VACCINE_PATHS.register,
-        { body: form },
-      );
+      // Multipart: `call` sends JSON, so the upload goes by the contract's method and path.
+      const { method, path } = editing ? VACCINE_ENDPOINTS.update : VACCINE_ENDPOINTS.register;
+      const answer = await api.request<Vaccine>(method, path, { body: form });
       toast.success(answer.message ?? VACCINE_MESSAGES.registered);
       proof.reset();
       setEditing(null);
@@ -130,7 +128,9 @@ export function VaccinesDialog({ pet, onClose }: { pet: VaccinePet; onClose(): v
 
   const remove = async (vaccine: Vaccine) => {
     if (!(await confirm(T.confirmRemove))) return;
-    const answer = await api.request('DELETE', VACCINE_PATHS.remove(vaccine.id_vac));
+    const answer = await callWithMessage(VACCINE_ENDPOINTS.remove, {
+      params: { id: vaccine.id_vac },
+    });
     toast.success(answer.message ?? VACCINE_MESSAGES.removed);
     if (editing?.id_vac === vaccine.id_vac) setEditing(null);
     await refresh();

@@ -5,7 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { limaToday, type ReportQuery } from '@app/domain';
+import { limaToday, type ApiSuccess, type Endpoint, type ReportQuery } from '@app/domain';
+import type { z } from 'zod';
 import { ChartCard, type ChartCardProps } from '../app/cards/chart-card';
 import { StatCard, type StatCardProps } from '../app/cards/stat-card';
 import { PageContainer } from '../app/page-container';
@@ -17,7 +18,7 @@ import {
   type FilterDef,
   type FilterValues,
 } from '../crud';
-import { api } from '../lib/api';
+import { call, queryKey } from '../lib/api';
 import { formatDate, TIME_ZONE } from '../lib/format';
 import { FiguresCard, type Figure } from './figures-table';
 import { ChartOrNothing } from './report-charts';
@@ -125,12 +126,20 @@ export function periodTable<
   });
 }
 
+/** A report's route: its filters in the query string, the report as the answer. */
+export type ReportEndpoint<Report> = Endpoint<
+  undefined,
+  z.ZodType,
+  undefined,
+  { 200: z.ZodType<ApiSuccess<Report>> }
+>;
+
 export interface ReportPageProps<Report extends ReportQuery> {
   title: string;
   /** The first part of the query key: what changes the figures (a sale, a cita) invalidates it. */
-  queryKey: string;
-  path: string;
-  exportPath: string;
+  invalidatedBy: string;
+  endpoint: ReportEndpoint<Report>;
+  exportEndpoint: Endpoint;
   /** The exported file's name before its day, when the server names none. */
   file: string;
   loadError: string;
@@ -145,9 +154,9 @@ export interface ReportPageProps<Report extends ReportQuery> {
 
 export function ReportPage<Report extends ReportQuery>({
   title,
-  queryKey,
-  path,
-  exportPath,
+  invalidatedBy,
+  endpoint,
+  exportEndpoint,
   file,
   loadError,
   noData,
@@ -158,8 +167,8 @@ export function ReportPage<Report extends ReportQuery>({
   const [defaults] = useState(filterDefaults);
   const { params, search } = useListParams(defaults);
   const report = useQuery({
-    queryKey: [queryKey, 'reporte', params.filters],
-    queryFn: ({ signal }) => api.get<Report>(path, params.filters, { signal }),
+    queryKey: [invalidatedBy, ...queryKey(endpoint, { query: params.filters })],
+    queryFn: ({ signal }) => call(endpoint, { query: params.filters, signal }),
     placeholderData: keepPreviousData,
   });
   // As in every list: Buscar loads again even when the filters are the ones applied.
@@ -176,7 +185,7 @@ export function ReportPage<Report extends ReportQuery>({
         filters={filters}
         values={params.filters}
         onSearch={onSearch}
-        actions={<ExportButtons path={exportPath} file={file} filters={params.filters} />}
+        actions={<ExportButtons path={exportEndpoint.path} file={file} filters={params.filters} />}
       />
       {report.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>

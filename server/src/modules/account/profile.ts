@@ -2,23 +2,19 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import {
+  ACCOUNT_ENDPOINTS as E,
   ACCOUNT_MESSAGES,
   EMAIL_CHANGE_NEEDS_PASSWORD,
+  fillPath,
   limaWallClock,
   MUST_CHOOSE_NEW_PASSWORD,
   PERMISSION_MESSAGES,
   ROLE_PERMISSIONS,
   HOME_PAGE_SAVED,
-  ProfileHomeSchema,
-  ProfilePasswordSchema,
   ProfileUpdateSchema,
   isDefaultUser,
   type Profile,
-  DoneSchema,
-  ProfileSchema,
-  successOf,
 } from '@app/domain';
 import { actorOf, recordChange, recordPasswordChange } from '../../audit/record';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
@@ -27,6 +23,7 @@ import { LoginThrottle } from '../../auth/throttle';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
+import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { HttpError, invalid, isPgError, notFound } from '../../http/errors';
 import {
@@ -38,15 +35,17 @@ import {
   storeFile,
 } from '../../http/uploads';
 import type { Mailer } from '../../mail/mailer';
-import { afterAnswerQueue, tags, emailEquals, emailTaken, tooMany } from './shared';
+import { afterAnswerQueue, emailEquals, emailTaken, tooMany } from './shared';
 
-const AVATAR_ROUTE = '/avatars/';
+/** The address a stored picture is served at, as `profile_image` holds it. */
+const avatarUrl = (file: string) => `/api${fillPath(E.avatar.path, { file })}`;
+const AVATAR_PREFIX = avatarUrl('');
 /** `<user id>-<random>.<ext>`: unguessable, and nothing else is ever read from the folder. */
 const AVATAR_FILE = /^\d{1,10}-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
 /** The file behind a stored `profile_image`, when it is one of ours. */
 function avatarFileOf(image: string | null): string | undefined {
-  if (!image?.startsWith(`/api${AVATAR_ROUTE}`)) return undefined;
-  const name = image.slice(`/api${AVATAR_ROUTE}`.length);
+  if (!image?.startsWith(AVATAR_PREFIX)) return undefined;
+  const name = image.slice(AVATAR_PREFIX.length);
   return AVATAR_FILE.test(name) ? name : undefined;
 }
 
@@ -141,7 +140,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
       : undefined;
     const { picture } = change;
     const file = picture && ext ? `${id}-${randomBytes(8).toString('hex')}.${ext}` : undefined;
-    const image = file ? `/api${AVATAR_ROUTE}${file}` : picture === null ? null : undefined;
+    const image = file ? avatarUrl(file) : picture === null ? null : undefined;
     try {
       return await db.transaction(async (tx) => {
         const [row] = await tx
@@ -227,15 +226,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
     await currentPasswordGuesses.succeed(key);
   };
 
-  // Every signed-in user has an own profile, whatever the role (decisions §roles).
-  const config = { permission: 'sesion' } as const;
-  const profile = { 200: successOf(ProfileSchema) };
-  // Read by the web's shell even while a generated password waits to be changed.
-  const readConfig = { ...config, beforePasswordChange: true };
-  app.get(
-    '/profile',
-    { config: readConfig, schema: { response: profile, tags } },
-    async (request) => ok(await profileOf(sessionOf(request).userId)),
+  // Every signed-in user has an own profile, whatever the role (decisions §roles). Read by the
+  // web's shell even while a generated password waits to be changed.
+  route(app, E.profile, { config: { beforePasswordChange: true } }, async (request) =>
+    ok(await profileOf(sessionOf(request).userId)),
   );
 
   /**
@@ -245,8 +239,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
   const profileBody =
     'JSON (name, email; profile_image: null removes the picture) or multipart/form-data with ' +
     'a json field and an attachment picture.';
-  const patchSchema = { response: profile, tags, description: profileBody };
-  app.patch('/profile', { config, schema: patchSchema }, async (request, reply) => {
+  route(app, E.updateProfile, { schema: { description: profileBody } }, async (request, reply) => {
     const id = sessionOf(request).userId;
     const { fields, files } = await readProfileForm(request);
     const { name, email, profile_image, current_password } = ProfileUpdateSchema.parse(fields);
@@ -278,74 +271,62 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
     return ok(await profileOf(id), ACCOUNT_MESSAGES.profileUpdated);
   });
 
-  app.patch(
-    '/profile/inicio',
-    { config, schema: { body: ProfileHomeSchema, response: profile, tags } },
-    async (request) => {
-      const { userId } = sessionOf(request);
-      await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ inicio: users.inicio })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
-        if (!before) throw notFound();
-        await tx
-          .update(users)
-          .set({ inicio: request.body.inicio, updated_at: new Date() })
-          .where(eq(users.id, userId));
-        await recordChange(tx, request, {
-          accion: 'editar',
-          entidad: 'usuario',
-          id: userId,
-          before,
-          after: { inicio: request.body.inicio },
-        });
-      });
-      return ok(await profileOf(userId), HOME_PAGE_SAVED);
-    },
-  );
-
-  app.patch(
-    '/profile/password',
-    {
-      // The one change open to a user who must replace a generated password (issue 28 §1).
-      config: { ...config, beforePasswordChange: true },
-      schema: { body: ProfilePasswordSchema, response: { 200: DoneSchema }, tags },
-    },
-    async (request, reply) => {
-      const id = sessionOf(request).userId;
-      const { current_password, password: chosen } = request.body;
-      // Checked before the new one is hashed: a wrong guess costs one hash, not two.
-      const [row] = await db
-        .select({ password: users.password, debe_cambiar_clave: users.debe_cambiar_clave })
+  route(app, E.homePage, async (request) => {
+    const { userId } = sessionOf(request);
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ inicio: users.inicio })
         .from(users)
-        .where(eq(users.id, id));
-      if (!row) throw notFound();
-      await proveCurrentPassword(id, current_password, row, reply);
-      // The generated password was printed and stored in a file: it must not stay in use.
-      if (row.debe_cambiar_clave && chosen === current_password) {
-        throw invalid('password', MUST_CHOOSE_NEW_PASSWORD);
-      }
-      const password = await hashPassword(chosen);
-      await db.transaction(async (tx) => {
-        // Only if nobody changed it meanwhile: the current password proved must still be it.
-        const [changed] = await tx
-          .update(users)
-          .set({ password, debe_cambiar_clave: false, updated_at: new Date() })
-          .where(and(eq(users.id, id), eq(users.password, row.password)))
-          .returning({ id: users.id });
-        if (!changed) throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
-        await closeOtherSessions(tx, id, sessionOf(request).tokenHash);
-        await recordPasswordChange(tx, actorOf(request), id, 'Cambio de la propia contraseña');
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!before) throw notFound();
+      await tx
+        .update(users)
+        .set({ inicio: request.body.inicio, updated_at: new Date() })
+        .where(eq(users.id, userId));
+      await recordChange(tx, request, {
+        accion: 'editar',
+        entidad: 'usuario',
+        id: userId,
+        before,
+        after: { inicio: request.body.inicio },
       });
-      return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
-    },
-  );
+    });
+    return ok(await profileOf(userId), HOME_PAGE_SAVED);
+  });
+
+  // The one change open to a user who must replace a generated password (issue 28 §1).
+  route(app, E.password, { config: { beforePasswordChange: true } }, async (request, reply) => {
+    const id = sessionOf(request).userId;
+    const { current_password, password: chosen } = request.body;
+    // Checked before the new one is hashed: a wrong guess costs one hash, not two.
+    const [row] = await db
+      .select({ password: users.password, debe_cambiar_clave: users.debe_cambiar_clave })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!row) throw notFound();
+    await proveCurrentPassword(id, current_password, row, reply);
+    // The generated password was printed and stored in a file: it must not stay in use.
+    if (row.debe_cambiar_clave && chosen === current_password) {
+      throw invalid('password', MUST_CHOOSE_NEW_PASSWORD);
+    }
+    const password = await hashPassword(chosen);
+    await db.transaction(async (tx) => {
+      // Only if nobody changed it meanwhile: the current password proved must still be it.
+      const [changed] = await tx
+        .update(users)
+        .set({ password, debe_cambiar_clave: false, updated_at: new Date() })
+        .where(and(eq(users.id, id), eq(users.password, row.password)))
+        .returning({ id: users.id });
+      if (!changed) throw invalid('current_password', PERMISSION_MESSAGES.currentPassword);
+      await closeOtherSessions(tx, id, sessionOf(request).tokenHash);
+      await recordPasswordChange(tx, actorOf(request), id, 'Cambio de la propia contraseña');
+    });
+    return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
+  });
 
   /** The picture alone (spec §000-7: "upload picture returning the image address"). */
-  const picture = { 200: successOf(ProfileSchema.pick({ profile_image: true })) };
-  app.post('/profile/picture', { config, schema: { response: picture, tags } }, async (request) => {
+  route(app, E.picture, async (request) => {
     const id = sessionOf(request).userId;
     const picture = (await readProfileForm(request)).files.get(PICTURE_FIELD);
     if (!picture) throw invalid(PICTURE_FIELD, ACCOUNT_MESSAGES.pictureRequired);
@@ -355,21 +336,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = 
   });
 
   // Public: an <img> cannot send the Authorization header; the names are unguessable.
-  app.get(
-    `${AVATAR_ROUTE}:file`,
-    { config: { public: true }, schema: { params: z.object({ file: z.string().max(40) }), tags } },
-    async (request, reply) => {
-      const { file } = request.params;
-      if (!AVATAR_FILE.test(file)) throw notFound('Imagen no encontrada');
-      const stored = await readUpload(db, file);
-      if (!stored) throw notFound('Imagen no encontrada');
-      return reply
-        .type(stored.tipo)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(stored.bytes);
-    },
-  );
+  route(app, E.avatar, async (request, reply) => {
+    const { file } = request.params;
+    if (!AVATAR_FILE.test(file)) throw notFound('Imagen no encontrada');
+    const stored = await readUpload(db, file);
+    if (!stored) throw notFound('Imagen no encontrada');
+    return reply
+      .type(stored.tipo)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(stored.bytes);
+  });
 
   return Promise.resolve();
 };

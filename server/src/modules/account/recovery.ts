@@ -3,13 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import {
+  ACCOUNT_ENDPOINTS as E,
   ACCOUNT_FIELD_MESSAGES,
   ACCOUNT_MESSAGES,
   PASSWORD_RESET_MINUTES,
-  PasswordForgotSchema,
-  PasswordResetSchema,
   Status,
-  DoneSchema,
 } from '@app/domain';
 import { recordPasswordChange } from '../../audit/record';
 import { hashPassword } from '../../auth/passwords';
@@ -17,10 +15,11 @@ import { closeOtherSessions, hashToken } from '../../auth/sessions';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
+import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { invalid } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { tags, tooMany, emailEquals, afterAnswerQueue } from './shared';
+import { tooMany, emailEquals, afterAnswerQueue } from './shared';
 
 /**
  * The link of the reset e-mail. `redirect_url` is the front end's page (spec §000-7), but a
@@ -104,29 +103,22 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
     await mailer.send(resetMail(user.email, resetLink(appUrl, redirect, user.email, token)));
   };
 
-  app.post(
-    '/password-forgot',
-    {
-      config: { public: true },
-      schema: { body: PasswordForgotSchema, response: { 200: DoneSchema }, tags },
-    },
-    async (request, reply) => {
-      const { email, redirect_url } = request.body;
-      const wait = await forgotByAddress.retryAfter(request.ip);
-      if (wait > 0) throw tooMany(reply, wait);
-      await forgotByAddress.fail(request.ip);
-      // The answer goes before the address is even looked up, so neither its content nor its
-      // timing can tell whether the address exists; the look-up, the token and the mail follow.
-      const work = () =>
-        afterAnswer(
-          sendResetLink(email, redirect_url).catch((error: unknown) =>
-            logResetFailure(request.log, error),
-          ),
-        );
-      reply.send(ok(null, ACCOUNT_MESSAGES.emailSent)).then(work, work);
-      return reply;
-    },
-  );
+  route(app, E.passwordForgot, async (request, reply) => {
+    const { email, redirect_url } = request.body;
+    const wait = await forgotByAddress.retryAfter(request.ip);
+    if (wait > 0) throw tooMany(reply, wait);
+    await forgotByAddress.fail(request.ip);
+    // The answer goes before the address is even looked up, so neither its content nor its
+    // timing can tell whether the address exists; the look-up, the token and the mail follow.
+    const work = () =>
+      afterAnswer(
+        sendResetLink(email, redirect_url).catch((error: unknown) =>
+          logResetFailure(request.log, error),
+        ),
+      );
+    reply.send(ok(null, ACCOUNT_MESSAGES.emailSent)).then(work, work);
+    return reply;
+  });
 
   /**
    * The link's reset, if the token is open and was sent to `email`; with `lock`, its row stays
@@ -152,49 +144,42 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
     return valid ? reset : undefined;
   };
 
-  app.post(
-    '/password-reset',
-    {
-      config: { public: true },
-      schema: { body: PasswordResetSchema, response: { 200: DoneSchema }, tags },
-    },
-    async (request, reply) => {
-      const wait = await resetByAddress.retryAfter(request.ip);
-      if (wait > 0) throw tooMany(reply, wait);
-      await resetByAddress.fail(request.ip);
-      const { email, token, password } = request.body;
-      // The costly hash only for an open link: a wrong token costs one indexed look-up. It is
-      // computed between the check and the transaction, so no row stays locked meanwhile.
-      if (!(await openReset(db, email, token, false))) {
-        throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
-      }
-      const hash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        // Checked again under lock: the link may have been used in the meantime.
-        const reset = await openReset(tx, email, token, true);
-        if (!reset) throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
-        await tx
-          .update(users)
-          // A password the user chose: nothing is left to force.
-          .set({ password: hash, debe_cambiar_clave: false, updated_at: new Date() })
-          .where(eq(users.id, reset.user_id));
-        // This link and any other still open are spent; whoever was signed in is signed out.
-        await tx
-          .update(passwordResets)
-          .set({ used_at: new Date() })
-          .where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
-        await closeOtherSessions(tx, reset.user_id);
-        await recordPasswordChange(
-          tx,
-          { id_usu: reset.user_id, ip: request.ip },
-          reset.user_id,
-          'Restablecida con el enlace enviado por correo',
-        );
-      });
-      await resetByAddress.forgive(request.ip);
-      return ok(null, ACCOUNT_MESSAGES.passwordChanged);
-    },
-  );
+  route(app, E.passwordReset, async (request, reply) => {
+    const wait = await resetByAddress.retryAfter(request.ip);
+    if (wait > 0) throw tooMany(reply, wait);
+    await resetByAddress.fail(request.ip);
+    const { email, token, password } = request.body;
+    // The costly hash only for an open link: a wrong token costs one indexed look-up. It is
+    // computed between the check and the transaction, so no row stays locked meanwhile.
+    if (!(await openReset(db, email, token, false))) {
+      throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
+    }
+    const hash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      // Checked again under lock: the link may have been used in the meantime.
+      const reset = await openReset(tx, email, token, true);
+      if (!reset) throw invalid('token', ACCOUNT_FIELD_MESSAGES.token);
+      await tx
+        .update(users)
+        // A password the user chose: nothing is left to force.
+        .set({ password: hash, debe_cambiar_clave: false, updated_at: new Date() })
+        .where(eq(users.id, reset.user_id));
+      // This link and any other still open are spent; whoever was signed in is signed out.
+      await tx
+        .update(passwordResets)
+        .set({ used_at: new Date() })
+        .where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
+      await closeOtherSessions(tx, reset.user_id);
+      await recordPasswordChange(
+        tx,
+        { id_usu: reset.user_id, ip: request.ip },
+        reset.user_id,
+        'Restablecida con el enlace enviado por correo',
+      );
+    });
+    await resetByAddress.forgive(request.ip);
+    return ok(null, ACCOUNT_MESSAGES.passwordChanged);
+  });
 
   return Promise.resolve();
 };

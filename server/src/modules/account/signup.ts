@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_MESSAGES, DocumentTypeId, SignupSchema, Status, DoneSchema } from '@app/domain';
+import { ACCOUNT_ENDPOINTS, ACCOUNT_MESSAGES, DocumentTypeId, Status } from '@app/domain';
 import { changesBetween, recordAudit } from '../../audit/record';
 import { hashPassword } from '../../auth/passwords';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { isPgError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { tags, tooMany, emailEquals, afterAnswerQueue } from './shared';
+import { tooMany, emailEquals, afterAnswerQueue } from './shared';
 
 /** A login from the e-mail's local part (letters and digits, at least 4), made unique. */
 async function uniqueLogin(tx: Tx, email: string): Promise<string> {
@@ -140,31 +141,24 @@ export const signupRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; maile
     await mailer.send(signupMail(appUrl, account));
   };
 
-  app.post(
-    '/signup',
-    {
-      config: { public: true },
-      schema: { body: SignupSchema, response: { 201: DoneSchema }, tags },
-    },
-    async (request, reply) => {
-      const wait = await signupByAddress.retryAfter(request.ip);
-      if (wait > 0) throw tooMany(reply, wait);
-      await signupByAddress.fail(request.ip);
-      const { name, email, password } = request.body;
-      // Hashed whether or not the address is taken, so the time of the answer tells nothing.
-      const hash = await hashPassword(password);
-      const account = await signupAccount(name, email, hash, request.ip);
-      // One answer for a new and a taken address, and no login in it: only the mailbox learns
-      // which it was (the mail goes after the answer, so its time tells nothing either).
-      const work = () =>
-        afterAnswer(
-          mailSignup(account).catch((error: unknown) =>
-            request.log.error({ err: error }, 'No se pudo enviar el correo de registro'),
-          ),
-        );
-      reply.status(201).send(ok(null, ACCOUNT_MESSAGES.registered)).then(work, work);
-      return reply;
-    },
-  );
+  route(app, ACCOUNT_ENDPOINTS.signup, async (request, reply) => {
+    const wait = await signupByAddress.retryAfter(request.ip);
+    if (wait > 0) throw tooMany(reply, wait);
+    await signupByAddress.fail(request.ip);
+    const { name, email, password } = request.body;
+    // Hashed whether or not the address is taken, so the time of the answer tells nothing.
+    const hash = await hashPassword(password);
+    const account = await signupAccount(name, email, hash, request.ip);
+    // One answer for a new and a taken address, and no login in it: only the mailbox learns
+    // which it was (the mail goes after the answer, so its time tells nothing either).
+    const work = () =>
+      afterAnswer(
+        mailSignup(account).catch((error: unknown) =>
+          request.log.error({ err: error }, 'No se pudo enviar el correo de registro'),
+        ),
+      );
+    reply.status(201).send(ok(null, ACCOUNT_MESSAGES.registered)).then(work, work);
+    return reply;
+  });
   return Promise.resolve();
 };

@@ -4,15 +4,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import dayjs from 'dayjs';
 import {
+  APPOINTMENT_ENDPOINTS,
   APPOINTMENT_MESSAGES,
   AppointmentFormSchema,
   AppointmentSeriesFormSchema,
   appointmentsResource,
   isSeriesPayload,
-  SERIES_PATHS,
   DEFAULT_DURATION,
   limaToday,
   type Appointment,
+  type CrudEndpoints,
 } from '@app/domain';
 import {
   ResourceForm,
@@ -23,7 +24,7 @@ import {
   type FormValues,
 } from '../../crud';
 import { toast } from '../../lib/alerts';
-import { jsonField } from '../../lib/api';
+import { callWithMessage, jsonField } from '../../lib/api';
 import { TIME_ZONE } from '../../lib/format';
 import { appointmentBooked, BOOKED } from './booked';
 import { clientPetFields } from './client-pet-fields';
@@ -58,8 +59,10 @@ const seriesFields: FieldDef[] = [
 ];
 
 /** A series goes to its own route, which books every date or none. */
-const createPath = (payload: object) =>
-  isSeriesPayload(payload) ? SERIES_PATHS.register : appointmentsResource.paths.register;
+const createEndpoint = (payload: object): CrudEndpoints<Appointment>['register'] =>
+  isSeriesPayload(payload)
+    ? APPOINTMENT_ENDPOINTS.seriesRegister
+    : appointmentsResource.endpoints.register;
 
 /** The stored time as the form's `datetime-local` value, in Lima time. */
 const toLocalInput = (iso: string) => dayjs(iso).tz(TIME_ZONE).format('YYYY-MM-DDTHH:mm');
@@ -68,7 +71,7 @@ export const appointmentCreate: CreateConfig<Appointment> = {
   title: 'Registrar Cita',
   fields: [...fields, ...seriesFields],
   schema: AppointmentSeriesFormSchema,
-  path: createPath,
+  endpoint: createEndpoint,
   errorTitle: APPOINTMENT_MESSAGES.registerErrorTitle,
   defaults: () => ({
     fec_cita: '',
@@ -136,7 +139,7 @@ export function AppointmentFormDialog({ target, onClose }: AppointmentFormDialog
     const answer = await mutation.mutateAsync(
       editing
         ? { method: 'PUT', path: paths.update, body: jsonField({ ...values, id: editing.id_cita }) }
-        : { method: 'POST', path: createPath(values), body: jsonField(values) },
+        : () => callWithMessage(createEndpoint(values), { body: values }),
     );
     if (answer.message) toast.success(answer.message);
     onClose();

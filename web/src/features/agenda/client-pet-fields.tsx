@@ -3,9 +3,9 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { ClientPet } from '@app/domain';
+import { PET_ENDPOINTS } from '@app/domain';
 import type { FieldDef, FieldRenderProps } from '../../crud';
-import { api } from '../../lib/api';
+import { call, queryKey } from '../../lib/api';
 import { ClientDniField, KnownClientProvider, PetCareChips, type FoundClient } from '../../lookups';
 import { bookedOf, withStatus } from './booked';
 
@@ -62,9 +62,8 @@ function BookingDniField({ names, ...props }: NamedProps) {
 function PetSelect({ names, field, error, form, disabled }: NamedProps) {
   const clientId = asId(useWatch({ control: form.control, name: names.client }));
   const pets = useQuery({
-    queryKey: ['mascotas-cliente', clientId],
-    queryFn: ({ signal }) =>
-      api.get<ClientPet[]>(`/mascotas/cliente/${clientId}`, undefined, { signal }),
+    queryKey: queryKey(PET_ENDPOINTS.ofClient, { params: { id: clientId } }),
+    queryFn: ({ signal }) => call(PET_ENDPOINTS.ofClient, { params: { id: clientId }, signal }),
     enabled: clientId !== undefined,
   });
   // The booked pet stays an option for its own client even if retired since; no other retired one.

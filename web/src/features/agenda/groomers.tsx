@@ -2,9 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { AGENDA_MESSAGES, mayAttend, type AgendaGroomer } from '@app/domain';
+import { AGENDA_ENDPOINTS, AGENDA_MESSAGES, mayAttend, type AgendaGroomer } from '@app/domain';
 import type { FieldRenderProps } from '../../crud';
-import { api } from '../../lib/api';
+import { call, queryKey } from '../../lib/api';
 import { usePermissions, useProfile } from '../../lib/use-profile';
 import { bookedOf } from './booked';
 
@@ -17,8 +17,8 @@ export const UNASSIGNED = 0;
  */
 export function useGroomers() {
   return useQuery({
-    queryKey: ['empleados', 'agenda'],
-    queryFn: ({ signal }) => api.get<AgendaGroomer[]>('/agenda/groomers', undefined, { signal }),
+    queryKey: ['empleados', ...queryKey(AGENDA_ENDPOINTS.groomers)],
+    queryFn: ({ signal }) => call(AGENDA_ENDPOINTS.groomers, { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import dayjs from 'dayjs';
-import { appointmentsResource, SERIES_MESSAGES, SERIES_PATHS, type Appointment } from '@app/domain';
+import {
+  APPOINTMENT_ENDPOINTS,
+  appointmentsResource,
+  SERIES_MESSAGES,
+  type Appointment,
+} from '@app/domain';
 import { confirm, showErrorDialog, toast } from '../../lib/alerts';
-import { api } from '../../lib/api';
+import { callWithMessage } from '../../lib/api';
 import { formatDate, TIME_ZONE } from '../../lib/format';
 
 /**
@@ -18,7 +23,7 @@ export function useSeriesCancel() {
       const desde = dayjs(cita.fec_cita).tz(TIME_ZONE).format('YYYY-MM-DD');
       if (!(await confirm(SERIES_MESSAGES.cancelQuestion(formatDate(desde))))) return;
       try {
-        const answer = await api.request('PATCH', SERIES_PATHS.cancel, {
+        const answer = await callWithMessage(APPOINTMENT_ENDPOINTS.seriesCancel, {
           body: { id_serie: cita.id_serie, desde },
         });
         if (answer.message) toast.success(answer.message);

@@ -9,15 +9,15 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
+  TRIAGE_ENDPOINTS,
   TRIAGE_MESSAGES,
   TriageInputSchema,
   type Appointment,
-  type Triage,
   type TriageInput,
 } from '@app/domain';
 import { ResourceForm, type FieldDef } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { api, ApiError, jsonField } from '../../lib/api';
+import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
 
@@ -61,8 +61,8 @@ function TriageContent({ appointment, onClose }: { appointment: Appointment; onC
   const client = useQueryClient();
   const id = appointment.id_cita;
   const triage = useQuery({
-    queryKey: ['triaje', id],
-    queryFn: ({ signal }) => api.get<Triage>(`/triaje/${id}`, undefined, { signal }),
+    queryKey: queryKey(TRIAGE_ENDPOINTS.one, { params: { id } }),
+    queryFn: ({ signal }) => call(TRIAGE_ENDPOINTS.one, { params: { id }, signal }),
     retry: false,
   });
   // "No triage yet" is a 404; anything else is a failure to load.
@@ -110,13 +110,15 @@ function TriageContent({ appointment, onClose }: { appointment: Appointment; onC
         defaultValues={defaults}
         submitLabel={existing ? 'Actualizar' : 'Registrar'}
         errorTitle={TRIAGE_MESSAGES.registerErrorTitle}
-        onSubmit={async (values) => {
+        onSubmit={async (values: TriageInput) => {
           const answer = existing
-            ? await api.request('PUT', '/triaje', {
-                body: jsonField({ ...values, id_triaje: existing.id }),
+            ? await callWithMessage(TRIAGE_ENDPOINTS.update, {
+                body: { ...values, id_triaje: existing.id },
               })
-            : await api.request('POST', '/triaje/register', { body: jsonField(values) });
-          await client.invalidateQueries({ queryKey: ['triaje', id] });
+            : await callWithMessage(TRIAGE_ENDPOINTS.register, { body: values });
+          await client.invalidateQueries({
+            queryKey: queryKey(TRIAGE_ENDPOINTS.one, { params: { id } }),
+          });
           if (answer.message) toast.success(answer.message);
           onClose();
         }}

@@ -1,13 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  AGENDA_ENDPOINTS,
+  APPOINTMENT_ENDPOINTS,
   APPOINTMENT_MESSAGES,
   appointmentsResource,
   type Agenda,
   type AgendaEntry,
-  type Appointment,
 } from '@app/domain';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { api } from '../../lib/api';
+import { call, callWithMessage, queryKey } from '../../lib/api';
 import { fromCalendarTime, limaDateTimeInput } from './calendar-time';
 
 export interface AgendaQuery {
@@ -20,12 +21,12 @@ export interface AgendaQuery {
  * The calendar's data. Keyed under 'citas': every change to an appointment (the list's, the
  * form's, a status) refreshes it, and a move here refreshes the list.
  */
-const agendaKey = ['citas', 'agenda'] as const;
+const agendaKey = [appointmentsResource.plural, AGENDA_ENDPOINTS.agenda.feature] as const;
 
 export function useAgenda(query: AgendaQuery) {
   return useQuery({
-    queryKey: [...agendaKey, query],
-    queryFn: ({ signal }) => api.get<Agenda>('/agenda', { ...query }, { signal }),
+    queryKey: [appointmentsResource.plural, ...queryKey(AGENDA_ENDPOINTS.agenda, { query })],
+    queryFn: ({ signal }) => call(AGENDA_ENDPOINTS.agenda, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,7 +47,7 @@ export function useMoveAppointment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ entry, start, groomer, minutes }: AppointmentMove) =>
-      api.request<Appointment>('PATCH', '/cita/mover', {
+      callWithMessage(APPOINTMENT_ENDPOINTS.move, {
         body: {
           id: entry.id_cita,
           fec_cita: limaDateTimeInput(start),
@@ -88,9 +89,8 @@ export function useAppointmentLoader() {
   const client = useQueryClient();
   return (id: number) =>
     client.fetchQuery({
-      queryKey: [appointmentsResource.plural, 'cita', id],
-      queryFn: ({ signal }) =>
-        api.get<Appointment>(appointmentsResource.paths.one(id), undefined, { signal }),
+      queryKey: queryKey(appointmentsResource.endpoints.one, { params: { id } }),
+      queryFn: ({ signal }) => call(appointmentsResource.endpoints.one, { params: { id }, signal }),
       staleTime: 0,
     });
 }

@@ -14,15 +14,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   appointmentsResource,
+  WAITLIST_ENDPOINTS,
   WAITLIST_MESSAGES,
-  WAITLIST_PATHS,
   waitlistResource,
   weekdaysText,
-  type WaitlistBooked,
   type WaitlistEntry,
 } from '@app/domain';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { api, jsonField } from '../../lib/api';
+import { call, callWithMessage } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 
@@ -54,8 +53,8 @@ export function WaitlistOfferDialog({ offer, onClose }: WaitlistOfferDialogProps
     if (!offer) return;
     setBooking(entry.id_esp);
     try {
-      const answer = await api.request<WaitlistBooked>('POST', WAITLIST_PATHS.book, {
-        body: jsonField({ id_esp: entry.id_esp, id_cita: offer.cita }),
+      const answer = await callWithMessage(WAITLIST_ENDPOINTS.book, {
+        body: { id_esp: entry.id_esp, id_cita: offer.cita },
       });
       if (answer.message) toast.success(answer.message);
       onClose();
@@ -152,8 +151,7 @@ export function useWaitlistOffer(): {
   const offer = useCallback(
     (cita: number, at: string) => {
       if (!mayBook) return;
-      api
-        .get<WaitlistEntry[]>(WAITLIST_PATHS.matches, { cita })
+      call(WAITLIST_ENDPOINTS.matches, { query: { cita } })
         .then((entries) => {
           if (entries.length > 0) setCurrent({ cita, at, entries });
         })

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
+  PACKAGE_ENDPOINTS,
   PACKAGE_MESSAGES,
   Status,
   type AvailableService,
@@ -26,7 +27,7 @@ import {
 } from '@app/domain';
 import { CrudPage, StatusBadge, useResourceMutation, type CrudConfig } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { api } from '../../lib/api';
+import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatMoney, upper } from '../../lib/format';
 import { availableServicesQuery } from '../../lookups';
 import { catalogueConfig } from './catalogue-config';
@@ -35,9 +36,9 @@ const RESOURCE = packagesResource.plural;
 
 /** The package's services; under the resource's key, so saving the checklist refreshes it. */
 const packageServicesQuery = (id: number) => ({
-  queryKey: [RESOURCE, 'servicios', id],
+  queryKey: queryKey(PACKAGE_ENDPOINTS.services, { params: { id } }),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<PackageService[]>(`/paquete/${id}/servicios`, undefined, { signal }),
+    call(PACKAGE_ENDPOINTS.services, { params: { id }, signal }),
 });
 
 /** The headings both service tables share (spec §001-2: name, description, price). */
@@ -192,12 +193,14 @@ function Checklist({ pkg, rows, initial, onClose }: ChecklistProps) {
 
   const save = async () => {
     try {
-      const answer = await mutation.mutateAsync({
-        method: 'POST',
-        path: `/paquete/${pkg.id_paq}/servicios`,
-        // Spec §001-7: the body is `srvs`, the package's whole new set of service ids.
-        body: { srvs: order.filter((r) => selected.has(r.id_srv)).map((r) => r.id_srv) },
-      });
+      // Spec §001-7: the body is `srvs`, the package's whole new set of service ids.
+      const srvs = order.filter((r) => selected.has(r.id_srv)).map((r) => r.id_srv);
+      const answer = await mutation.mutateAsync(() =>
+        callWithMessage(PACKAGE_ENDPOINTS.saveServices, {
+          params: { id: pkg.id_paq },
+          body: { srvs },
+        }),
+      );
       toast.success(answer.message ?? PACKAGE_MESSAGES.servicesSaved);
       onClose();
     } catch (error) {

@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import { useQuery } from '@tanstack/react-query';
-import { VACCINE_STATES, type DueVaccine } from '@app/domain';
-import { api } from '../../lib/api';
+import { VACCINE_ENDPOINTS, VACCINE_STATES } from '@app/domain';
+import { call, queryKey } from '../../lib/api';
 import { formatDate, upper } from '../../lib/format';
 import { SectionTable } from './section-table';
 
@@ -21,11 +21,8 @@ export const DUE_VACCINES_TEXTS = {
  */
 export function DueVaccinesTable() {
   const due = useQuery({
-    queryKey: ['vacunas-por-vencer'],
-    queryFn: ({ signal }) =>
-      api.get<{ total: number; vacunas: DueVaccine[] }>('/vacunas/por-vencer', undefined, {
-        signal,
-      }),
+    queryKey: queryKey(VACCINE_ENDPOINTS.due),
+    queryFn: ({ signal }) => call(VACCINE_ENDPOINTS.due, { signal }),
   });
   return (
     <SectionTable

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
-import type { Dashboard } from '@app/domain';
+import { DASHBOARD_ENDPOINTS } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { PageContainer } from '../../app/page-container';
-import { api } from '../../lib/api';
+import { call, queryKey } from '../../lib/api';
 import { TIME_ZONE } from '../../lib/format';
 import { ActivityTimeline } from './activity-timeline';
 import { DueVaccinesTable } from './due-vaccines';
@@ -19,7 +19,7 @@ const DashboardCharts = lazy(() =>
   import('./charts').then((module) => ({ default: module.DashboardCharts })),
 );
 
-export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+export const DASHBOARD_QUERY_KEY = queryKey(DASHBOARD_ENDPOINTS.figures);
 
 const LOAD_ERROR = 'No se pudieron cargar las cifras del negocio';
 
@@ -39,7 +39,7 @@ function ChartsPlaceholder() {
 export function DashboardPage() {
   const { data, error, dataUpdatedAt } = useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', undefined, { signal }),
+    queryFn: ({ signal }) => call(DASHBOARD_ENDPOINTS.figures, { signal }),
     // Whoever opens it wants today's figures: read them on every visit and every minute.
     staleTime: 0,
     refetchInterval: 60_000,

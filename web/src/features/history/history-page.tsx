@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
+  AGENDA_ENDPOINTS,
   APPOINTMENT_STATUSES,
   appointmentsResource,
   formatReceiptNumber,
@@ -11,7 +12,6 @@ import {
   HISTORY_PATHS,
   HISTORY_TEXTS,
   HistoryRowSchema,
-  type AgendaGroomer,
   type HistoryRow,
   type Permission,
   type ResourceDescriptor,
@@ -25,7 +25,7 @@ import {
   type FilterDef,
   type FilterValues,
 } from '../../crud';
-import { api } from '../../lib/api';
+import { call, queryKey } from '../../lib/api';
 import {
   formatDate,
   formatMoney,
@@ -74,8 +74,9 @@ const historyResource: ResourceDescriptor<HistoryRow> = {
 /** The filters' choices: the bookable groomers and the catalogue the booking forms offer. */
 function useFilterChoices() {
   const { data: groomerRows } = useQuery({
-    queryKey: ['empleados', 'agenda'],
-    queryFn: ({ signal }) => api.get<AgendaGroomer[]>('/agenda/groomers', undefined, { signal }),
+    // The key of the calendar's useGroomers: editing an employee refreshes both.
+    queryKey: ['empleados', ...queryKey(AGENDA_ENDPOINTS.groomers)],
+    queryFn: ({ signal }) => call(AGENDA_ENDPOINTS.groomers, { signal }),
     staleTime: 5 * 60_000,
   });
   const { data: serviceRows } = useAvailableServices();

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   PRODUCT_IMPORT_MESSAGES,
-  PRODUCT_IMPORT_PATHS,
+  PRODUCT_ENDPOINTS,
   productsResource,
   type ProductImport,
   type ProductImportRow,
@@ -80,7 +80,7 @@ export interface ImportDialogProps {
 export function ImportDialog({ onClose }: ImportDialogProps) {
   const flow = useFileImport<ProductImport, ProductImport>({
     resource: productsResource.plural,
-    paths: { preview: PRODUCT_IMPORT_PATHS.import, import: PRODUCT_IMPORT_PATHS.import },
+    paths: { preview: PRODUCT_ENDPOINTS.import.path, import: PRODUCT_ENDPOINTS.import.path },
     // One call does both: `confirmar` says whether to import or only preview.
     fields: (stage) => ({ confirmar: String(stage === 'import') }),
     unreadable: PRODUCT_IMPORT_MESSAGES.fileUnreadable,

@@ -8,15 +8,13 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  PRODUCT_PATHS,
-  productsResource,
+  PRODUCT_ENDPOINTS,
   STOCK_MOVEMENT_LABELS,
-  type Page,
   type Product,
   type StockMovement,
 } from '@app/domain';
 import { DataTable, listErrorMessage, type Column } from '../../crud';
-import { api } from '../../lib/api';
+import { call, queryKey } from '../../lib/api';
 import { formatDateTime, upper } from '../../lib/format';
 import { PRODUCT_TEXTS as T } from './texts';
 
@@ -36,13 +34,16 @@ const columns: Column<StockMovement>[] = [
 /** A product's movements, newest first; under the resource's key, so every write refreshes it. */
 function useMovements(id: number, page: number, perPage: number) {
   return useQuery({
-    queryKey: [productsResource.plural, 'movimientos', id, { page, per_page: perPage }],
+    queryKey: queryKey(PRODUCT_ENDPOINTS.movements, {
+      params: { id },
+      query: { page, per_page: perPage },
+    }),
     queryFn: ({ signal }) =>
-      api.get<Page<StockMovement>>(
-        PRODUCT_PATHS.movements.replace(':id', String(id)),
-        { page, per_page: perPage },
-        { signal },
-      ),
+      call(PRODUCT_ENDPOINTS.movements, {
+        params: { id },
+        query: { page, per_page: perPage },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   MANUAL_STOCK_MOVEMENTS,
-  PRODUCT_PATHS,
+  PRODUCT_ENDPOINTS,
   productsResource,
   STOCK_MESSAGES,
   STOCK_MOVEMENT_LABELS,
@@ -15,6 +15,7 @@ import {
 } from '@app/domain';
 import { ResourceForm, useResourceMutation, type FieldDef } from '../../crud';
 import { toast } from '../../lib/alerts';
+import { callWithMessage } from '../../lib/api';
 import { upper } from '../../lib/format';
 import { PRODUCT_TEXTS as T } from './texts';
 
@@ -81,11 +82,9 @@ export function StockMovementDialog({ product, onClose }: StockMovementDialogPro
             errorTitle={T.movementErrorTitle}
             showUnplacedMessage
             onSubmit={async (values) => {
-              const answer = await mutation.mutateAsync({
-                method: 'POST',
-                path: PRODUCT_PATHS.movement,
-                body: values,
-              });
+              const answer = await mutation.mutateAsync(() =>
+                callWithMessage(PRODUCT_ENDPOINTS.movement, { body: values }),
+              );
               toast.success(answer.message ?? STOCK_MESSAGES.recorded);
               onClose();
             }}

@@ -13,20 +13,16 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   limaToday,
-  REMINDER_PATHS,
-  type Reminder,
+  REMINDER_ENDPOINTS,
   type ReminderChannel,
   type ReminderRow as Row,
-  type RemindersDay,
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
 import { listErrorMessage } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { api, jsonField } from '../../lib/api';
+import { call, callWithMessage, queryKey } from '../../lib/api';
 import { ReminderRow } from './reminder-row';
 import { REMINDERS_TEXTS as T } from './texts';
-
-const REMINDERS_KEY = 'recordatorios';
 
 /** Tomorrow in Lima: the day reminders are usually for. */
 const tomorrow = () => limaToday(new Date(Date.now() + 86_400_000));
@@ -50,23 +46,23 @@ export function RemindersPage() {
   const client = useQueryClient();
   const [sending, setSending] = useState<{ id: number; canal: ReminderChannel } | null>(null);
   const list = useQuery({
-    queryKey: [REMINDERS_KEY, day],
-    queryFn: ({ signal }) => api.get<RemindersDay>(REMINDER_PATHS.list, { fecha: day }, { signal }),
+    queryKey: queryKey(REMINDER_ENDPOINTS.day, { query: { fecha: day } }),
+    queryFn: ({ signal }) => call(REMINDER_ENDPOINTS.day, { query: { fecha: day }, signal }),
   });
 
   // The WhatsApp link opens by itself; the call only records it. An e-mail is sent by the call.
   const remind = async (row: Row, canal: ReminderChannel) => {
     setSending({ id: row.id_cita, canal });
     try {
-      const answer = await api.request<Reminder>('POST', REMINDER_PATHS.record, {
-        body: jsonField({ id_cita: row.id_cita, canal }),
+      const answer = await callWithMessage(REMINDER_ENDPOINTS.record, {
+        body: { id_cita: row.id_cita, canal },
       });
       if (canal === 'email' && answer.message) toast.success(answer.message);
     } catch (error) {
       await showErrorDialog(T.errorTitle, error);
     } finally {
       setSending(null);
-      await client.invalidateQueries({ queryKey: [REMINDERS_KEY] });
+      await client.invalidateQueries({ queryKey: [REMINDER_ENDPOINTS.day.feature] });
     }
   };
 

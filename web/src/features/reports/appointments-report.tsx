@@ -6,7 +6,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TimerIcon from '@mui/icons-material/Timer';
 import {
   appointmentsResource,
-  REPORT_PATHS,
+  REPORT_ENDPOINTS,
   REPORT_TEXTS,
   type AppointmentReport,
 } from '@app/domain';
@@ -108,9 +108,9 @@ export function AppointmentsReportPage() {
   return (
     <ReportPage<Report>
       title={REPORT_TEXTS.appointmentsTitle}
-      queryKey={appointmentsResource.plural}
-      path={REPORT_PATHS.appointments}
-      exportPath={REPORT_PATHS.appointmentsExport}
+      invalidatedBy={appointmentsResource.plural}
+      endpoint={REPORT_ENDPOINTS.appointments}
+      exportEndpoint={REPORT_ENDPOINTS.appointmentsExport}
       file={REPORT_TEXTS.appointmentsFile}
       loadError={REPORT_TEXTS.loadError}
       noData={T.noData}

@@ -5,7 +5,7 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
-  REPORT_PATHS,
+  REPORT_ENDPOINTS,
   REPORT_TEXTS,
   reservationsResource,
   type ReservationReport,
@@ -106,9 +106,9 @@ export function ReservationsReportPage() {
   return (
     <ReportPage<Report>
       title={REPORT_TEXTS.reservationsTitle}
-      queryKey={reservationsResource.plural}
-      path={REPORT_PATHS.reservations}
-      exportPath={REPORT_PATHS.reservationsExport}
+      invalidatedBy={reservationsResource.plural}
+      endpoint={REPORT_ENDPOINTS.reservations}
+      exportEndpoint={REPORT_ENDPOINTS.reservationsExport}
       file={REPORT_TEXTS.reservationsFile}
       loadError={REPORT_TEXTS.loadError}
       noData={T.noData}

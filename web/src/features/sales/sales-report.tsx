@@ -95,9 +95,9 @@ export function SalesReportPage() {
   return (
     <ReportPage<Report>
       title={SALES_REPORT_TEXTS.title}
-      queryKey={SALES_QUERY_KEY}
-      path={SALE_ENDPOINTS.report.path}
-      exportPath={SALE_ENDPOINTS.reportExport.path}
+      invalidatedBy={SALES_QUERY_KEY}
+      endpoint={SALE_ENDPOINTS.report}
+      exportEndpoint={SALE_ENDPOINTS.reportExport}
       file="reporte-ventas"
       loadError={SALES_REPORT_TEXTS.loadError}
       noData={SALES_REPORT_TEXTS.noData}
