@@ -352,20 +352,23 @@ test.describe('on a tablet', () => {
     await page.goto(`/clientes?search=${word.toLowerCase()}`);
     await settle(page);
     const small: string[] = [];
-    const measure = async (selector: string) => {
+    const tooSmall = async (selector: string) => {
+      const found: string[] = [];
       for (const target of await page.locator(selector).all()) {
         const box = await target.boundingBox();
         if (box && (box.width < 44 || box.height < 44)) {
-          small.push(`${selector} ${Math.round(box.width)}×${Math.round(box.height)}`);
+          found.push(`${selector} ${Math.round(box.width)}×${Math.round(box.height)}`);
         }
       }
+      return found;
     };
-    await measure('.MuiIconButton-root:visible');
+    small.push(...(await tooSmall('.MuiIconButton-root:visible')));
     await page
       .getByRole('button', { name: /Acciones de/ })
       .first()
       .click();
-    await measure('[role="menuitem"]:visible');
+    // The menu grows into place: measured while it grows, its entries look smaller than they are.
+    await expect.poll(() => tooSmall('[role="menuitem"]:visible')).toEqual([]);
     await page.keyboard.press('Escape');
 
     // The calendar's text and toggle buttons grow to a finger's height.

@@ -29,6 +29,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { visuallyHidden } from '@mui/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {
@@ -704,19 +705,6 @@ function unitsByProduct(values: WatchedValues): Map<number, number> {
 function arrayError(error: { message?: string; root?: { message?: string } } | undefined) {
   return error?.root?.message ?? error?.message;
 }
-
-/** Read by screen readers, not shown (in px: a bare 1 in `sx` would be 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
