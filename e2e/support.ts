@@ -36,7 +36,8 @@ export async function signIn(
   await page.addInitScript(
     ({ credential, remember, turn }) => {
       // Runs in the browser before the app, on every load of this page: only the first load
-      // after this sign-in stores its credential, so a sign-out or a later sign-in sticks.
+      // after this sign-in stores its credential, so a sign-out or a later sign-in sticks. The
+      // e2e tsconfig has no DOM library, hence the storage's type is named here.
       const browser = globalThis as unknown as {
         localStorage: WebStorage;
         sessionStorage: WebStorage;

@@ -5,7 +5,6 @@ import {
   CLIENT_ENDPOINTS,
   CLIENT_MESSAGES,
   type ClientInput,
-  type ClientLookup,
   clientsResource,
   AppointmentStatus,
   RECORD_STATUSES,
@@ -124,7 +123,6 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       .from(clients)
       .where(and(eq(clients.dni_cli, request.params.dni), eq(clients.id_est, Status.Activo)));
     if (!client) throw notFound(CLIENT_MESSAGES.notFound);
-    // The serializer writes the Date as ISO text, as it does for every list's times.
-    return ok([client] as unknown as ClientLookup);
+    return ok([{ ...client, ultima_visita: client.ultima_visita?.toISOString() ?? null }]);
   });
 };
