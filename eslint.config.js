@@ -61,24 +61,14 @@ export default tseslint.config(
     },
   },
   {
-    // A feature is a file of features/ or a folder of it: its own files are `./x` inside a
-    // folder; a sibling file or folder is another feature.
-    files: ['web/src/features/*.{ts,tsx}'],
+    // A feature is a folder of features/: its own files are `./x`; another feature is reached
+    // only through its index.ts (`../checkout`), never into its files (docs/architecture.md).
+    files: ['web/src/features/**'],
     rules: boundaries([
       { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
       {
-        regex: '^\\./|/features/',
-        message: 'A feature does not import another feature.',
-      },
-    ]),
-  },
-  {
-    files: ['web/src/features/*/**'],
-    rules: boundaries([
-      { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
-      {
-        regex: '^\\.\\./[^.]|/features/',
-        message: 'A feature does not import another feature.',
+        regex: '^\\.\\./[^./]+/|/features/',
+        message: 'A feature uses another feature only through its index.ts.',
       },
     ]),
   },
@@ -103,20 +93,22 @@ export default tseslint.config(
     ]),
   },
   {
-    // Charging and the receipt, opened from the agenda, the citas list and the sales screens.
-    files: ['web/src/checkout/**'],
+    // The server's features follow the web's rule: one folder each, reached through its index.ts.
+    files: ['server/src/features/**'],
     rules: boundaries([
-      { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
-      { group: ['**/features/**'], message: 'Checkout does not import features.' },
+      {
+        regex: '^\\.\\./[^./]+/',
+        message: 'A feature uses another feature only through its index.ts.',
+      },
     ]),
   },
   {
-    // What Reporte Ventas, Citas and Reservaciones share: the range form, the figures tables and
-    // the charts' bars.
-    files: ['web/src/reports/**'],
+    files: ['server/src/{auth,audit,crud,db,http,mail,test}/**'],
     rules: boundaries([
-      { group: ['**/server/**', '@app/server*'], message: 'The web app never imports the server.' },
-      { group: ['**/features/**'], message: 'Reports do not import features.' },
+      {
+        group: ['**/features', '**/features/**'],
+        message: 'Shared machinery does not import features.',
+      },
     ]),
   },
   {

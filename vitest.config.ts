@@ -6,9 +6,9 @@ import { defineConfig } from 'vitest/config';
  * rather than once per file (that import cost as much as the tests themselves).
  */
 const ISOLATED = [
-  'server/src/modules/reservations.test.ts',
-  'server/src/modules/auth.test.ts',
-  'server/src/modules/account/account.test.ts',
+  'server/src/features/agenda/reservations.test.ts',
+  'server/src/features/accounts/auth.test.ts',
+  'server/src/features/accounts/account.test.ts',
   'server/src/http/responses.test.ts',
   'web/src/features/agenda/calendar-time.test.ts',
   'web/src/lib/api.test.ts',

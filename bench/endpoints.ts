@@ -327,7 +327,7 @@ function today(): string {
  */
 function agendaLists(): BenchEndpoint[] {
   // The booked records come as scalar subqueries and the filters as IN subqueries, as the
-  // server reads them (server/src/modules/booking.ts `bookedObject`, `agendaFilters`).
+  // server reads them (server/src/features/agenda/booking.ts `bookedObject`, `agendaFilters`).
   const client = (t: string) =>
     `(SELECT json_build_object('id_cli', c.id_cli, 'dni_cli', c.dni_cli, 'nom_cli', c.nom_cli, 'ape_cli', c.ape_cli, 'id_est', c.id_est) FROM clientes c WHERE c.id_cli = ${t}.id_cli) AS cliente`;
   const pet = (t: string) =>
@@ -427,7 +427,7 @@ function weekStart(): string {
 }
 
 /**
- * What `GET /agenda` asks for the visits (server/src/modules/agenda.ts): those of the week and
+ * What `GET /agenda` asks for the visits (server/src/features/agenda/agenda.ts): those of the week and
  * those that began up to 480 minutes before it and run into it, but Eliminada.
  */
 function agendaWeekSql(): string {
@@ -440,7 +440,7 @@ function inMonth(at: string): string {
   return `${at} >= '${monthStart()}T00:00:00-05:00' AND ${at} < '${nextDay(monthEnd())}T00:00:00-05:00'`;
 }
 
-/** What `GET /dashboard` asks the database (server/src/modules/dashboard.ts), with literals. */
+/** What `GET /dashboard` asks the database (server/src/features/dashboard/dashboard.ts), with literals. */
 function dashboardSql(): string {
   const today = limaToday().toISOString().slice(0, 10);
   const first = new Date(Date.parse(`${today}T00:00:00Z`) - 13 * 86_400_000);
@@ -466,7 +466,7 @@ function lowStockSql(): string {
   return 'SELECT id_prod, sku, nom_prod, stock, stock_min, (count(*) OVER ())::int FROM productos WHERE stock <= stock_min AND id_est = 1 ORDER BY stock, stock_min DESC, id_prod LIMIT 5';
 }
 
-/** What `GET /notificaciones` asks (server/src/modules/notifications.ts) for an admin. */
+/** What `GET /notificaciones` asks (server/src/features/notifications/notifications.ts) for an admin. */
 function notificationsSql(): string {
   const today = limaToday().toISOString().slice(0, 10);
   const tomorrow = nextDay(today);

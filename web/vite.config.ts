@@ -54,7 +54,7 @@ function preloadFirstScreen(screen: string): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadFirstScreen('/src/features/login.tsx'),
+    preloadFirstScreen('/src/features/accounts/login.tsx'),
     // A .br and a .gz beside each file of dist/: the server sends them as they are
     // (@fastify/static `preCompressed`), with no compression work per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),

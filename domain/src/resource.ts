@@ -3,7 +3,7 @@ import { DoneSchema, pageOf, successOf, type ApiSuccess, type Page } from './api
 import { defineEndpoint, type Endpoint, type EndpointDeclaration } from './endpoint';
 import { exportQueryOf, IdParamSchema, ListQuerySchema, StatusPatchSchema } from './list-query';
 import type { Permission } from './permissions';
-import type { AuditEntity } from './resources/audit';
+import type { AuditEntity } from './features/audit/audit';
 
 /**
  * A resource's identity, declared once and read by the server (routes) and the web (query

@@ -7,7 +7,7 @@ import { runExclusive } from './db/exclusive';
 import { DataDirLockedError } from './db/data-dir';
 import { openAppDatabase } from './db/open';
 import { createMailer } from './mail/mailer';
-import { startReminderTimer } from './modules/reminders';
+import { startReminderTimer } from './features/agenda';
 
 /** An arbitrary constant: the advisory lock of the hourly purge. */
 const PURGE_LOCK = 5_102_377;

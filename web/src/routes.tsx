@@ -26,12 +26,12 @@ import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-e
  * The composition root: the ONE routes array. The router and the sidenav both read it; the
  * sidenav shows headings, links and the routes that have `nav`, in this order (spec §000-2).
  * To give a route its real screen, swap its `screen` for
- * `lazyNamed(() => import('./features/clients'), 'ClientsPage')`. A route that needs a
+ * `lazyNamed(() => import('./features/clients/clients'), 'ClientsPage')`. A route that needs a
  * permission (decisions §roles) declares it as its `access`: the sidenav hides it from a role
  * without it, and a deep link shows 'Sin permiso'.
  */
 
-const Login = lazyNamed(() => import('./features/login'), 'LoginPage');
+const Login = lazyNamed(() => import('./features/accounts/login'), 'LoginPage');
 const Tables = lazyNamed(() => import('./demo/tables'), 'TablesPage');
 const Billing = lazyNamed(() => import('./demo/billing'), 'BillingPage');
 const Rtl = lazyNamed(() => import('./demo/rtl'), 'RtlPage');
@@ -39,32 +39,38 @@ const Notifications = lazyNamed(() => import('./demo/notifications'), 'Notificat
 const ProfileOverview = lazyNamed(() => import('./demo/profile'), 'ProfileOverviewPage');
 const DemoSignIn = lazyNamed(() => import('./demo/sign-in'), 'DemoSignInPage');
 const DemoSignUp = lazyNamed(() => import('./demo/sign-up'), 'DemoSignUpPage');
-const Clients = lazyNamed(() => import('./features/clients'), 'ClientsPage');
-const ClientImport = lazyNamed(() => import('./features/client-import'), 'ClientImportPage');
-const Pets = lazyNamed(() => import('./features/pets'), 'PetsPage');
+const Clients = lazyNamed(() => import('./features/clients/clients'), 'ClientsPage');
+const ClientImport = lazyNamed(
+  () => import('./features/clients/client-import'),
+  'ClientImportPage',
+);
+const Pets = lazyNamed(() => import('./features/clients/pets'), 'PetsPage');
 const Services = lazyNamed(() => import('./features/catalogue/services'), 'ServicesPage');
 const Packages = lazyNamed(() => import('./features/catalogue/packages'), 'PackagesPage');
-const Users = lazyNamed(() => import('./features/users'), 'UsersPage');
-const Employees = lazyNamed(() => import('./features/employees'), 'EmployeesPage');
-const Account = lazyNamed(() => import('./features/account'), 'AccountPage');
-const PasswordForgot = lazyNamed(() => import('./features/password'), 'PasswordForgotPage');
-const PasswordReset = lazyNamed(() => import('./features/password'), 'PasswordResetPage');
+const Users = lazyNamed(() => import('./features/accounts/users'), 'UsersPage');
+const Employees = lazyNamed(() => import('./features/employees/employees'), 'EmployeesPage');
+const Account = lazyNamed(() => import('./features/accounts/account'), 'AccountPage');
+const PasswordForgot = lazyNamed(
+  () => import('./features/accounts/password'),
+  'PasswordForgotPage',
+);
+const PasswordReset = lazyNamed(() => import('./features/accounts/password'), 'PasswordResetPage');
 /** Shown instead of the app while a generated password waits to be changed (issue 28 §1). */
 export const ForcedPasswordChange = lazyNamed(
-  () => import('./features/password'),
+  () => import('./features/accounts/password'),
   'ForcedPasswordChangePage',
 );
-const Signup = lazyNamed(() => import('./features/signup'), 'SignupPage');
+const Signup = lazyNamed(() => import('./features/accounts/signup'), 'SignupPage');
 const Dashboard = lazyNamed(() => import('./features/dashboard'), 'DashboardPage');
-const Settings = lazyNamed(() => import('./features/settings'), 'SettingsPage');
+const Settings = lazyNamed(() => import('./features/settings/settings'), 'SettingsPage');
 const Agenda = lazyNamed(() => import('./features/agenda/calendar-page'), 'AgendaPage');
 const Appointments = lazyNamed(() => import('./features/agenda/appointments'), 'AppointmentsPage');
-const Audit = lazyNamed(() => import('./features/audit'), 'AuditPage');
+const Audit = lazyNamed(() => import('./features/audit/audit'), 'AuditPage');
 const History = lazyNamed(() => import('./features/history/history-page'), 'HistoryPage');
 const Reservations = lazyNamed(() => import('./features/agenda/reservations'), 'ReservationsPage');
-const Sales = lazyNamed(() => import('./features/sales/sales-page'), 'SalesPage');
-const CashClose = lazyNamed(() => import('./features/sales/cash-close'), 'CashClosePage');
-const SalesReport = lazyNamed(() => import('./features/sales/sales-report'), 'SalesReportPage');
+const Sales = lazyNamed(() => import('./features/checkout/sales-page'), 'SalesPage');
+const CashClose = lazyNamed(() => import('./features/checkout/cash-close'), 'CashClosePage');
+const SalesReport = lazyNamed(() => import('./features/reports/sales-report'), 'SalesReportPage');
 const AppointmentsReport = lazyNamed(
   () => import('./features/reports/appointments-report'),
   'AppointmentsReportPage',
@@ -74,7 +80,7 @@ const ReservationsReport = lazyNamed(
   'ReservationsReportPage',
 );
 const Products = lazyNamed(() => import('./features/products/products-page'), 'ProductsPage');
-const Reminders = lazyNamed(() => import('./features/reminders/reminders-page'), 'RemindersPage');
+const Reminders = lazyNamed(() => import('./features/agenda/reminders-page'), 'RemindersPage');
 const Waitlist = lazyNamed(() => import('./features/agenda/waitlist'), 'WaitlistPage');
 
 export const appEntries: readonly AppEntry[] = [

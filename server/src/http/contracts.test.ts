@@ -10,7 +10,7 @@ const apiRoutes = ctx.app.registeredRoutes.filter(
 );
 
 /**
- * Every route is declared once, by a contract of domain/src/endpoints/ or a resource's
+ * Every route is declared once, by a contract of domain/src/features/<feature>/endpoints.ts or a resource's
  * (issue 29 §1), and registered from it with `route()`: a route written by hand fails here.
  */
 describe('every route is declared by a contract', () => {
@@ -21,7 +21,10 @@ describe('every route is declared by a contract', () => {
   it.each(apiRoutes.map((route) => [`${route.method} ${route.url}`, route] as const))(
     '%s',
     (_name, route) => {
-      expect(route.declared, 'registered by hand: declare it in domain/src/endpoints/').toBe(true);
+      expect(
+        route.declared,
+        'registered by hand: declare it in domain/src/features/<feature>/endpoints.ts',
+      ).toBe(true);
     },
   );
 });

@@ -18,7 +18,7 @@ import { users } from './staff';
  * The audit log (decisions §audit): one row per write, sign-in, failed sign-in, password change and
  * refused call, written in the transaction of what it records (server/src/audit/record.ts).
  * Rows are never deleted; a client's anonymisation replaces the values its entries recorded
- * (modules/client-data.ts).
+ * (features/clients/client-data.ts).
  */
 export const auditEntries = pgTable(
   'auditoria',

@@ -58,7 +58,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_rol_check', sql`${t.rol} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
-    // The active admins, locked by every change that could leave none (modules/users.ts).
+    // The active admins, locked by every change that could leave none (features/accounts/users.ts).
     index('users_admins_idx')
       .on(t.id_est)
       .where(sql`${t.rol} = 'admin'`),

@@ -17,7 +17,7 @@ import {
   type AgendaEntry,
   type Appointment,
 } from '@app/domain';
-import { useSaleDialogs } from '../../checkout/sale-dialogs';
+import { useSaleDialogs } from '../checkout';
 import { StatusBadge, useStatusChange } from '../../crud';
 import { showErrorDialog } from '../../lib/alerts';
 import { formatDateTime, formatMoney, TIME_ZONE, upper } from '../../lib/format';

@@ -20,7 +20,7 @@ import {
   mayChangeStatus,
   SERIES_MESSAGES,
 } from '@app/domain';
-import { useSaleDialogs } from '../../checkout/sale-dialogs';
+import { useSaleDialogs } from '../checkout';
 import { CrudPage, StatusBadge, type CrudConfig } from '../../crud';
 import { formatDate, fullName, TIME_ZONE, upper } from '../../lib/format';
 import { PetCareChips } from '../../lookups';

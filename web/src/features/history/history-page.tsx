@@ -16,7 +16,7 @@ import {
   type Permission,
   type ResourceDescriptor,
 } from '@app/domain';
-import { useSaleDialogs } from '../../checkout/sale-dialogs';
+import { useSaleDialogs } from '../checkout';
 import {
   CrudPage,
   StatusBadge,

@@ -12,16 +12,16 @@ import {
 } from '@app/domain';
 import type { StatCardProps } from '../../app/cards/stat-card';
 import { formatMoney } from '../../lib/format';
-import type { Figure } from '../../reports/figures-table';
-import { formatCount, formatPercent, periodText, periodTick } from '../../reports/format';
-import { ReportBars } from '../../reports/report-charts';
+import type { Figure } from './figures-table';
+import { formatCount, formatPercent, periodText, periodTick } from './format';
+import { ReportBars } from './report-charts';
 import {
   periodTable,
   ReportPage,
   reportTable,
   type ReportChart,
   type ReportTable,
-} from '../../reports/report-page';
+} from './report-page';
 
 /**
  * 'Reporte Citas' (decisions §reports): the citas whose visit falls in a Lima date range, by

@@ -11,22 +11,16 @@ import {
   type ReservationReport,
 } from '@app/domain';
 import type { StatCardProps } from '../../app/cards/stat-card';
-import type { Figure } from '../../reports/figures-table';
-import {
-  formatCount,
-  formatDays,
-  formatPercent,
-  periodText,
-  periodTick,
-} from '../../reports/format';
-import { ReportBars } from '../../reports/report-charts';
+import type { Figure } from './figures-table';
+import { formatCount, formatDays, formatPercent, periodText, periodTick } from './format';
+import { ReportBars } from './report-charts';
 import {
   periodTable,
   ReportPage,
   reportTable,
   type ReportChart,
   type ReportTable,
-} from '../../reports/report-page';
+} from './report-page';
 
 /**
  * 'Reporte Reservaciones' (decisions §reports): the reservations registered in a Lima date range,

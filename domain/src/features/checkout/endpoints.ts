@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { pageOf, successOf } from '../../api';
+import { defineEndpoints } from '../../endpoint';
+import { exportQueryOf, IdParamSchema } from '../../list-query';
+import {
+  CashCloseInputSchema,
+  CashDayQuerySchema,
+  CashDaySchema,
+  CashReopenInputSchema,
+  SaleCreatedSchema,
+  SaleInputSchema,
+  SaleListQuerySchema,
+  SaleSchema,
+  SaleSummarySchema,
+  SaleVoidSchema,
+  SalesReportExportQuerySchema,
+  SalesReportQuerySchema,
+  SalesReportSchema,
+  SALES_QUERY_KEY,
+} from './sales';
+
+/**
+ * Checkout's routes (decisions §numbering): a sale is issued and voided, never edited; the till of a
+ * day is read, closed and reopened; the sales report. Charging is the cashier's
+ * (`caja.cobrar`); voiding, reopening a day and the report are `caja.administrar`'s.
+ */
+export const SALE_ENDPOINTS = defineEndpoints(SALES_QUERY_KEY, {
+  register: {
+    method: 'POST',
+    path: '/venta/register',
+    body: SaleInputSchema,
+    response: { 201: successOf(SaleCreatedSchema) },
+    permission: 'caja.cobrar',
+    jsonField: true,
+  },
+  list: {
+    method: 'GET',
+    path: '/ventas/',
+    query: SaleListQuerySchema,
+    response: successOf(pageOf(SaleSummarySchema)),
+    permission: 'caja.cobrar',
+  },
+  report: {
+    method: 'GET',
+    path: '/ventas/reporte',
+    query: SalesReportQuerySchema,
+    response: successOf(SalesReportSchema),
+    permission: 'caja.administrar',
+  },
+  reportExport: {
+    method: 'GET',
+    path: '/ventas/reporte/export',
+    query: SalesReportExportQuerySchema,
+    response: z
+      .string()
+      .describe('El reporte de ventas en CSV (UTF-8 con BOM, «;») o en xlsx, una hoja por tabla'),
+    permission: 'caja.administrar',
+  },
+  export: {
+    method: 'GET',
+    path: '/ventas/export',
+    query: exportQueryOf(SaleListQuerySchema),
+    response: z
+      .string()
+      .describe('Las ventas que seleccionan los filtros: CSV (UTF-8 con BOM, «;») o xlsx'),
+    permission: 'caja.cobrar',
+  },
+  one: {
+    method: 'GET',
+    path: '/venta/:id',
+    params: IdParamSchema,
+    response: successOf(SaleSchema),
+    permission: 'caja.cobrar',
+  },
+  void: {
+    method: 'PATCH',
+    path: '/venta/anular',
+    body: SaleVoidSchema,
+    response: successOf(SaleSchema),
+    permission: 'caja.administrar',
+  },
+  cash: {
+    method: 'GET',
+    path: '/caja',
+    query: CashDayQuerySchema,
+    response: successOf(CashDaySchema),
+    permission: 'caja.cobrar',
+  },
+  close: {
+    method: 'POST',
+    path: '/caja/cierre',
+    body: CashCloseInputSchema,
+    response: { 201: successOf(CashDaySchema) },
+    permission: 'caja.cobrar',
+    jsonField: true,
+  },
+  // Reopening serves voiding or fixing a sale of that day, which is caja.administrar's, and
+  // undoes the till's control as a void undoes a sale: the same permission guards both.
+  reopen: {
+    method: 'POST',
+    path: '/caja/reapertura',
+    body: CashReopenInputSchema,
+    response: successOf(CashDaySchema),
+    permission: 'caja.administrar',
+    jsonField: true,
+  },
+});

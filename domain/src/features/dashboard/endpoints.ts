@@ -1,0 +1,16 @@
+import { successOf } from '../../api';
+import { defineEndpoints } from '../../endpoint';
+import { DashboardSchema } from './dashboard';
+
+/**
+ * The start page's figures: any signed-in user reads them; the revenue only shows to whom
+ * `DASHBOARD_REVENUE_PERMISSION` grants it (the handler leaves it out otherwise).
+ */
+export const DASHBOARD_ENDPOINTS = defineEndpoints('dashboard', {
+  figures: {
+    method: 'GET',
+    path: '/dashboard',
+    response: successOf(DashboardSchema),
+    permission: 'sesion',
+  },
+});

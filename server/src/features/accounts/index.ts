@@ -1,0 +1,3 @@
+export { accountModule } from './account';
+export { authModule } from './auth';
+export { usersModule } from './users';

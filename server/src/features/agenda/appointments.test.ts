@@ -1,0 +1,391 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_TOO_FAR, latestBookingDay } from '@app/domain';
+import { services } from '../../db/schema';
+import {
+  createPackage,
+  createService,
+  limaDay,
+  registerOwner,
+  setServicePrice,
+  type Owner,
+} from '../../test/agenda';
+import { setupTestApp } from '../../test/app';
+import { apiClient } from '../../test/http';
+
+const ctx = await setupTestApp();
+let api: ReturnType<typeof apiClient>;
+let recepcion: ReturnType<typeof apiClient>;
+let owner: Owner;
+let other: Owner;
+let bath: number;
+let cut: number;
+let spa: number;
+
+beforeAll(async () => {
+  api = apiClient(ctx.app, await ctx.signIn());
+  recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
+  owner = await registerOwner(api, 'Rosa', 'Firulais');
+  other = await registerOwner(api, 'Carlos', 'Bobby');
+  bath = await createService(ctx.database.db, 'Baño completo', '45.00');
+  cut = await createService(ctx.database.db, 'Corte de pelo', '60.50');
+  spa = await createPackage(ctx.database.db, 'Paquete Spa', '120.00');
+});
+
+const payload = (o: Owner, extra: object = {}) => ({
+  fec_cita: `${limaDay(2)}T10:30`,
+  dni_cli: o.dni,
+  id_perro: o.petId,
+  id_cliente: o.id_cli,
+  id_servicio: bath,
+  id_paquete: '',
+  fech_reg: limaDay(0),
+  obs: 'Tiene la piel sensible, usar champú hipoalergénico',
+  ...extra,
+});
+
+describe('appointments', () => {
+  it('registers a Programada appointment with its service, price and registering user', async () => {
+    const res = await recepcion.post('/cita/register', payload(owner));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'success',
+      message: '¡Cita registrada exitosamente!',
+      data: {
+        id_srv: bath,
+        id_paq: null,
+        precio: '45.00',
+        fech_reg: limaDay(0),
+        obs_perro: 'Tiene la piel sensible, usar champú hipoalergénico',
+        id_est: 9,
+        cliente: { dni_cli: owner.dni, nom_cli: 'Rosa', ape_cli: 'Huamán Torres' },
+        perro: { nom_perro: 'Firulais' },
+        estado: { id_est: 9, nom_est: 'Programada' },
+        servicio: { id_srv: bath, nom_srv: 'Baño completo' },
+        paquete: null,
+        usuario: { id: 2, login: 'recepcion' },
+      },
+    });
+    // 10:30 in Lima is 15:30 UTC.
+    expect(res.body.data.fec_cita).toBe(`${limaDay(2)}T15:30:00.000Z`);
+    const read = await api.get(`/cita/${res.body.data.id_cita}`);
+    expect(read.body.data).toEqual(res.body.data);
+  });
+
+  it('registers one with a package, keeping the package’s price', async () => {
+    const res = await api.post(
+      '/cita/register',
+      payload(owner, { id_servicio: null, id_paquete: spa }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      id_srv: null,
+      id_paq: spa,
+      precio: '120.00',
+      servicio: null,
+      paquete: { id_paq: spa, nom_paq: 'Paquete Spa' },
+      usuario: { login: 'admin' },
+    });
+  });
+
+  it('accepts a date and time with its zone', async () => {
+    const res = await api.post(
+      '/cita/register',
+      payload(owner, { fec_cita: `${limaDay(40)}T14:00:00Z` }),
+    );
+    expect(res.body.data.fec_cita).toBe(`${limaDay(40)}T14:00:00.000Z`);
+  });
+
+  it('refuses a date more than two years ahead, on register, edit and move', async () => {
+    const tooFar = `${latestBookingDay(limaDay(1))}T10:00`;
+    const registered = await api.post('/cita/register', payload(owner, { fec_cita: tooFar }));
+    expect(registered.status).toBe(422);
+    expect(registered.body.errors.fec_cita).toEqual([BOOKING_TOO_FAR]);
+    const lastDay = await api.post(
+      '/cita/register',
+      payload(owner, { fec_cita: `${latestBookingDay()}T10:00` }),
+    );
+    expect(lastDay.status).toBe(201);
+    const id = lastDay.body.data.id_cita as number;
+    const edited = await api.put('/cita', { id, ...payload(owner, { fec_cita: tooFar }) });
+    expect(edited.status).toBe(422);
+    expect(edited.body.errors.fec_cita).toEqual([BOOKING_TOO_FAR]);
+    const moved = await api.patch('/cita/mover', {
+      id,
+      fec_cita: tooFar,
+      id_emp: null,
+      duracion: 60,
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors.fec_cita).toEqual([BOOKING_TOO_FAR]);
+  });
+
+  it.each([
+    [{ fec_cita: '' }, 'fec_cita', 'La fecha de cita es requerida'],
+    [{ fec_cita: 'mañana' }, 'fec_cita', 'La fecha de cita no es válida'],
+    [{ fec_cita: '2030-02-30T10:00' }, 'fec_cita', 'La fecha de cita no es válida'],
+    [{ dni_cli: '' }, 'dni_cli', 'El DNI es requerido'],
+    [{ dni_cli: '4587a236' }, 'dni_cli', 'El DNI solo debe contener números'],
+    [{ dni_cli: '458712361' }, 'dni_cli', 'El DNI debe tener 8 dígitos'],
+    [{ id_perro: '' }, 'id_perro', 'Debe seleccionar una mascota.'],
+    [
+      { id_servicio: '', id_paquete: '' },
+      'id_servicio',
+      'Debe seleccionar un servicio o un paquete.',
+    ],
+    [
+      { id_servicio: null, id_paquete: null },
+      'id_servicio',
+      'Debe seleccionar un servicio o un paquete.',
+    ],
+    [{ id_paquete: 1 }, 'id_paquete', 'Seleccione un servicio o un paquete, no ambos.'],
+    [{ fech_reg: '' }, 'fech_reg', 'La fecha de registro es requerida'],
+    [
+      { fech_reg: limaDay(1) },
+      'fech_reg',
+      'La fecha de registro no puede ser mayor a la fecha actual',
+    ],
+    [{ fech_reg: '2025-13-01' }, 'fech_reg', 'La fecha de registro no es válida'],
+    [
+      { fech_reg: '0000-01-01' },
+      'fech_reg',
+      'La fecha de registro no puede ser anterior al 01/01/2000',
+    ],
+    [
+      { fech_reg: '0001-01-01' },
+      'fech_reg',
+      'La fecha de registro no puede ser anterior al 01/01/2000',
+    ],
+    [
+      { fech_reg: '1999-12-31' },
+      'fech_reg',
+      'La fecha de registro no puede ser anterior al 01/01/2000',
+    ],
+    [{ obs: '' }, 'obs', 'Las observaciones son requeridas'],
+    [{ obs: 'a'.repeat(501) }, 'obs', 'Las observaciones no pueden exceder los 500 caracteres'],
+  ])('refuses %j with "%s: %s"', async (change, field, message) => {
+    const res = await api.post('/cita/register', payload(owner, change));
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toEqual([message]);
+  });
+
+  it('accepts 500 characters of observations and a registration day in the past', async () => {
+    const res = await api.post(
+      '/cita/register',
+      payload(owner, { obs: 'a'.repeat(500), fech_reg: limaDay(-10) }),
+    );
+    expect(res.status).toBe(201);
+    const earliest = await api.post('/cita/register', payload(owner, { fech_reg: '2000-01-01' }));
+    expect(earliest.status).toBe(201);
+    expect(earliest.body.data.fech_reg).toBe('2000-01-01');
+  });
+
+  it('refuses to book a pet of another client, or anything suspended or deleted', async () => {
+    const foreign = await api.post('/cita/register', payload(owner, { id_perro: other.petId }));
+    expect(foreign.body.errors.id_perro).toEqual([
+      'La mascota no pertenece al cliente con ese DNI',
+    ]);
+    const unknown = await api.post('/cita/register', payload({ ...owner, dni: '40999991' }));
+    expect(unknown.body.errors.dni_cli).toEqual(['No existe un cliente con ese DNI']);
+
+    const retired = await createService(ctx.database.db, 'Corte antiguo', '30.00', 2);
+    const suspendedService = await api.post(
+      '/cita/register',
+      payload(owner, { id_servicio: retired }),
+    );
+    expect(suspendedService.status).toBe(422);
+    expect(suspendedService.body.errors.id_servicio).toEqual([
+      'El servicio está suspendido o eliminado: no se puede reservar',
+    ]);
+    const missingService = await api.post(
+      '/cita/register',
+      payload(owner, { id_servicio: 999_999 }),
+    );
+    expect(missingService.body.errors.id_servicio).toEqual(['El servicio no existe']);
+
+    const deletedPack = await createPackage(ctx.database.db, 'Paquete viejo', '90.00', 3);
+    const deleted = await api.post(
+      '/cita/register',
+      payload(owner, { id_servicio: null, id_paquete: deletedPack }),
+    );
+    expect(deleted.body.errors.id_paquete).toEqual([
+      'El paquete está suspendido o eliminado: no se puede reservar',
+    ]);
+    const missingPack = await api.post(
+      '/cita/register',
+      payload(owner, { id_servicio: null, id_paquete: 999_999 }),
+    );
+    expect(missingPack.body.errors.id_paquete).toEqual(['El paquete no existe']);
+
+    const client = await registerOwner(api, 'Lucía', 'Toby');
+    await api.patch('/cliente', { id: client.id_cli, estado: 2 });
+    const suspendedClient = await api.post('/cita/register', payload(client));
+    expect(suspendedClient.body.errors.dni_cli).toEqual([
+      'El cliente está suspendido o eliminado: no se le pueden registrar reservas ni citas',
+    ]);
+    await api.patch('/cliente', { id: client.id_cli, estado: 1 });
+    await api.patch('/mascota', { id: client.petId, estado: 2 });
+    const suspendedPet = await api.post('/cita/register', payload(client));
+    expect(suspendedPet.body.errors.id_perro).toEqual([
+      'La mascota está suspendida o eliminada: no se le pueden registrar reservas ni citas',
+    ]);
+  });
+
+  it('keeps the booked price after the service’s price changes, and copies a new item’s price', async () => {
+    const created = await api.post('/cita/register', payload(owner, { id_servicio: cut }));
+    const id = created.body.data.id_cita as number;
+    expect(created.body.data.precio).toBe('60.50');
+    await setServicePrice(ctx.database.db, cut, '75.00');
+
+    expect((await api.get(`/cita/${id}`)).body.data.precio).toBe('60.50');
+    const edited = await api.put('/cita', {
+      ...payload(owner, { id_servicio: cut }),
+      id,
+      obs: 'Otra nota',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      message: '¡Cita actualizada exitosamente!',
+      data: { precio: '60.50', obs_perro: 'Otra nota' },
+    });
+    const toPackage = await api.put('/cita', {
+      ...payload(owner, { id_servicio: null, id_paquete: spa }),
+      id,
+    });
+    expect(toPackage.body.data).toMatchObject({ id_srv: null, id_paq: spa, precio: '120.00' });
+    const back = await api.put('/cita', { ...payload(owner, { id_servicio: cut }), id });
+    expect(back.body.data.precio).toBe('75.00');
+  });
+
+  it('edits date, pet and observations, keeping who registered it; a retired item may stay', async () => {
+    const created = await recepcion.post('/cita/register', payload(owner));
+    const id = created.body.data.id_cita as number;
+    const edited = await api.put('/cita', {
+      ...payload(other),
+      id,
+      fec_cita: `${limaDay(4)}T16:00`,
+      obs: 'Cambio de dueño',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({
+      fec_cita: `${limaDay(4)}T21:00:00.000Z`,
+      cliente: { dni_cli: other.dni },
+      perro: { nom_perro: 'Bobby' },
+      usuario: { login: 'recepcion' },
+    });
+
+    const temporary = await createService(ctx.database.db, 'Corte temporal', '20.00');
+    await api.put('/cita', { ...payload(other, { id_servicio: temporary }), id });
+    await ctx.database.db.update(services).set({ id_est: 2 }).where(eq(services.id_srv, temporary));
+    const kept = await api.put('/cita', {
+      ...payload(other, { id_servicio: temporary }),
+      id,
+      obs: 'Sigue',
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.servicio).toEqual({
+      id_srv: temporary,
+      nom_srv: 'Corte temporal',
+      id_est: 2,
+    });
+    expect(kept.body.data.cliente.id_est).toBe(1);
+    expect(kept.body.data.perro.id_est).toBe(1);
+    const wrong = await api.put('/cita', {
+      ...payload(other),
+      id,
+      id_servicio: null,
+      id_paquete: null,
+    });
+    expect(wrong.body.errors.id_servicio).toEqual(['Debe seleccionar un servicio o un paquete.']);
+    expect((await api.put('/cita', { ...payload(other), id: 999_999 })).status).toBe(404);
+  });
+
+  it('changes status to 4, 5, 6, 8 and 9 with PATCH /cita/estado, and nothing else', async () => {
+    const id = (await api.post('/cita/register', payload(owner))).body.data.id_cita as number;
+    for (const [est, name] of [
+      [4, 'No Asistió'],
+      [5, 'En Proceso'],
+      [6, 'Completada'],
+      [8, 'Eliminada'],
+      [9, 'Programada'],
+    ] as const) {
+      const res = await api.patch('/cita/estado', { cita: id, est });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        message: 'Se cambio el estado de la Cita correctamente',
+        data: { id_cita: id, id_est: est, estado: { id_est: est, nom_est: name } },
+      });
+    }
+    const wrong = await api.patch('/cita/estado', { cita: id, est: 1 });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.est).toEqual(['Estado de cita inválido']);
+    expect((await api.patch('/cita/estado', { cita: 999_999, est: 5 })).status).toBe(404);
+    expect((await api.patch('/cita/estado', { id, est: 5 })).status).toBe(422);
+  });
+
+  it('lets a groomer start and complete a visit, and only the desk set any other status', async () => {
+    const groomer = apiClient(ctx.app, await ctx.signIn('groomer'));
+    const id = (await recepcion.post('/cita/register', payload(owner))).body.data.id_cita as number;
+    const forbidden = { status: 'error', message: 'No tiene permiso para realizar esta acción' };
+    for (const est of [5, 6]) {
+      const res = await groomer.patch('/cita/estado', { cita: id, est });
+      expect(res.status, String(est)).toBe(200);
+      expect(res.body.data.id_est).toBe(est);
+    }
+    for (const est of [4, 8, 9]) {
+      const res = await groomer.patch('/cita/estado', { cita: id, est });
+      expect(res, String(est)).toEqual({ status: 403, body: forbidden });
+    }
+    // Refused before anything is read: the appointment is still Completada.
+    expect((await api.get(`/cita/${id}`)).body.data.id_est).toBe(6);
+    for (const est of [4, 5, 6, 8, 9]) {
+      expect((await recepcion.patch('/cita/estado', { cita: id, est })).status, String(est)).toBe(
+        200,
+      );
+    }
+    // A groomer reads the agenda but books nothing.
+    expect((await groomer.get(`/cita/${id}`)).status).toBe(200);
+    expect(await groomer.post('/cita/register', payload(owner))).toEqual({
+      status: 403,
+      body: forbidden,
+    });
+  });
+
+  it('filters by client, pet, user, status and registration days; hides Eliminada unless asked', async () => {
+    const mine = await registerOwner(api, 'Gertrudis', 'Zeus');
+    const id = (await recepcion.post('/cita/register', payload(mine))).body.data.id_cita as number;
+    const ids = async (query: string) =>
+      ((await api.get(`/citas/?${query}`)).body.data.data as { id_cita: number }[]).map(
+        (r) => r.id_cita,
+      );
+    expect(await ids('cli=gertrudis')).toEqual([id]);
+    expect(await ids(`cli=${mine.dni}`)).toEqual([id]);
+    expect(await ids('pe=zeus')).toEqual([id]);
+    expect(await ids('pe=zeus&cli=rosa')).toEqual([]);
+    expect(await ids('cli=gertrudis&usu=recepcion')).toEqual([id]);
+    expect(await ids('cli=gertrudis&usu=admin')).toEqual([]);
+    expect(await ids('cli=gertrudis&est=9')).toEqual([id]);
+    expect(await ids('cli=gertrudis&est=5')).toEqual([]);
+    const today = limaDay(0);
+    expect(await ids(`cli=gertrudis&ficial=${today}&final=${today}`)).toEqual([id]);
+    expect(await ids('cli=gertrudis&ficial=2020-01-01&final=2020-01-31')).toEqual([]);
+
+    await api.patch('/cita/estado', { cita: id, est: 8 });
+    expect(await ids('cli=gertrudis')).toEqual([]);
+    expect(await ids('cli=gertrudis&est=8')).toEqual([id]);
+
+    const page = await api.get('/citas/?per_page=2');
+    expect(page.body.data).toMatchObject({ current_page: 1, per_page: 2 });
+    const next = await api.get(`/citas/?per_page=2&after=${page.body.data.next_cursor}`);
+    const second = await api.get('/citas/?per_page=2&page=2');
+    expect(next.body.data.data).toEqual(second.body.data.data);
+  });
+
+  it('answers 401 without a credential, 404 for a missing one and 422 for a malformed body', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/citas/' })).statusCode).toBe(401);
+    expect((await api.get('/cita/999999')).status).toBe(404);
+    const malformed = await api.raw('POST', '/cita/register', { json: '[1]' });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors.json).toBeDefined();
+  });
+});

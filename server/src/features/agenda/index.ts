@@ -1,0 +1,8 @@
+export { agendaModule } from './agenda';
+export { appointmentColumns, appointmentList, appointmentsModule } from './appointments';
+export { agendaFilters } from './booking';
+export { remindersModule, startReminderTimer } from './reminders';
+export { expireBeforeRead, reservationsModule } from './reservations';
+export { requireAttend } from './scheduling';
+export { seriesModule } from './series';
+export { waitlistModule } from './waitlist';

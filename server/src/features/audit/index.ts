@@ -1,0 +1,1 @@
+export { auditModule } from './audit';

@@ -1,0 +1,2 @@
+export { packagesModule } from './packages';
+export { servicesModule } from './services';

@@ -1,0 +1,1 @@
+export { saleOfAppointment, salesModule } from './sales';

@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { VACCINE_DUE_DAYS, type VaccineState } from '@app/domain';
+import { pets, vaccines } from '../../db/schema';
+import { qualified } from '../../crud/sql';
+
+/**
+ * What every row that shows a pet carries for the groomer (decisions §pet-alerts): its alerts, care
+ * notes and the state of its vaccines.
+ */
+
+/** Today in Lima, as the database sees it: Lima is UTC-5 all year. */
+export const LIMA_TODAY_SQL = sql`((now() at time zone 'UTC') - interval '5 hours')::date`;
+
+/**
+ * The pet's vaccines as a whole, as of today: 'vencida' when the latest dose of some vaccine
+ * expired, 'por_vencer' when one expires within VACCINE_DUE_DAYS, else null. A renewed
+ * vaccine's older doses do not count: only each name's latest expiry does.
+ */
+export function vaccineStateSql(petId: PgColumn | SQL): SQL<VaccineState | null> {
+  const pet = 'table' in petId ? qualified(petId) : petId;
+  return sql<VaccineState | null>`(select case
+      when min(latest) < ${LIMA_TODAY_SQL} then 'vencida'
+      when min(latest) <= ${LIMA_TODAY_SQL} + ${VACCINE_DUE_DAYS}::int then 'por_vencer'
+    end
+    from (select max(${vaccines.fecha_vence}) as latest from ${vaccines}
+      where ${vaccines.id_perro} = ${pet} group by lower(${vaccines.nombre})) as latest_doses)`;
+}
+
+/** The pet's care fields, for a select or a nested object on `perros`. */
+export const petCareFields = {
+  alertas: pets.alertas,
+  notas_cuidado: pets.notas_cuidado,
+  vacunas: vaccineStateSql(pets.id_perro),
+};

@@ -1,0 +1,1 @@
+export { dashboardModule, lowStock } from './dashboard';

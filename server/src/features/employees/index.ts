@@ -1,0 +1,1 @@
+export { employeesModule } from './employees';

@@ -1,0 +1,1 @@
+export { historyModule } from './history';

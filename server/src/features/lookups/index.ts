@@ -1,0 +1,1 @@
+export { type Engine, lookupsModule } from './lookups';

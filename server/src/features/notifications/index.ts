@@ -1,0 +1,1 @@
+export { notificationsModule } from './notifications';

@@ -1,0 +1,3 @@
+export { photosModule } from './photos';
+export { triageModule } from './triage';
+export { vaccinesModule } from './vaccines';

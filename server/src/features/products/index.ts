@@ -1,0 +1,2 @@
+export { productTransferModule } from './product-transfer';
+export { moveStocks, productsModule, type StockMove } from './products';

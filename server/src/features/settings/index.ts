@@ -1,0 +1,1 @@
+export { openingHours, settingsModule } from './settings';

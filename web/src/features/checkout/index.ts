@@ -1,0 +1,1 @@
+export { useSaleDialogs } from './sale-dialogs';

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import {
+  PET_ALERTS,
+  PetInputSchema,
+  PetUpdateSchema,
+  Status,
+  type Pet,
+  petsResource,
+  type PetInput,
+} from '@app/domain';
+import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
+import { formatDate, fullName, monthDateRange, upper } from '../../lib/format';
+import { ClientDniField, PetCareChips } from '../../lookups';
+import { PetAlertsField } from '../../lookups/pet-alerts-field';
+import { PetTimelineDialog, type TimelinePet } from '../../lookups/pet-timeline-dialog';
+import { VaccinesDialog, type VaccinePet } from '../../lookups/vaccines-dialog';
+
+const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
+
+const fields: FieldDef<keyof PetInput>[] = [
+  { name: 'nombre', label: 'Nombre', maxLength: 60, sanitize: lettersOnly, width: 4 },
+  { name: 'raza', label: 'Raza', maxLength: 60, sanitize: lettersOnly, width: 4 },
+  {
+    name: 'dniCliente',
+    label: 'DNI del dueño',
+    width: 4,
+    render: (props) => <ClientDniField {...props} label="DNI del dueño" />,
+  },
+  {
+    name: 'alertas',
+    label: 'Alertas',
+    width: 12,
+    render: (props) => <PetAlertsField {...props} />,
+  },
+  {
+    name: 'notas_cuidado',
+    label: 'Notas de cuidado',
+    kind: 'textarea',
+    maxLength: 500,
+    width: 12,
+    hint: 'Lo que el groomer debe saber antes de atenderla: manejo, alergias, medicación.',
+  },
+];
+
+interface PetDialogs {
+  /** The pet's timeline ('Ver historial'). */
+  timeline(pet: TimelinePet): void;
+  vaccines(pet: VaccinePet): void;
+}
+
+const petsConfig = (open: PetDialogs): CrudConfig<Pet> => ({
+  resource: petsResource,
+  title: 'Lista de Mascotas',
+  addLabel: 'Añadir Mascota',
+  rowLabel: (p) => upper(p.nom_perro),
+  columns: [
+    { header: 'Nombre', render: (p) => upper(p.nom_perro) },
+    { header: 'Raza', render: (p) => upper(p.raza_perro) },
+    { header: 'Dueño', render: (p) => fullName(p.cliente.nom_cli, p.cliente.ape_cli) },
+    { header: 'Alertas', render: (p) => <PetCareChips care={p} /> },
+    { header: 'Estado', render: (p) => <StatusBadge id={p.id_est} /> },
+    { header: 'F. Registro', render: (p) => formatDate(p.created_at) },
+  ],
+  filters: [
+    { name: 'search', label: 'Buscar por mascota, raza o dueño' },
+    { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
+    {
+      name: 'alerta',
+      label: 'Alerta',
+      type: 'select',
+      options: PET_ALERTS.map((a) => ({ value: a.id, label: a.nombre })),
+    },
+    { name: 'ficial', label: 'Fecha inicial', type: 'date' },
+    { name: 'final', label: 'Fecha final', type: 'date' },
+  ],
+  filterDefaults: () => ({ search: '', est: '', alerta: '', ...monthDateRange() }),
+  create: {
+    title: 'Registrar Mascota',
+    fields,
+    schema: PetInputSchema,
+    errorTitle: 'Error al actualizar la cita',
+    defaults: () => ({ nombre: '', raza: '', dniCliente: '', alertas: [], notas_cuidado: '' }),
+  },
+  edit: {
+    title: 'Editar Mascota',
+    fields,
+    schema: PetUpdateSchema.omit({ id: true }),
+    errorTitle: 'Error al actualizar datos de la mascota',
+  },
+  status: {
+    current: (p) => p.id_est,
+    subject: 'esta mascota',
+    // Spec §001-8 names the delete and reactivate failures; a suspension is a change of its data.
+    errorTitle: (action) =>
+      action.status === Status.Eliminado
+        ? 'Error al eliminar la mascota'
+        : action.status === Status.Activo
+          ? 'Error al reactivar la mascota'
+          : 'Error al actualizar datos de la mascota',
+  },
+  // Decisions §pet-history: its visits, weight and temperature over time.
+  menuItems: (p) => [
+    { label: 'Vacunas', access: 'clientes.leer', onClick: () => open.vaccines(p) },
+    { label: 'Ver historial', access: 'historial.leer', onClick: () => open.timeline(p) },
+  ],
+});
+
+export function PetsPage() {
+  const [timelineOf, setTimelineOf] = useState<TimelinePet | null>(null);
+  const [vaccinesOf, setVaccinesOf] = useState<VaccinePet | null>(null);
+  const config = useMemo(
+    () => ({
+      ...petsConfig({ timeline: setTimelineOf, vaccines: setVaccinesOf }),
+      children: (
+        <>
+          {timelineOf && <PetTimelineDialog pet={timelineOf} onClose={() => setTimelineOf(null)} />}
+          {vaccinesOf && <VaccinesDialog pet={vaccinesOf} onClose={() => setVaccinesOf(null)} />}
+        </>
+      ),
+    }),
+    [timelineOf, vaccinesOf],
+  );
+  return <CrudPage config={config} />;
+}

@@ -1,0 +1,1 @@
+export { type Figure, FiguresTable } from './figures-table';
