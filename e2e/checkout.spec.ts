@@ -112,6 +112,13 @@ test('charges a cita with Yape and cash, prints its receipt, and an admin voids 
   await page.getByRole('option', { name: 'Efectivo' }).click();
   await field(checkout, 'Monto del pago 2 (S/)').fill('50');
   await expect(checkout.getByText(`Vuelto: ${money('20.00')}`)).toBeVisible();
+  // The POST answers the whole sale: the receipt shows it without GETting it again.
+  const saleReads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && /^\/api\/venta\/\d+$/.test(pathname))
+      saleReads.push(pathname);
+  });
   await checkout.getByRole('button', { name: `Cobrar ${money('50.00')}` }).click();
 
   await expect(page.getByText('¡Venta registrada exitosamente!')).toBeVisible();
@@ -120,6 +127,7 @@ test('charges a cita with Yape and cash, prints its receipt, and an admin voids 
     name: /^BOLETA DE VENTA ELECTRÓNICA B001-\d{8}$/,
   });
   await expect(receipt).toBeVisible();
+  expect(saleReads).toEqual([]);
   await expect(receipt).toContainText('SON: CUARENTA Y CINCO CON 00/100 SOLES');
   await expect(receipt).toContainText('Yape');
   await expect(receipt).toContainText(money('20.00'));

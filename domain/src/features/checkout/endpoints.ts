@@ -2,22 +2,25 @@ import { z } from 'zod';
 import { pageOf, successOf } from '../../api';
 import { defineEndpoints } from '../../endpoint';
 import { exportQueryOf, IdParamSchema } from '../../list-query';
+import { SaleInputSchema, SaleVoidSchema } from './sale-input';
+import { SaleListQuerySchema, SaleSchema, SaleSummarySchema } from './sale-record';
+import {
+  SalesReportExportQuerySchema,
+  SalesReportQuerySchema,
+  SalesReportSchema,
+} from './sales-report';
 import {
   CashCloseInputSchema,
   CashDayQuerySchema,
   CashDaySchema,
   CashReopenInputSchema,
-  SaleCreatedSchema,
-  SaleInputSchema,
-  SaleListQuerySchema,
-  SaleSchema,
-  SaleSummarySchema,
-  SaleVoidSchema,
-  SalesReportExportQuerySchema,
-  SalesReportQuerySchema,
-  SalesReportSchema,
-  SALES_QUERY_KEY,
-} from './sales';
+} from './till';
+
+/**
+ * Checkout's feature name: the root of every sales query key in the web, so a sale or a void
+ * refreshes them all.
+ */
+export const SALES_QUERY_KEY = 'ventas';
 
 /**
  * Checkout's routes (decisions §numbering): a sale is issued and voided, never edited; the till of a
@@ -29,7 +32,7 @@ export const SALE_ENDPOINTS = defineEndpoints(SALES_QUERY_KEY, {
     method: 'POST',
     path: '/venta/register',
     body: SaleInputSchema,
-    response: { 201: successOf(SaleCreatedSchema) },
+    response: { 201: successOf(SaleSchema) },
     permission: 'caja.cobrar',
     jsonField: true,
   },

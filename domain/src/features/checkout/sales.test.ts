@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  CashDayQuerySchema,
   customerDocCode,
   formatReceiptNumber,
   PAYMENT_METHODS,
   RECEIPT_TYPES,
-  SALE_MESSAGES as M,
   SALE_SERIES,
-  SaleInputSchema,
-  SaleListQuerySchema,
-  saleAdjustments,
-  saleTotals,
-  SaleVoidSchema,
   SUNAT_CUSTOMER_DOC_CODES,
   SUNAT_RECEIPT_CODES,
-} from './sales';
+} from './receipt-codes';
+import { SaleInputSchema, SaleVoidSchema } from './sale-input';
+import { SALE_MESSAGES as M } from './sale-messages';
+import { SaleListQuerySchema } from './sale-record';
+import { saleAdjustments } from './sale-rules';
+import { saleTotals } from './sale-totals';
+import { CashDayQuerySchema } from './till';
 import { SETTINGS_MESSAGES } from '../settings/settings';
 
 const RUC = '20100070970';

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { successOf } from '../../api';
 import { defineEndpoints } from '../../endpoint';
-import {
-  AppointmentReportSchema,
-  REPORT_PATHS,
-  REPORT_TEXTS,
-  ReportExportQuerySchema,
-  ReportQuerySchema,
-  ReservationReportSchema,
-} from './reports';
+import { AppointmentReportSchema } from './appointments-report';
+import { REPORT_PATHS, REPORT_TEXTS, ReportExportQuerySchema, ReportQuerySchema } from './reports';
+import { ReservationReportSchema } from './reservations-report';
 
 const tablesExport = (title: string) =>
   z

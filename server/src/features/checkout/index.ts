@@ -1,1 +1,2 @@
-export { saleOfAppointment, salesModule } from './sales';
+export { salesModule } from './sales';
+export { saleOfAppointment } from './sale-read';

@@ -1,15 +1,17 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { Sale } from '@app/domain';
 import { CheckoutDialog } from './checkout-dialog';
 import { ReceiptDialog } from './receipt-dialog';
 
 /**
  * Charging and receipts as a screen offers them: `charge` opens the checkout (for a cita, or a
- * walk-in sale without one), and the sale it makes opens its receipt in its place;
- * `showReceipt` opens an issued one. The screen renders `dialogs` once.
+ * walk-in sale without one), and the sale it makes opens its receipt in its place, as the POST
+ * answered it (not fetched again); `showReceipt` opens an issued one by its id. The screen renders
+ * `dialogs` once.
  */
 export function useSaleDialogs() {
   const [charging, setCharging] = useState<{ appointmentId: number | null } | null>(null);
-  const [receipt, setReceipt] = useState<number | null>(null);
+  const [receipt, setReceipt] = useState<number | Sale | null>(null);
   const charge = useCallback(
     (appointmentId: number | null = null) => setCharging({ appointmentId }),
     [],
@@ -23,10 +25,10 @@ export function useSaleDialogs() {
           onClose={() => setCharging(null)}
           onCharged={(sale) => {
             setCharging(null);
-            setReceipt(sale.id_venta);
+            setReceipt(sale);
           }}
         />
-        <ReceiptDialog saleId={receipt} onClose={() => setReceipt(null)} />
+        <ReceiptDialog sale={receipt} onClose={() => setReceipt(null)} />
       </>
     ),
     [charging, receipt],

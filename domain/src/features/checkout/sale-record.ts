@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isoDateTime, money } from '../../api';
+import { ListQuerySchema } from '../../list-query';
+import { isoDate } from '../../rules';
+import { PAYMENT_METHOD_IDS, RECEIPT_TYPE_IDS, SALE_ITEM_KINDS } from './receipt-codes';
+import { SALE_MESSAGES as M } from './sale-messages';
+
+/** An issued sale as the API answers it (decisions §sunat-snapshot), one or in the sales list. */
+
+/** Filters are sent only when set; a blank one means "not set". */
+const blankIsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** `GET /api/ventas/`: the list query plus the day range, the receipt type and a payment method. */
+export const SaleListQuerySchema = ListQuerySchema.safeExtend({
+  desde: blankIsUnset(isoDate(M.dateFormat)),
+  hasta: blankIsUnset(isoDate(M.dateFormat)),
+  tipo: blankIsUnset(z.enum(RECEIPT_TYPE_IDS, { error: M.receiptTypeInvalid })),
+  metodo: blankIsUnset(z.enum(PAYMENT_METHOD_IDS, { error: M.methodInvalid })),
+}).refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+  message: M.rangeOrder,
+  path: ['desde'],
+});
+export type SaleListQuery = z.infer<typeof SaleListQuerySchema>;
+
+/** A row of the sales list. */
+export const SaleSummarySchema = z.strictObject({
+  id_venta: z.number().int(),
+  fecha: isoDateTime,
+  tipo_comp: z.enum(RECEIPT_TYPE_IDS),
+  serie: z.string(),
+  numero: z.number().int(),
+  /** 'B001-00000001'. */
+  comprobante: z.string(),
+  id_cita: z.number().int().nullable(),
+  id_cli: z.number().int().nullable(),
+  cliente_doc: z.string(),
+  cliente_nombre: z.string(),
+  total: money,
+  propina: money,
+  /** The payment methods used, in the order paid. */
+  metodos: z.array(z.enum(PAYMENT_METHOD_IDS)),
+  /** Who charged it. */
+  usuario: z.string().nullable(),
+  anulada: z.boolean(),
+});
+export type SaleSummary = z.infer<typeof SaleSummarySchema>;
+
+/** A line of an issued receipt, with what SUNAT's UBL will need (decisions §sunat-snapshot). */
+export const SaleLineSchema = z.strictObject({
+  linea: z.number().int(),
+  tipo: z.enum(SALE_ITEM_KINDS),
+  id_item: z.number().int().nullable(),
+  descripcion: z.string(),
+  cantidad: z.number().int(),
+  unidad: z.string(),
+  afectacion_igv: z.string(),
+  /** With IGV. */
+  precio_unitario: money,
+  /** Without IGV. */
+  valor_unitario: money,
+  base: money,
+  igv: money,
+  total: money,
+});
+export type SaleLine = z.infer<typeof SaleLineSchema>;
+
+export const SalePaymentLineSchema = z.strictObject({
+  metodo: z.enum(PAYMENT_METHOD_IDS),
+  monto: money,
+});
+
+/** `GET /api/venta/{id}`: the receipt, immutable once issued. */
+export const SaleSchema = SaleSummarySchema.extend({
+  cod_sunat: z.string().nullable(),
+  moneda: z.string(),
+  tipo_operacion: z.string(),
+  cliente_doc_tipo: z.string(),
+  emisor_ruc: z.string(),
+  emisor_nombre: z.string(),
+  emisor_direccion: z.string(),
+  gravadas: money,
+  descuento: money,
+  igv: money,
+  pagado: money,
+  vuelto: money,
+  monto_letras: z.string(),
+  items: z.array(SaleLineSchema),
+  pagos: z.array(SalePaymentLineSchema),
+  anulada_at: isoDateTime.nullable(),
+  anulada_por: z.string().nullable(),
+  motivo_anulacion: z.string().nullable(),
+  cpe_estado: z.string().nullable(),
+  /** The groomer of the cita it charged, for the report. */
+  groomer: z.string().nullable(),
+});
+export type Sale = z.infer<typeof SaleSchema>;

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  CHARGE_MESSAGES as C,
+  limaToday,
+  SALE_MESSAGES as M,
+  type Sale,
+  type SaleVoid,
+} from '@app/domain';
+import { recordChange } from '../../audit/record';
+import type { Db } from '../../db/client';
+import { saleLines, sales } from '../../db/schema';
+import { sessionOf } from '../../http/authenticate';
+import { conflict, notFound } from '../../http/errors';
+import { moveStocks } from '../products';
+import { productMoves } from './issue';
+import { findSale, receiptNumberSql } from './sale-read';
+import { assertTillOpen } from './till';
+
+/**
+ * `PATCH /api/venta/anular` (decisions §void): the sale is marked Anulada, never edited nor
+ * deleted, on a day whose till is open; its products return to stock. Answers the voided sale.
+ */
+export async function voidSale(
+  db: Db,
+  request: FastifyRequest,
+  { id, motivo }: SaleVoid,
+): Promise<Sale> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({
+        anulada_at: sales.anulada_at,
+        fecha: sales.fecha,
+        comprobante: receiptNumberSql,
+      })
+      .from(sales)
+      .where(eq(sales.id_venta, id))
+      .for('update');
+    if (!stored) throw notFound(M.notFound);
+    if (stored.anulada_at) throw conflict(C.alreadyVoided);
+    // A void counts on its sale's day, as the till adds it up.
+    await assertTillOpen(tx, limaToday(stored.fecha));
+    const lines = await tx
+      .select({ tipo: saleLines.tipo, id: saleLines.id_item, cantidad: saleLines.cantidad })
+      .from(saleLines)
+      .where(eq(saleLines.id_venta, id));
+    await moveStocks(
+      tx,
+      request,
+      productMoves(lines, 1, {
+        tipo: 'anulacion',
+        motivo: `Anulación de ${stored.comprobante}: ${motivo}`,
+        id_venta: id,
+      }),
+    );
+    await tx
+      .update(sales)
+      .set({
+        anulada_at: new Date(),
+        anulada_por: sessionOf(request).userId,
+        motivo_anulacion: motivo,
+      })
+      .where(eq(sales.id_venta, id));
+    const voided = await findSale(tx, id);
+    await recordChange(tx, request, {
+      accion: 'anular',
+      entidad: 'venta',
+      id,
+      before: { anulada: false },
+      after: { anulada: true, motivo_anulacion: motivo, comprobante: voided.comprobante },
+    });
+    return voided;
+  });
+}

@@ -1,0 +1,369 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import { visuallyHidden } from '@mui/utils';
+import { useController, useFieldArray, useWatch } from 'react-hook-form';
+import {
+  formatPriceOnBlur,
+  insufficientStock,
+  keepPriceChars,
+  parseCents,
+  saleTotals,
+  type SaleItemKind,
+} from '@app/domain';
+import { formatMoney } from '../../lib/format';
+import { CHECKOUT_TEXTS } from './checkout-texts';
+import { arrayError, freeLine, type CheckoutFormMethods, type LineValues } from './checkout-values';
+import { useCatalogue, type Catalogue, type CatalogueKind } from './use-catalogue';
+
+/** A warning under a field that is not (yet) an error: the product's stock falls short. */
+const warningText = { color: 'warning.main' } as const;
+
+/** The lines a cashier adds here; a product shows its stock (decisions §products). */
+const LINE_KINDS: { kind: SaleItemKind; label: string }[] = [
+  { kind: 'otro', label: 'Otro' },
+  { kind: 'servicio', label: 'Servicio' },
+  { kind: 'paquete', label: 'Paquete' },
+  { kind: 'producto', label: 'Producto' },
+];
+
+const MAX_ITEMS = 50;
+
+interface SaleLinesProps {
+  form: CheckoutFormMethods;
+  /** The user may charge another price than the catalogue's (`caja.ajustar`). */
+  mayAdjust: boolean;
+  disabled: boolean;
+}
+
+/** The sale's lines as a table, with the catalogue their kinds offer. */
+export function SaleLines({ form, mayAdjust, disabled }: SaleLinesProps) {
+  const { control, formState } = form;
+  const items = useFieldArray({ control, name: 'items' });
+  const lines = useWatch({ control, name: 'items' });
+  const asks = (kind: CatalogueKind) => lines.some((line) => line.tipo === kind);
+  const catalogue = useCatalogue({
+    servicio: asks('servicio'),
+    paquete: asks('paquete'),
+    producto: asks('producto'),
+  });
+  const productUnits = unitsByProduct(lines);
+  const error = arrayError(formState.errors.items);
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" sx={{ minWidth: { sm: 680 } }}>
+          <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}>
+            <TableRow>
+              <TableCell sx={{ width: 140 }}>Tipo</TableCell>
+              <TableCell>Descripción</TableCell>
+              <TableCell sx={{ width: 90 }}>Cant.</TableCell>
+              <TableCell sx={{ width: 130 }}>P. unit. (S/)</TableCell>
+              <TableCell align="right" sx={{ width: 120 }}>
+                Importe
+              </TableCell>
+              <TableCell sx={{ width: 56 }}>
+                <Box component="span" sx={visuallyHidden}>
+                  Quitar
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.fields.map((line, index) => (
+              <LineRow
+                key={line.id}
+                index={index}
+                form={form}
+                catalogue={catalogue}
+                productUnits={productUnits}
+                mayAdjust={mayAdjust}
+                disabled={disabled}
+                onRemove={
+                  items.fields.length > 1 && !line.reservado ? () => items.remove(index) : undefined
+                }
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => items.append(freeLine())}
+        disabled={disabled || items.fields.length >= MAX_ITEMS}
+        sx={{ mt: 1 }}
+      >
+        {CHECKOUT_TEXTS.addItem}
+      </Button>
+    </>
+  );
+}
+
+/** The units of each product the sale's lines ask for: the server moves a product's sum. */
+function unitsByProduct(lines: readonly LineValues[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const line of lines) {
+    if (line.tipo !== 'producto' || line.id === null) continue;
+    const n = Number(line.cantidad);
+    if (Number.isInteger(n) && n > 0) units.set(line.id, (units.get(line.id) ?? 0) + n);
+  }
+  return units;
+}
+
+/** A line is a table row; on a phone its cells stack in two columns, each with its header. */
+const lineRowSx = (theme: Theme) => ({
+  verticalAlign: 'top',
+  [theme.breakpoints.down('sm')]: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr',
+    columnGap: 1,
+    py: 1,
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
+});
+
+const lineCellSx = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    display: 'block',
+    border: 0,
+    px: 0,
+    '&[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      typography: 'caption',
+      color: 'text.secondary',
+    },
+  },
+});
+
+interface LineRowProps {
+  index: number;
+  form: CheckoutFormMethods;
+  catalogue: Catalogue;
+  /** The units the sale's lines ask of each product, to warn beyond its stock. */
+  productUnits: Map<number, number>;
+  /** The user may charge another price than the catalogue's (`caja.ajustar`). */
+  mayAdjust: boolean;
+  disabled: boolean;
+  /** Absent on the only line and on the cita's own item: a sale has at least one. */
+  onRemove?: () => void;
+}
+
+function LineRow({
+  index,
+  form,
+  catalogue,
+  productUnits,
+  mayAdjust,
+  disabled,
+  onRemove,
+}: LineRowProps) {
+  const { control, setValue } = form;
+  const n = index + 1;
+  const kind = useController({ control, name: `items.${index}.tipo` });
+  const item = useController({ control, name: `items.${index}.id` });
+  const description = useController({ control, name: `items.${index}.descripcion` });
+  const quantity = useController({ control, name: `items.${index}.cantidad` });
+  const price = useController({ control, name: `items.${index}.precio` });
+  const listed = useWatch({ control, name: `items.${index}.precio_lista` });
+  const booked = useWatch({ control, name: `items.${index}.reservado` });
+  const lineTotal = saleTotals({
+    items: [{ cantidad: quantity.field.value, precio: price.field.value }],
+    pagos: [],
+  }).text.items;
+
+  const tipo = kind.field.value;
+  const fromCatalogue =
+    tipo === 'servicio' || tipo === 'paquete' || tipo === 'producto' ? catalogue[tipo] : undefined;
+  // The cita's booked item stays an option even when retired since.
+  const current = item.field.value;
+  const options =
+    fromCatalogue && current !== null && !fromCatalogue.options.some((o) => o.id === current)
+      ? [
+          ...fromCatalogue.options,
+          { id: current, name: description.field.value, precio: price.field.value },
+        ]
+      : (fromCatalogue?.options ?? []);
+  const kindLabel = LINE_KINDS.find((k) => k.kind === tipo)?.label ?? 'Ítem';
+  const priceLocked = tipo !== 'otro' && !mayAdjust;
+  const repriced =
+    listed !== null && listed !== undefined && parseCents(price.field.value) !== parseCents(listed);
+  // A product shows its stock, and warns (the server refuses) when the sale asks for more.
+  const stock =
+    tipo === 'producto' && current !== null
+      ? options.find((o) => o.id === current)?.stock
+      : undefined;
+  const shortOf =
+    stock !== undefined && current !== null && (productUnits.get(current) ?? 0) > stock
+      ? insufficientStock(stock)
+      : undefined;
+
+  return (
+    <TableRow sx={lineRowSx}>
+      <TableCell data-label="Tipo" sx={lineCellSx}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          name={kind.field.name}
+          inputRef={kind.field.ref}
+          value={tipo}
+          disabled={disabled || booked}
+          onChange={(e) => {
+            const next = e.target.value as SaleItemKind;
+            kind.field.onChange(next);
+            setValue(`items.${index}.id`, null);
+            setValue(`items.${index}.precio_lista`, null);
+            // A free line keeps what was typed; a catalogue line waits for its item.
+            if (next !== 'otro') {
+              setValue(`items.${index}.descripcion`, '');
+              setValue(`items.${index}.precio`, '');
+            }
+          }}
+          onBlur={kind.field.onBlur}
+          slotProps={{ htmlInput: { 'aria-label': `Tipo del ítem ${n}` } }}
+        >
+          {LINE_KINDS.map((k) => (
+            <MenuItem key={k.kind} value={k.kind}>
+              {k.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </TableCell>
+      <TableCell data-label="Descripción" sx={[lineCellSx, { gridColumn: '1 / -1' }]}>
+        {fromCatalogue ? (
+          <TextField
+            select
+            fullWidth
+            size="small"
+            name={item.field.name}
+            inputRef={item.field.ref}
+            value={current ?? ''}
+            disabled={disabled || booked}
+            error={Boolean(item.fieldState.error) || fromCatalogue.failed}
+            helperText={
+              item.fieldState.error?.message ??
+              (fromCatalogue.failed
+                ? CHECKOUT_TEXTS.noCatalogue
+                : stock !== undefined
+                  ? CHECKOUT_TEXTS.stock(stock)
+                  : undefined)
+            }
+            onChange={(e) => {
+              const chosen = options.find((o) => o.id === Number(e.target.value));
+              if (!chosen) return;
+              item.field.onChange(chosen.id);
+              setValue(`items.${index}.descripcion`, chosen.name, { shouldValidate: true });
+              setValue(`items.${index}.precio_lista`, chosen.precio);
+              setValue(`items.${index}.precio`, chosen.precio, { shouldValidate: true });
+            }}
+            onBlur={item.field.onBlur}
+            slotProps={{ htmlInput: { 'aria-label': `${kindLabel} del ítem ${n}` } }}
+          >
+            {options.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.name} — {formatMoney(o.precio)}
+                {o.stock !== undefined && ` · ${CHECKOUT_TEXTS.stock(o.stock)}`}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            fullWidth
+            size="small"
+            name={description.field.name}
+            inputRef={description.field.ref}
+            value={description.field.value}
+            disabled={disabled}
+            error={Boolean(description.fieldState.error)}
+            helperText={description.fieldState.error?.message}
+            onChange={description.field.onChange}
+            onBlur={description.field.onBlur}
+            slotProps={{
+              htmlInput: { 'aria-label': `Descripción del ítem ${n}`, maxLength: 200 },
+            }}
+          />
+        )}
+      </TableCell>
+      <TableCell data-label="Cant." sx={lineCellSx}>
+        <TextField
+          fullWidth
+          size="small"
+          name={quantity.field.name}
+          inputRef={quantity.field.ref}
+          value={quantity.field.value}
+          disabled={disabled}
+          error={Boolean(quantity.fieldState.error)}
+          helperText={quantity.fieldState.error?.message ?? shortOf}
+          onChange={(e) => quantity.field.onChange(e.target.value.replace(/\D/g, '').slice(0, 3))}
+          onBlur={quantity.field.onBlur}
+          slotProps={{
+            htmlInput: { 'aria-label': `Cantidad del ítem ${n}`, inputMode: 'numeric' },
+            formHelperText: shortOf && !quantity.fieldState.error ? { sx: warningText } : undefined,
+          }}
+        />
+      </TableCell>
+      <TableCell data-label="P. unit. (S/)" sx={lineCellSx}>
+        <TextField
+          fullWidth
+          size="small"
+          name={price.field.name}
+          inputRef={price.field.ref}
+          value={price.field.value}
+          disabled={disabled}
+          error={Boolean(price.fieldState.error)}
+          helperText={
+            price.fieldState.error?.message ??
+            (repriced && listed ? CHECKOUT_TEXTS.listPrice(listed) : undefined)
+          }
+          onChange={(e) => price.field.onChange(keepPriceChars(e.target.value))}
+          onBlur={() => {
+            price.field.onChange(formatPriceOnBlur(price.field.value));
+            price.field.onBlur();
+          }}
+          slotProps={{
+            // The catalogue's price is the server's: shown, typed over only with caja.ajustar.
+            htmlInput: {
+              'aria-label': `Precio unitario del ítem ${n}`,
+              inputMode: 'decimal',
+              readOnly: priceLocked,
+            },
+            input: priceLocked ? { sx: { bgcolor: 'action.hover' } } : undefined,
+          }}
+        />
+      </TableCell>
+      <TableCell
+        data-label="Importe"
+        align="right"
+        sx={[lineCellSx, { pt: { sm: 2 }, whiteSpace: 'nowrap' }]}
+      >
+        {formatMoney(lineTotal)}
+      </TableCell>
+      <TableCell sx={[lineCellSx, { textAlign: 'right' }]}>
+        {onRemove && (
+          <IconButton aria-label={`Quitar ítem ${n}`} onClick={onRemove} disabled={disabled}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
