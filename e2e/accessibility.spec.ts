@@ -332,7 +332,7 @@ for (const mode of ['light', 'dark'] as const) {
     const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
     await row.getByRole('button', { name: /Acciones de/ }).click();
     await page.getByRole('menuitem', { name: 'Eliminar' }).click();
-    await page.getByRole('button', { name: 'Si, Procede!' }).click();
+    await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
     const offer = page.getByRole('dialog', { name: 'Ofrecer el espacio libre' });
     await expect(offer.getByRole('button', { name: /^Agendar a / }).first()).toBeVisible();
     found.push(...(await violations(page, `waitlist offer (${mode})`, rules)));

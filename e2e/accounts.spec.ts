@@ -125,7 +125,7 @@ test('an administrator registers a user who then signs in', async ({ page }) => 
   const dni = uniqueDni();
   const login = `lramirez${dni.slice(0, 4)}`;
   await signIn(page, 'admin', { to: '/users' });
-  await expect(page.getByRole('columnheader', { name: 'Fecha de Creacion' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Fecha de creación' })).toBeVisible();
   await page.getByRole('button', { name: 'Añadir Usuario' }).click();
 
   await page.getByLabel('Número de Documento').fill('12345678');
@@ -215,7 +215,7 @@ test('a suspended user cannot sign in', async ({ page, request }) => {
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Suspender' }).click();
   await expect(page.getByText('¿Está seguro de suspender este usuario?')).toBeVisible();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
   await expect(page.getByText('Estado de Usuario actualizado correctamente')).toBeVisible();
   await expect(row.getByText('SUSPENDIDO')).toBeVisible();
 

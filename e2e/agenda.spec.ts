@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { limaDay, staffApi } from './api';
-import { setDarkMode, signIn, search } from './support';
+import { limaDay, registerClient, registerPet, shownDate, staffApi, uniqueWord } from './api';
+import { field, setDarkMode, signIn, search } from './support';
 
 /** A DNI no earlier run on this server used: not all equal digits, not consecutive. */
 const DNI = `4${String(Date.now()).slice(-7)}`;
@@ -56,7 +56,7 @@ async function changeStatus(
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
   await expect(page.getByText(`¿Está seguro de cambiar la cita a: ${status}?`)).toBeVisible();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
 }
 
 test('a receptionist runs a day’s agenda: reservation, appointments, triage, completion', async ({
@@ -95,7 +95,7 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
 
   // Confirmed through its confirmation.
   await changeStatus(page, reservation, 'Confirmar', 'Confirmada');
-  await expect(page.getByText('Se cambio el estado de la Reservación correctamente')).toBeVisible();
+  await expect(page.getByText('Se cambió el estado de la Reservación correctamente')).toBeVisible();
   await expect(reservation.getByText('CONFIRMADA')).toBeVisible();
 
   // An appointment with a service, then one with a package.
@@ -154,7 +154,7 @@ test('a receptionist runs a day’s agenda: reservation, appointments, triage, c
 
   // The visit is over.
   await changeStatus(page, withPackage, 'Completada', 'Completada');
-  await expect(page.getByText('Se cambio el estado de la Cita correctamente')).toBeVisible();
+  await expect(page.getByText('Se cambió el estado de la Cita correctamente')).toBeVisible();
   await expect(withPackage.getByText('COMPLETADA')).toBeVisible();
   await expect(withService.getByText('PROGRAMADA')).toBeVisible();
 });
@@ -264,4 +264,40 @@ test('EXPIRADA is a yellow badge with dark text, in light and dark mode', async 
     await expect(badge).toHaveCSS('background-color', background);
     await expect(badge).toHaveCSS('color', text);
   }
+});
+
+test('the Citas list filters by the visit’s own days, in sight beside client and pet', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  const staff = await staffApi(page);
+  const word = uniqueWord();
+  const owner = await registerClient(staff, 'Nilda', `Fechas ${word}`);
+  const pet = await registerPet(staff, owner, 'Canela');
+  const srv = await staff.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Baño por fechas ${word}`,
+    descripcion: DESCRIPTION,
+    precio: '40',
+  });
+  for (const day of [limaDay(3), limaDay(10)]) {
+    await staff.create('/cita/register', {
+      dni_cli: owner.dni,
+      id_perro: pet,
+      id_cliente: owner.id_cli,
+      fec_cita: `${day}T11:00`,
+      id_servicio: srv.id_srv,
+      fech_reg: limaDay(0),
+      obs: 'Cita para filtrar por su fecha',
+    });
+  }
+
+  await page.goto(`/citas?cli=${owner.dni}`);
+  const rows = page.getByRole('row', { name: new RegExp(`FECHAS ${word.toUpperCase()}`) });
+  await expect(rows).toHaveCount(2);
+  // In sight: no need to open the advanced filters.
+  await field(page, 'Cita desde').fill(limaDay(10));
+  await search(page, 'Cita hasta', limaDay(10));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByText(shownDate(limaDay(10)))).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`desde=${limaDay(10)}`));
 });

@@ -170,9 +170,9 @@ test('a visit is completed from its card', async ({ page }) => {
   await expect(details.getByText(groomer.name)).toBeVisible();
   await details.getByRole('button', { name: 'Completada' }).click();
   await expect(page.getByText('¿Está seguro de cambiar la cita a: Completada?')).toBeVisible();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
 
-  await expect(page.getByText('Se cambio el estado de la Cita correctamente')).toBeVisible();
+  await expect(page.getByText('Se cambió el estado de la Cita correctamente')).toBeVisible();
   await expect(details.getByText('COMPLETADA')).toBeVisible();
   await details.getByRole('button', { name: 'Cerrar' }).click();
   await expect(visitCard).toContainText('Completada', { ignoreCase: true });

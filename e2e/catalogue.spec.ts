@@ -144,7 +144,7 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   await nails.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Suspender' }).click();
   await expect(page.getByText('¿Está seguro de suspender este servicio?')).toBeVisible();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
   await expect(page.getByText('Servicio actualizado correctamente')).toBeVisible();
   await expect(nails).toBeHidden();
 });

@@ -284,7 +284,7 @@ test('the day’s close-out adds up what was sold, is saved with the counted cas
   await expect(page.getByTestId('cash-difference')).toContainText('Falta efectivo');
   await field(page, 'Nota').fill('Faltó un sol de sencillo');
   await page.getByRole('button', { name: 'Cerrar caja' }).click();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
   const closed = page.getByTestId('cash-closed');
   await expect(closed).toContainText(money('-1.00'));
   await expect(closed).toContainText('Faltó un sol de sencillo');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { registerClient, staffApi, uniqueDni, uniqueWord } from './api';
-import { field, signIn, search } from './support';
+import { limaDay, registerClient, staffApi, uniqueDni, uniqueWord } from './api';
+import { field, signIn, search, submitSearch } from './support';
 
 const SEARCH_LABEL = 'Buscar cliente (nombre, apellido o DNI)';
 
@@ -69,14 +69,14 @@ test('edits a client in the modal, then suspends and reactivates it through the 
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Suspender' }).click();
   await expect(page.getByText('¿Está seguro de suspender este cliente?')).toBeVisible();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
   await expect(page.getByText('Estado de Cliente actualizado correctamente')).toBeVisible();
   await expect(row.getByText('SUSPENDIDO')).toBeVisible();
 
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Reactivar' }).click();
   await expect(page.getByText('¿Está seguro de reactivar este cliente?')).toBeVisible();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
   await expect(row.getByText('ACTIVO')).toBeVisible();
 });
 
@@ -123,7 +123,7 @@ test('cancelling the Eliminar confirmation leaves the client Activo and sends no
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Eliminar' }).click();
   await expect(page.getByText('¿Está seguro de eliminar este cliente?')).toBeVisible();
-  await page.getByRole('button', { name: 'No, cancelar!' }).click();
+  await page.getByRole('button', { name: '¡No, cancelar!' }).click();
   await expect(page.getByText('¿Está seguro de eliminar este cliente?')).toBeHidden();
   await expect(row.getByText('ACTIVO')).toBeVisible();
   expect(patches).toEqual([]);
@@ -155,4 +155,47 @@ test('Buscar with unchanged filters reloads the list', async ({ page }) => {
   // It was Buscar that asked the server again, with the same filter.
   expect(searched).toContain(word.toLowerCase());
   await expect(page.getByText('No se encontraron clientes.')).toBeHidden();
+});
+
+test('lists a client registered last month by default; Este mes keeps to the month', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  const word = uniqueWord();
+  await registerClient(await staffApi(page), 'Teodora', `Ccori ${word}`);
+  const row = page.getByRole('row', { name: new RegExp(`TEODORA CCORI ${word.toUpperCase()}`) });
+  const from = page.getByLabel('Fecha inicial');
+  const to = page.getByLabel('Fecha final');
+
+  /** 'Este mes' searches the month's first to last day at once. */
+  const thisMonth = async (first: string, last: string) => {
+    await submitSearch(page, first, () => page.getByRole('button', { name: 'Este mes' }).click());
+    await expect(from).toHaveValue(first);
+    await expect(to).toHaveValue(last);
+    await expect(page).toHaveURL(new RegExp(`ficial=${first}`));
+    await expect(page).toHaveURL(new RegExp(`final=${last}`));
+  };
+
+  // Registered this month: listed, and still listed within 'Este mes'.
+  const [year, month] = limaDay(0).split('-').map(Number) as [number, number];
+  const day = (y: number, m: number, d: number) =>
+    new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+  await page.goto('/clientes');
+  await expect(from).toHaveValue('');
+  await expect(to).toHaveValue('');
+  await searchFor(page, word);
+  await expect(row).toBeVisible();
+  await thisMonth(day(year, month, 1), day(year, month + 1, 0));
+  await expect(row).toBeVisible();
+  await expect(page.getByLabel(SEARCH_LABEL)).toHaveValue(word.toLowerCase());
+
+  // The browser a month ahead (noon in Lima on the 15th): the client was registered last month.
+  await page.clock.setFixedTime(new Date(Date.UTC(year, month, 15, 17)));
+  await page.goto('/clientes');
+  await expect(from).toHaveValue('');
+  await searchFor(page, word);
+  await expect(row).toBeVisible();
+  await thisMonth(day(year, month + 1, 1), day(year, month + 2, 0));
+  await expect(page.getByText('No se encontraron clientes.')).toBeVisible();
+  await expect(row).toBeHidden();
 });

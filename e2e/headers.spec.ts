@@ -106,7 +106,7 @@ test('a day of work passes the CSP with nothing in the console', async ({ page }
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Suspender' }).click();
   await expect(page.getByText('¿Está seguro de suspender este cliente?')).toBeVisible();
-  await page.getByRole('button', { name: 'No, cancelar!' }).click();
+  await page.getByRole('button', { name: '¡No, cancelar!' }).click();
   await expect(row.getByText('ACTIVO')).toBeVisible();
 
   // The agenda and its form.

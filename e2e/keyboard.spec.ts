@@ -90,8 +90,8 @@ test('a client is found, edited and suspended with the keyboard alone', async ({
   await pressUntil(page, 'ArrowDown', /^Suspender$/);
   await page.keyboard.press('Enter');
   // The safe answer has the focus; the other is one Tab away.
-  await expect(page.getByRole('button', { name: 'No, cancelar!' })).toBeFocused();
-  await pressUntil(page, 'Tab', /^Si, Procede!$/);
+  await expect(page.getByRole('button', { name: '¡No, cancelar!' })).toBeFocused();
+  await pressUntil(page, 'Tab', /^¡Sí, proceder!$/);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Estado de Cliente actualizado correctamente')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(word.toUpperCase()) })).toContainText(

@@ -75,8 +75,8 @@ async function changeStatus(page: Page, row: Locator, status: string) {
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: status, exact: true }).click();
   await expect(page.getByText(`¿Está seguro de cambiar la cita a: ${status}?`)).toBeVisible();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
-  await expect(page.getByText('Se cambio el estado de la Cita correctamente')).toBeVisible();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
+  await expect(page.getByText('Se cambió el estado de la Cita correctamente')).toBeVisible();
   await expect(row.getByText(status.toUpperCase())).toBeVisible();
 }
 

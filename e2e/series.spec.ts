@@ -94,7 +94,7 @@ test('books a 4-time series from the cita form; a conflict lists its date and bo
   const thirdRow = rows.filter({ hasText: `${d}/${m}/${y}` });
   await thirdRow.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Cancelar serie desde esta fecha' }).click();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
   await expect(page.getByText('Se cancelaron 2 citas de la serie')).toBeVisible();
   await expect(rows).toHaveCount(2);
 });

@@ -105,7 +105,7 @@ test('a cancelled cita offers its time to the waitlist, and Agendar books it', a
   const row = page.getByRole('row', { name: new RegExp(leavingPet.toUpperCase()) });
   await row.getByRole('button', { name: /Acciones de/ }).click();
   await page.getByRole('menuitem', { name: 'Eliminar' }).click();
-  await page.getByRole('button', { name: 'Si, Procede!' }).click();
+  await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
 
   const offer = page.getByRole('dialog', { name: 'Ofrecer el espacio libre' });
   await expect(offer).toContainText(`${shownDate(day)} 16:00`);

@@ -8,6 +8,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const DATE_MESSAGE = 'La fecha debe tener el formato AAAA-MM-DD';
 
+/** A day filter, `YYYY-MM-DD` (a Lima day); blank means not set. */
+export const optionalDay = optional(z.iso.date(DATE_MESSAGE));
+
+/** A range of days whose start comes after its end. */
+export const DATE_RANGE_ORDER = 'La fecha inicial no puede ser mayor a la fecha final';
+
 /**
  * Numbered pages skip rows with OFFSET, which reads every row it skips: they stop here, and
  * deeper pages are reached with the keyset cursor `after` (or narrowed by the filters).
@@ -16,7 +22,12 @@ export const MAX_LIST_OFFSET = 10_000;
 export const PAGE_TOO_DEEP =
   'La página pedida está demasiado lejos: use la búsqueda o los filtros de fecha para acotar la lista';
 
-/** The query every list accepts: paging plus the spec's `search`, `est`, `ficial`, `final`. */
+/**
+ * The query every list accepts: paging plus the spec's `search`, `est`, `ficial`, `final`. The
+ * registration days `ficial`..`final` are sent only when set: without them a list holds every
+ * registration date (decisions §date-filters: the spec's default of the current month hid most
+ * records).
+ */
 export const ListQuerySchema = z
   .object({
     page: optional(z.coerce.number().int().min(1, 'Página inválida').max(1_000_000)).default(1),
@@ -31,13 +42,13 @@ export const ListQuerySchema = z
     est: optional(
       z.coerce.number({ error: 'Estado inválido' }).int('Estado inválido').min(1).max(99),
     ),
-    ficial: optional(z.iso.date(DATE_MESSAGE)),
-    final: optional(z.iso.date(DATE_MESSAGE)),
+    ficial: optionalDay,
+    final: optionalDay,
     /** Keyset cursor of the last row seen: deep pages without OFFSET. */
     after: optional(z.string().max(100)),
   })
   .refine((q) => !q.ficial || !q.final || q.ficial <= q.final, {
-    message: 'La fecha inicial no puede ser mayor a la fecha final',
+    message: DATE_RANGE_ORDER,
     path: ['ficial'],
   })
   .refine((q) => q.after !== undefined || (q.page - 1) * q.per_page < MAX_LIST_OFFSET, {

@@ -1,12 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { MAX_LIST_OFFSET, PAGE_TOO_DEEP } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import { limaToday, MAX_LIST_OFFSET, PAGE_TOO_DEEP } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { seedPeople } from '../db/demo/people';
+import { appointments, clients, employees, pets, reservations, users } from '../db/schema';
+import { createService, limaDay, registerGroomer, registerOwner } from '../test/agenda';
 import { setupTestApp } from '../test/app';
+import { csvRows, download } from '../test/files';
 import { apiClient } from '../test/http';
 
 const ctx = await setupTestApp();
-const api = apiClient(ctx.app, await ctx.signIn());
+const token = await ctx.signIn();
+const api = apiClient(ctx.app, token);
 
 describe('numbered pages stop where OFFSET would read too far', () => {
   it.each(['/clientes/', '/mascotas/', '/users/', '/reservaciones/', '/citas/', '/servicios/'])(
@@ -71,5 +75,78 @@ describe('totals beyond the count cap', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.total_is_estimate).toBe(true);
     expect(res.body.data.total).toBeGreaterThan(300);
+  });
+});
+
+describe('lists without registration days', () => {
+  it('list and export a record registered two months ago (decisions §date-filters)', async () => {
+    const { db } = ctx.database;
+    const owner = await registerOwner(api, 'Anselmo', 'Tobías');
+    const service = await createService(db, 'Baño antiguo', '40.00');
+    const booking = { dni_cli: owner.dni, id_perro: owner.petId, id_cliente: owner.id_cli };
+    const reservation = await api.post('/reservacion/register', {
+      ...booking,
+      fec_cita: limaDay(7),
+    });
+    // Next week's visit, booked two months ago.
+    const cita = await api.post('/cita/register', {
+      ...booking,
+      fec_cita: `${limaDay(7)}T10:00`,
+      id_servicio: service,
+      fech_reg: limaDay(0),
+      obs: 'Reservada con tiempo',
+    });
+    const groomer = await registerGroomer(api, 'Casimira');
+    const twoMonthsAgo = new Date(Date.now() - 61 * 86_400_000);
+    await db
+      .update(clients)
+      .set({ created_at: twoMonthsAgo })
+      .where(eq(clients.id_cli, owner.id_cli));
+    await db.update(pets).set({ created_at: twoMonthsAgo }).where(eq(pets.id_perro, owner.petId));
+    await db
+      .update(reservations)
+      .set({ fec_reg: twoMonthsAgo })
+      .where(eq(reservations.id_res, reservation.body.data.id_res as number));
+    await db
+      .update(appointments)
+      .set({ created_at: twoMonthsAgo })
+      .where(eq(appointments.id_cita, cita.body.data.id_cita as number));
+    await db.update(users).set({ created_at: twoMonthsAgo }).where(eq(users.login, 'recepcion'));
+    await db
+      .update(employees)
+      .set({ created_at: twoMonthsAgo })
+      .where(eq(employees.id_emp, groomer.id_emp));
+
+    const thisMonth = `ficial=${limaToday().slice(0, 8)}01`;
+    for (const [list, filter, key, id] of [
+      ['/clientes/', `search=${owner.dni}`, 'id_cli', owner.id_cli],
+      ['/mascotas/', 'search=tobías', 'id_perro', owner.petId],
+      ['/reservaciones/', `cli=${owner.dni}`, 'id_res', reservation.body.data.id_res],
+      ['/citas/', `cli=${owner.dni}`, 'id_cita', cita.body.data.id_cita],
+      ['/users/', 'search=recepcion', 'login', 'recepcion'],
+      ['/empleados/', 'search=casimira', 'id_emp', groomer.id_emp],
+    ] as const) {
+      const keys = async (query: string) =>
+        ((await api.get(`${list}?${query}`)).body.data.data as Record<string, unknown>[]).map(
+          (row) => row[key],
+        );
+      expect(await keys(filter), list).toEqual([id]);
+      // The registration days still filter when they are set.
+      expect(await keys(`${filter}&${thisMonth}`), list).toEqual([]);
+    }
+
+    for (const [list, filter] of [
+      ['clientes', `search=${owner.dni}`],
+      ['citas', `cli=${owner.dni}`],
+    ]) {
+      const file = await download(ctx.app, token, `/${list}/export?formato=csv&${filter}`);
+      expect(csvRows(file.rawPayload), list).toHaveLength(2);
+      const dated = await download(
+        ctx.app,
+        token,
+        `/${list}/export?formato=csv&${filter}&${thisMonth}`,
+      );
+      expect(csvRows(dated.rawPayload), list).toHaveLength(1);
+    }
   });
 });

@@ -55,6 +55,17 @@ export interface ListDefinition {
 /** Peru has one zone and no DST: a day starts at 05:00 UTC. */
 const limaDayEnd = (day: string) => new Date(limaDayStart(day).getTime() + 86_400_000);
 
+/**
+ * Lima days `from`..`to` (both included, either may be absent) on a timestamp column, as two
+ * bounds on the column itself: its index serves them.
+ */
+export function dayRangeConditions(column: PgColumn, from?: string, to?: string): SQL[] {
+  return [
+    ...(from ? [gte(column, limaDayStart(from))] : []),
+    ...(to ? [lt(column, limaDayEnd(to))] : []),
+  ];
+}
+
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**

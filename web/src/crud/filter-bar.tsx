@@ -6,7 +6,8 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import { monthDateRange } from '../lib/format';
 import type { FilterValues } from './list-params';
 
 export interface FilterDef {
@@ -17,7 +18,39 @@ export interface FilterDef {
   options?: { value: string; label: string }[];
   /** Shown only when the advanced filters are open. */
   advanced?: boolean;
+  /**
+   * On the date filter that starts a range of days: the name of the one that ends it. After the
+   * pair, 'Este mes' fills both with the current month and searches.
+   */
+  rangeEnd?: string;
 }
+
+/**
+ * A range of days: two date filters, empty unless the list's defaults say otherwise, followed by
+ * 'Este mes'.
+ */
+export function dayRangeFilters(
+  from: { name: string; label: string },
+  to: { name: string; label: string },
+  { advanced }: { advanced?: boolean } = {},
+): FilterDef[] {
+  return [
+    { ...from, type: 'date', rangeEnd: to.name, advanced },
+    { ...to, type: 'date', advanced },
+  ];
+}
+
+/**
+ * The registration days every list filters by (spec: `fechaInicial`, `fechaFinal`). They start
+ * empty (decisions §date-filters: the spec's current month hid most records); 'Este mes' is one
+ * click.
+ */
+export const registrationDayFilters = (options?: { advanced?: boolean }) =>
+  dayRangeFilters(
+    { name: 'ficial', label: 'Fecha inicial' },
+    { name: 'final', label: 'Fecha final' },
+    options,
+  );
 
 export interface FilterBarProps {
   filters: FilterDef[];
@@ -43,54 +76,41 @@ export function FilterBar({ filters, values, onSearch, advancedLabels, actions }
     event.preventDefault();
     onSearch(draft);
   };
+  /** 'Este mes': the range from the month's first day to its last, searched at once. */
+  const thisMonth = (from: string, to: string) => {
+    const { ficial, final } = monthDateRange();
+    onSearch({ ...draft, [from]: ficial, [to]: final });
+  };
   const hasAdvanced = filters.some((f) => f.advanced);
   const shown = filters.filter((f) => !f.advanced || advancedOpen);
 
   return (
     <Paper component="form" role="search" onSubmit={submit} sx={{ p: 2, mb: 2 }}>
       <Grid container spacing={2} sx={{ alignItems: 'center' }}>
-        {shown.map((filter) => (
-          <Grid
-            key={filter.name}
-            size={{ xs: 12, sm: 6, md: filter.type === 'text' || !filter.type ? 4 : 2 }}
-          >
-            {filter.type === 'checkbox' ? (
-              <FormControlLabel
-                label={filter.label}
-                control={
-                  <Checkbox
-                    name={filter.name}
-                    checked={draft[filter.name] === 'true'}
-                    onChange={(e) =>
-                      setDraft({ ...draft, [filter.name]: e.target.checked ? 'true' : '' })
-                    }
-                  />
-                }
-              />
-            ) : (
-              <TextField
-                fullWidth
-                size="small"
-                label={filter.label}
-                name={filter.name}
-                type={filter.type === 'date' ? 'date' : 'text'}
-                select={filter.type === 'select'}
-                value={draft[filter.name] ?? ''}
-                onChange={(e) => setDraft({ ...draft, [filter.name]: e.target.value })}
-                slotProps={{
-                  inputLabel: filter.type === 'date' ? { shrink: true } : undefined,
-                  htmlInput: { maxLength: 100 },
-                }}
-              >
-                {filter.options?.map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          </Grid>
-        ))}
+        {shown.map((filter) => {
+          const rangeStart = shown.find((f) => f.rangeEnd === filter.name);
+          return (
+            <Fragment key={filter.name}>
+              <Grid size={{ xs: 12, sm: 6, md: filter.type === 'text' || !filter.type ? 4 : 2 }}>
+                <FilterInput
+                  filter={filter}
+                  value={draft[filter.name] ?? ''}
+                  onChange={(value) => setDraft({ ...draft, [filter.name]: value })}
+                />
+              </Grid>
+              {rangeStart && (
+                <Grid size={{ xs: 12, sm: 'auto' }}>
+                  <Button
+                    variant="outlined"
+                    onClick={() => thisMonth(rangeStart.name, filter.name)}
+                  >
+                    Este mes
+                  </Button>
+                </Grid>
+              )}
+            </Fragment>
+          );
+        })}
         <Grid size={{ xs: 12, sm: 'auto' }}>
           <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
             Buscar
@@ -110,5 +130,51 @@ export function FilterBar({ filters, values, onSearch, advancedLabels, actions }
         )}
       </Grid>
     </Paper>
+  );
+}
+
+interface FilterInputProps {
+  filter: FilterDef;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** One filter's field: a checkbox, or a text, select or date field. */
+function FilterInput({ filter, value, onChange }: FilterInputProps) {
+  if (filter.type === 'checkbox') {
+    return (
+      <FormControlLabel
+        label={filter.label}
+        control={
+          <Checkbox
+            name={filter.name}
+            checked={value === 'true'}
+            onChange={(e) => onChange(e.target.checked ? 'true' : '')}
+          />
+        }
+      />
+    );
+  }
+  return (
+    <TextField
+      fullWidth
+      size="small"
+      label={filter.label}
+      name={filter.name}
+      type={filter.type === 'date' ? 'date' : 'text'}
+      select={filter.type === 'select'}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{
+        inputLabel: filter.type === 'date' ? { shrink: true } : undefined,
+        htmlInput: { maxLength: 100 },
+      }}
+    >
+      {filter.options?.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

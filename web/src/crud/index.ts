@@ -6,7 +6,7 @@ export {
   type StatusConfig,
 } from './crud-page';
 export { DataTable, type Column } from './data-table';
-export { FilterBar, type FilterDef } from './filter-bar';
+export { dayRangeFilters, FilterBar, registrationDayFilters, type FilterDef } from './filter-bar';
 export { useListParams, type FilterValues } from './list-params';
 export {
   listErrorMessage,

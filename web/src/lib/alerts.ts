@@ -5,7 +5,7 @@ import { ApiError } from './api-error';
 
 /**
  * SweetAlert2 idioms of the spec (spec §000-8, §000-9): 2 s top-right toasts, 5 s error dialogs,
- * the 'Si, Procede!' confirmation and the session-expired warning. SweetAlert2 is imported on
+ * the '¡Sí, proceder!' confirmation and the session-expired warning. SweetAlert2 is imported on
  * first use so it stays out of the login page's initial JavaScript.
  */
 
@@ -17,8 +17,8 @@ const SUCCESS_GREEN = '#2E7D32';
 const ERROR_RED = '#D32F2F';
 
 export const ALERT_TEXTS = {
-  confirm: 'Si, Procede!',
-  cancel: 'No, cancelar!',
+  confirm: '¡Sí, proceder!',
+  cancel: '¡No, cancelar!',
   errorTitle: '¡Ups, algo salió mal!',
   unknownError: 'Error desconocido',
 } as const;
@@ -128,7 +128,7 @@ export async function notice({ icon, title, text, button }: NoticeOptions): Prom
   await fire({ icon, title, text, confirmButtonText: button, width: WIDTH });
 }
 
-/** Asks before a change; true only when the user chose 'Si, Procede!'. */
+/** Asks before a change; true only when the user chose '¡Sí, proceder!'. */
 export async function confirm(question: string): Promise<boolean> {
   const result = await fire({
     icon: 'warning',

@@ -42,15 +42,6 @@ export function toApiDate(value: dayjs.Dayjs): string {
   return value.format('YYYY-MM-DD');
 }
 
-/**
- * Spec §000-9: lists filter from the first day of the current year to the last of the current
- * month.
- */
-export function defaultDateRange(): { ficial: string; final: string } {
-  const today = now();
-  return { ficial: toApiDate(today.startOf('year')), final: toApiDate(today.endOf('month')) };
-}
-
 const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
 
 /**
@@ -83,7 +74,7 @@ export function fullName(...parts: (string | null | undefined)[]): string {
   return upper(parts.filter(Boolean).join(' '));
 }
 
-/** Spec §001-9: its lists filter from the first to the last day of the current month. */
+/** The current Lima month, first to last day: the filters' 'Este mes' (decisions §date-filters). */
 export function monthDateRange(): { ficial: string; final: string } {
   const today = now();
   return { ficial: toApiDate(today.startOf('month')), final: toApiDate(today.endOf('month')) };

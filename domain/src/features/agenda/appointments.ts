@@ -4,6 +4,7 @@ import type { Permission } from '../../permissions';
 import { defineResource } from '../../resource';
 import { AppointmentStatus } from '../../statuses';
 import { limaToday } from '../../lima-date';
+import { DATE_RANGE_ORDER, optionalDay } from '../../list-query';
 import { isoDate, requiredText } from '../../rules';
 import {
   BOOKING_TOO_FAR,
@@ -35,7 +36,7 @@ export const APPOINTMENT_MESSAGES = {
   obsMax: 'Las observaciones no pueden exceder los 500 caracteres',
   registered: '¡Cita registrada exitosamente!',
   updated: '¡Cita actualizada exitosamente!',
-  status: 'Se cambio el estado de la Cita correctamente',
+  status: 'Se cambió el estado de la Cita correctamente',
   notFound: 'Cita no encontrada',
   statusInvalid: 'Estado de cita inválido',
   serviceNotFound: 'El servicio no existe',
@@ -170,9 +171,21 @@ export const appointmentPayloadOf = <T extends AppointmentFormFields>({ tipo, ..
 
 export const AppointmentFormSchema = AppointmentFormFieldsSchema.transform(appointmentPayloadOf);
 
-/** `GET /api/citas/`: the agenda's list query, and `emp` for one groomer's visits. */
-export const AppointmentListQuerySchema = AgendaListQuerySchema.safeExtend({
+/** The visits' filters Citas and Historial share: the agenda's list query and `emp`, one groomer. */
+export const VisitListQuerySchema = AgendaListQuerySchema.safeExtend({
   emp: groomerId.optional(),
+});
+
+/**
+ * `GET /api/citas/`: the visits' filters and `desde`..`hasta` for the visits' own days (Lima
+ * days, both included), beside the registration days `ficial`..`final`.
+ */
+export const AppointmentListQuerySchema = VisitListQuerySchema.safeExtend({
+  desde: optionalDay,
+  hasta: optionalDay,
+}).refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
+  message: DATE_RANGE_ORDER,
+  path: ['desde'],
 });
 export type AppointmentListQuery = z.infer<typeof AppointmentListQuerySchema>;
 

@@ -23,7 +23,7 @@ export const RESERVATION_MESSAGES = {
   datePast: 'La fecha de cita no puede ser anterior a la fecha actual',
   registered: 'Reservación registrada exitosamente!',
   updated: '¡Reservación Actualizada exitosamente!',
-  status: 'Se cambio el estado de la Reservación correctamente',
+  status: 'Se cambió el estado de la Reservación correctamente',
   notFound: 'Reservación no encontrada',
   statusInvalid: 'Estado de reservación inválido',
   pendingPast: 'La fecha de la cita ya pasó: la reservación no puede volver a Pendiente',

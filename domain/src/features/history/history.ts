@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, money } from '../../api';
 import { exportQueryOf } from '../../list-query';
 import { optionalId, NamedStatusSchema, BookingClientSchema } from '../agenda/booking';
-import { AppointmentListQuerySchema, AppointmentSchema } from '../agenda/appointments';
+import { VisitListQuerySchema, AppointmentSchema } from '../agenda/appointments';
 
 /**
  * Historial de Citas (decisions §history): every appointment before today in Lima, newest first,
@@ -31,7 +31,7 @@ export const HISTORY_TEXTS = {
  * the booked service (`srv`) or package (`paq`) and one pet (`perro`); `ficial` and `final` are
  * the days of the visit (Lima), not of its registration.
  */
-export const HistoryListQuerySchema = AppointmentListQuerySchema.safeExtend({
+export const HistoryListQuerySchema = VisitListQuerySchema.safeExtend({
   srv: optionalId('El servicio no existe').optional(),
   paq: optionalId('El paquete no existe').optional(),
   perro: optionalId('La mascota no existe').optional(),

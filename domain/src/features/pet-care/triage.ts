@@ -11,7 +11,7 @@ export const TRIAGE_MESSAGES = {
   otherAppointment: 'El triaje no pertenece a esa cita',
   registered: '¡Triaje registrado exitosamente!',
   updated: '¡Triaje actualizado exitosamente!',
-  status: 'Se cambio el estado del Triaje correctamente',
+  status: 'Se cambió el estado del Triaje correctamente',
   statusInvalid: 'Estado inválido',
   registerErrorTitle: 'Error al registrar el triaje',
   loadErrorTitle: 'Error al cargar el triaje',

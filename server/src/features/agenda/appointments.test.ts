@@ -11,9 +11,11 @@ import {
   type Owner,
 } from '../../test/agenda';
 import { setupTestApp } from '../../test/app';
+import { csvRows, download } from '../../test/files';
 import { apiClient } from '../../test/http';
 
 const ctx = await setupTestApp();
+let token: string;
 let api: ReturnType<typeof apiClient>;
 let recepcion: ReturnType<typeof apiClient>;
 let owner: Owner;
@@ -23,7 +25,8 @@ let cut: number;
 let spa: number;
 
 beforeAll(async () => {
-  api = apiClient(ctx.app, await ctx.signIn());
+  token = await ctx.signIn();
+  api = apiClient(ctx.app, token);
   recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
   owner = await registerOwner(api, 'Rosa', 'Firulais');
   other = await registerOwner(api, 'Carlos', 'Bobby');
@@ -312,7 +315,7 @@ describe('appointments', () => {
       const res = await api.patch('/cita/estado', { cita: id, est });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        message: 'Se cambio el estado de la Cita correctamente',
+        message: 'Se cambió el estado de la Cita correctamente',
         data: { id_cita: id, id_est: est, estado: { id_est: est, nom_est: name } },
       });
     }
@@ -379,6 +382,45 @@ describe('appointments', () => {
     const next = await api.get(`/citas/?per_page=2&after=${page.body.data.next_cursor}`);
     const second = await api.get('/citas/?per_page=2&page=2');
     expect(next.body.data.data).toEqual(second.body.data.data);
+  });
+
+  it('filters by the visit’s own days, Lima days with both ends included', async () => {
+    const mine = await registerOwner(api, 'Hermelinda', 'Kira');
+    const book = async (at: string) =>
+      (await api.post('/cita/register', payload(mine, { fec_cita: at }))).body.data
+        .id_cita as number;
+    // The last minutes of a Lima day are the next day in UTC.
+    const late = await book(`${limaDay(4)}T23:30`);
+    const early = await book(`${limaDay(5)}T08:00`);
+    const ids = async (query: string) =>
+      ((await api.get(`/citas/?cli=hermelinda&${query}`)).body.data.data as { id_cita: number }[])
+        .map((r) => r.id_cita)
+        .sort((a, b) => a - b);
+    expect(await ids(`desde=${limaDay(4)}&hasta=${limaDay(4)}`)).toEqual([late]);
+    expect(await ids(`desde=${limaDay(5)}&hasta=${limaDay(5)}`)).toEqual([early]);
+    expect(await ids(`desde=${limaDay(4)}&hasta=${limaDay(5)}`)).toEqual([late, early]);
+    expect(await ids(`desde=${limaDay(5)}`)).toEqual([early]);
+    expect(await ids(`hasta=${limaDay(4)}`)).toEqual([late]);
+    expect(await ids(`desde=${limaDay(6)}`)).toEqual([]);
+    // Beside the registration days, which are today's.
+    expect(await ids(`desde=${limaDay(4)}&ficial=${limaDay(0)}`)).toEqual([late, early]);
+    expect(await ids(`desde=${limaDay(4)}&final=${limaDay(-1)}`)).toEqual([]);
+    // The export selects the same visits.
+    const file = await download(
+      ctx.app,
+      token,
+      `/citas/export?formato=csv&cli=hermelinda&desde=${limaDay(5)}`,
+    );
+    expect(csvRows(file.rawPayload)).toHaveLength(2);
+
+    const reversed = await api.get(`/citas/?desde=${limaDay(5)}&hasta=${limaDay(4)}`);
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.errors.desde).toEqual([
+      'La fecha inicial no puede ser mayor a la fecha final',
+    ]);
+    const malformed = await api.get('/citas/?desde=mañana');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors.desde).toEqual(['La fecha debe tener el formato AAAA-MM-DD']);
   });
 
   it('answers 401 without a credential, 404 for a missing one and 422 for a malformed body', async () => {

@@ -11,6 +11,7 @@ import {
   Status,
   type Appointment,
   type AppointmentInput,
+  type AppointmentListQuery,
   type AppointmentUpdate,
   appointmentsResource,
   appointmentStatusAccess,
@@ -24,7 +25,7 @@ import { recordChange } from '../../audit/record';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { conflict, invalid, notFound } from '../../http/errors';
-import type { ListDefinition } from '../../crud/list';
+import { dayRangeConditions, type ListDefinition } from '../../crud/list';
 import { findOne, resourceModule } from '../../crud/resource';
 import { bookedObject, statusNameSql } from '../../crud/sql';
 import {
@@ -291,10 +292,15 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       id: appointments.id_cita,
       list: appointmentList,
       export: appointmentExport,
-      filters: (query) => [
-        ...agendaFilters(appointments)(query),
-        query.emp ? eq(appointments.id_emp, query.emp as number) : undefined,
-      ],
+      filters: (query) => {
+        const { emp, desde, hasta } = query as Partial<AppointmentListQuery>;
+        return [
+          ...agendaFilters(appointments)(query),
+          emp ? eq(appointments.id_emp, emp) : undefined,
+          // The visit's own days, on the citas_fec_cita_idx index.
+          ...dayRangeConditions(appointments.fec_cita, desde, hasta),
+        ];
+      },
       create: { toValues: createValues, message: M.registered },
       update: { toValues: updateValues, message: M.updated },
       // Spec §001-7: `PATCH /cita/estado` with `cita, est`; 4, 5, 6, 8 and 9, in any order

@@ -228,7 +228,7 @@ describe('reservations', () => {
       const res = await api.patch('/reservacion/estado', { id, est });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        message: 'Se cambio el estado de la Reservación correctamente',
+        message: 'Se cambió el estado de la Reservación correctamente',
         data: { id_res: id, id_est: est, estado: { id_est: est, nom_est: name } },
       });
     }

@@ -139,7 +139,7 @@ describe('triage', () => {
       .id as number;
     const res = await api.patch('/triaje/estado', { id, est: 3 });
     expect(res.body).toMatchObject({
-      message: 'Se cambio el estado del Triaje correctamente',
+      message: 'Se cambió el estado del Triaje correctamente',
       data: { id, id_est: 3 },
     });
     expect((await api.get(`/triaje/${cita}`)).status).toBe(404);

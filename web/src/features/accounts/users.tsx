@@ -25,6 +25,7 @@ import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import {
   CrudPage,
+  registrationDayFilters,
   ResourceForm,
   StatusBadge,
   statusOptions,
@@ -36,7 +37,7 @@ import {
 } from '../../crud';
 import { confirm, showErrorDialog, toast } from '../../lib/alerts';
 import { callWithMessage } from '../../lib/api';
-import { defaultDateRange, formatDate, fullName, upper } from '../../lib/format';
+import { formatDate, fullName, upper } from '../../lib/format';
 
 const ERROR_TITLE = 'Error en Usuario';
 
@@ -188,15 +189,14 @@ function usersConfig(
       { header: 'Usuario', render: (u) => u.login },
       { header: 'Rol', render: (u) => ROLE_LABELS[u.rol] },
       { header: 'Estado', render: (u) => <StatusBadge id={u.id_est} /> },
-      { header: 'Fecha de Creacion', render: (u) => formatDate(u.created_at) },
+      { header: 'Fecha de creación', render: (u) => formatDate(u.created_at) },
     ],
     filters: [
       { name: 'search', label: 'Buscar por nombre, apellido, DNI o usuario' },
       { name: 'est', label: 'Estado de Usuario', type: 'select', options: statusOptions() },
-      { name: 'ficial', label: 'Fecha inicial', type: 'date' },
-      { name: 'final', label: 'Fecha final', type: 'date' },
+      ...registrationDayFilters(),
     ],
-    filterDefaults: () => ({ search: '', est: '', ...defaultDateRange() }),
+    filterDefaults: () => ({ search: '', est: '', ficial: '', final: '' }),
     emptyText: 'No se encontraron usuarios.',
     create: {
       title: 'Registrar Usuario',

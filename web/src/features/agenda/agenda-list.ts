@@ -1,6 +1,11 @@
 import { statusName, type Permission, type StatusItem } from '@app/domain';
-import { statusOptions, type FilterDef, type FilterValues, type StatusAction } from '../../crud';
-import { monthDateRange } from '../../lib/format';
+import {
+  registrationDayFilters,
+  statusOptions,
+  type FilterDef,
+  type FilterValues,
+  type StatusAction,
+} from '../../crud';
 
 /**
  * What the reservation and appointment lists share (spec §001-2: 'Same basic and advanced
@@ -34,14 +39,16 @@ export function agendaFilters(
       options: statusOptions(statuses),
       advanced: true,
     },
-    { name: 'ficial', label: 'Fecha inicial', type: 'date', advanced: true },
-    { name: 'final', label: 'Fecha final', type: 'date', advanced: true },
+    ...registrationDayFilters({ advanced: true }),
   ];
 }
 
-/** Spec §001-9: the date filter starts on the current month. */
+/**
+ * Every filter empty: the registration days too, not the spec's current month (decisions
+ * §departures), which hid next week's visits booked last month.
+ */
 export function agendaFilterDefaults(): FilterValues {
-  return { cli: '', pe: '', usu: '', est: '', ...monthDateRange() };
+  return { cli: '', pe: '', usu: '', est: '', ficial: '', final: '' };
 }
 
 /** Spec §001-4: '¿Está seguro de cambiar la cita a: {status}?'. */

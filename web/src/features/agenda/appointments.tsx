@@ -21,7 +21,7 @@ import {
   SERIES_MESSAGES,
 } from '@app/domain';
 import { useSaleDialogs } from '../checkout';
-import { CrudPage, StatusBadge, type CrudConfig } from '../../crud';
+import { CrudPage, dayRangeFilters, StatusBadge, type CrudConfig } from '../../crud';
 import { formatDate, fullName, TIME_ZONE, upper } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
 import {
@@ -128,10 +128,16 @@ function appointmentsConfig(
     actionsHeader: 'ACCIONES',
     loadingText: 'CARGANDO...',
     loadErrorText: APPOINTMENT_MESSAGES.loadWarning,
+    // The visit's own days stay in sight: the counter looks for next Tuesday's visits, not for
+    // the day they were booked.
     filters: agendaFilters(APPOINTMENT_STATUSES, [
       { name: 'emp', label: 'Groomer', type: 'select', options: groomerFilterOptions(groomers) },
+      ...dayRangeFilters(
+        { name: 'desde', label: 'Cita desde' },
+        { name: 'hasta', label: 'Cita hasta' },
+      ),
     ]),
-    filterDefaults: () => ({ ...agendaFilterDefaults(), emp: '' }),
+    filterDefaults: () => ({ ...agendaFilterDefaults(), emp: '', desde: '', hasta: '' }),
     advancedLabels: ADVANCED_FILTER_LABELS,
     create: appointmentCreate,
     edit: appointmentEdit,

@@ -20,6 +20,7 @@ import {
 } from '@app/domain';
 import {
   CrudPage,
+  registrationDayFilters,
   StatusBadge,
   statusOptions,
   useResourceMutation,
@@ -29,7 +30,7 @@ import {
 import { showErrorDialog, toast } from '../../lib/alerts';
 import { callWithMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { formatDate, fullName, monthDateRange, upper } from '../../lib/format';
+import { formatDate, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 
 const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
@@ -146,10 +147,9 @@ const clientsConfig = (anonymize: (client: Client) => void): CrudConfig<Client> 
   filters: [
     { name: 'search', label: 'Buscar cliente (nombre, apellido o DNI)' },
     { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
-    { name: 'ficial', label: 'Fecha inicial', type: 'date' },
-    { name: 'final', label: 'Fecha final', type: 'date' },
+    ...registrationDayFilters(),
   ],
-  filterDefaults: () => ({ search: '', est: '', ...monthDateRange() }),
+  filterDefaults: () => ({ search: '', est: '', ficial: '', final: '' }),
   emptyText: 'No se encontraron clientes.',
   pageActions: () => <ImportButton />,
   create: {

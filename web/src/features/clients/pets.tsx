@@ -8,8 +8,15 @@ import {
   petsResource,
   type PetInput,
 } from '@app/domain';
-import { CrudPage, StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
-import { formatDate, fullName, monthDateRange, upper } from '../../lib/format';
+import {
+  CrudPage,
+  registrationDayFilters,
+  StatusBadge,
+  statusOptions,
+  type CrudConfig,
+  type FieldDef,
+} from '../../crud';
+import { formatDate, fullName, upper } from '../../lib/format';
 import { ClientDniField, PetCareChips } from '../../lookups';
 import { PetAlertsField } from '../../lookups/pet-alerts-field';
 import { PetTimelineDialog, type TimelinePet } from '../../lookups/pet-timeline-dialog';
@@ -70,10 +77,9 @@ const petsConfig = (open: PetDialogs): CrudConfig<Pet> => ({
       type: 'select',
       options: PET_ALERTS.map((a) => ({ value: a.id, label: a.nombre })),
     },
-    { name: 'ficial', label: 'Fecha inicial', type: 'date' },
-    { name: 'final', label: 'Fecha final', type: 'date' },
+    ...registrationDayFilters(),
   ],
-  filterDefaults: () => ({ search: '', est: '', alerta: '', ...monthDateRange() }),
+  filterDefaults: () => ({ search: '', est: '', alerta: '', ficial: '', final: '' }),
   create: {
     title: 'Registrar Mascota',
     fields,

@@ -20,13 +20,14 @@ import { useMemo } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import {
   CrudPage,
+  registrationDayFilters,
   StatusBadge,
   statusOptions,
   type CrudConfig,
   type FieldDef,
   type FieldRenderProps,
 } from '../../crud';
-import { defaultDateRange, formatDate, fullName } from '../../lib/format';
+import { formatDate, fullName } from '../../lib/format';
 
 const ERROR_TITLE = 'Error en empleado';
 
@@ -151,7 +152,7 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
       { header: 'DNI', render: (e) => e.dni_emp },
       { header: 'F. Nacimiento', render: (e) => formatDate(e.fec_nac) },
       { header: 'Email', render: (e) => e.email_emp },
-      { header: 'Telefono', render: (e) => e.tel_emp },
+      { header: 'Teléfono', render: (e) => e.tel_emp },
       { header: 'Agenda', render: (e) => <AgendaBadge employee={e} /> },
       { header: 'Estado', render: (e) => <StatusBadge id={e.id_est} /> },
       { header: 'F. Creación', render: (e) => formatDate(e.created_at) },
@@ -159,10 +160,9 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
     filters: [
       { name: 'search', label: 'Buscar por nombre, DNI o email' },
       { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
-      { name: 'ficial', label: 'Fecha inicial', type: 'date' },
-      { name: 'final', label: 'Fecha final', type: 'date' },
+      ...registrationDayFilters(),
     ],
-    filterDefaults: () => ({ search: '', est: '', ...defaultDateRange() }),
+    filterDefaults: () => ({ search: '', est: '', ficial: '', final: '' }),
     emptyText: 'No se encontraron empleados.',
     create: {
       title: 'Registrar Empleado',
