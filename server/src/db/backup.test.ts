@@ -135,7 +135,8 @@ describe('backup and restore', () => {
         await target.close();
       }
     }
-  });
+    // Two fresh databases, each migrated: on a loaded 2-core machine that passed 20 s.
+  }, 60_000);
 
   it('refuses a file that is no backup, and a database that is not empty', async () => {
     const other = join(dir, 'otro.json.gz');
