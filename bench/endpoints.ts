@@ -16,7 +16,9 @@
  * named prepared statement (parsed and planned once per connection), as the server runs it.
  */
 import { hash } from 'node:crypto';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { ACCENTED, UNACCENTED } from '../server/src/db/schema';
+import { searchStatement } from '../server/src/features/search';
 
 export interface BenchEndpoint {
   name: string;
@@ -143,6 +145,34 @@ export const endpoints: BenchEndpoint[] = [
       );
     },
   },
+  // The outside probe's cases (issue 30 §15): a numbered deep page (OFFSET 9,980, the deepest
+  // a page number reaches), a common surname over the last 12 months, and a DNI's first digits.
+  {
+    name: 'clientes ?page=500',
+    method: 'GET',
+    path: '/api/clientes/?page=500',
+    auth: true,
+  },
+  {
+    name: 'clientes ?search=garcia&12 months',
+    method: 'GET',
+    path: `/api/clientes/?search=garcia&ficial=${addDays(today(), -364)}&final=${today()}`,
+    auth: true,
+  },
+  // The first four digits of the newest client's DNI.
+  {
+    name: 'clientes ?search=<dni prefix>',
+    method: 'GET',
+    path: '/api/clientes/?search=',
+    auth: true,
+    resolve: async (get) => {
+      const answer = (await get('/api/clientes/?per_page=1')) as ListAnswer;
+      const dni = answer.data?.data?.[0]?.dni_cli;
+      return typeof dni === 'string'
+        ? { path: `/api/clientes/?search=${dni.slice(0, 4)}` }
+        : undefined;
+    },
+  },
   {
     name: 'mascotas',
     method: 'GET',
@@ -245,6 +275,27 @@ export const endpoints: BenchEndpoint[] = [
     auth: true,
     sql: notificationsSql(),
   },
+  // The navbar's search (issue 30 §1): clients, pets and citas in one call, as the admin (every
+  // group). A common surname, one typed without its accent, two words, a DNI, a phone, a pet's
+  // name and two letters. The SQL is the server's own statement (searchSql below).
+  ...['quispe', 'garcia', 'rosa quispe', 'luna', 'qu'].map((q): BenchEndpoint => ({
+    name: `buscar ?q=${q}`,
+    method: 'GET',
+    path: `/api/buscar?q=${encodeURIComponent(q)}`,
+    auth: true,
+    sql: searchSql(q),
+  })),
+  ...(['dni_cli', 'tel1_cli'] as const).map((field): BenchEndpoint => ({
+    name: `buscar ?q=<newest client's ${field === 'dni_cli' ? 'DNI' : 'phone'}>`,
+    method: 'GET',
+    path: '/api/buscar?q=',
+    auth: true,
+    resolve: async (get) => {
+      const answer = (await get('/api/clientes/?per_page=1')) as ListAnswer;
+      const q = answer.data?.data?.[0]?.[field];
+      return typeof q === 'string' ? { path: `/api/buscar?q=${q}`, sql: searchSql(q) } : undefined;
+    },
+  })),
   // Staff: system users and employees (small tables; the same list machinery).
   {
     name: 'users',
@@ -269,6 +320,15 @@ export const endpoints: BenchEndpoint[] = [
   },
   // The agenda (reservations and appointments): unfiltered, then each of its filters.
   ...agendaLists(),
+  // The outside probe's citas case: a common surname among this month's visits.
+  {
+    name: 'citas ?cli=garcía&desde&hasta (this month)',
+    method: 'GET',
+    path: `/api/citas/?cli=${encodeURIComponent('garcía')}&desde=${monthStart()}&hasta=${monthEnd()}`,
+    auth: true,
+  },
+  // Products: the shop's catalogue, newest first.
+  { name: 'productos', method: 'GET', path: '/api/productos/', auth: true },
   // The calendar's week view: every visit of this Lima week (about a thousand with the demo
   // data of 100,000 clients). The SQL is the visits' query; the groomers and the opening hours
   // are two small reads more.
@@ -475,4 +535,10 @@ function notificationsSql(): string {
     `SELECT count(*) FROM citas WHERE fec_cita >= '${tomorrow}T00:00:00-05:00' AND fec_cita < '${nextDay(tomorrow)}T00:00:00-05:00' AND id_est IN (9, 5)`,
     `SELECT count(*) FROM reservaciones WHERE id_est = 1 AND fec_cita = '${today}'`,
   ].join(';\n');
+}
+
+/** The statement `GET /buscar?q=` runs for an admin (server/src/features/search), with literals. */
+function searchSql(q: string): string | undefined {
+  const statement = searchStatement(q, () => true);
+  return statement && new PgDialect().sqlToQuery(statement.inlineParams()).sql;
 }

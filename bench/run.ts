@@ -49,6 +49,7 @@ const PASSWORD_PLACEHOLDER = '{{ADMIN_PASSWORD}}';
 
 interface Latencies {
   p50: number;
+  p95: number;
   p99: number;
 }
 
@@ -205,6 +206,7 @@ function summarize(values: number[]): Latencies & { mean: number; max: number } 
   const sum = values.reduce((a, b) => a + b, 0);
   return {
     p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     mean: sorted.length ? sum / sorted.length : NaN,
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
@@ -311,10 +313,10 @@ async function measureSql(pool: pg.Pool, sql: string | pg.QueryConfig, seconds: 
       }
     }),
   );
-  const { p50, p99 } = summarize(latencies);
+  const { p50, p95, p99 } = summarize(latencies);
   return {
     requestsPerSecond: latencies.length / ((performance.now() - started) / 1000),
-    latencyMs: { p50, p99 },
+    latencyMs: { p50, p95, p99 },
   };
 }
 
@@ -361,6 +363,7 @@ function printTable(results: EndpointResult[]) {
       'endpoint',
       'req/s',
       'p50 ms',
+      'p95 ms',
       'p99 ms',
       'bare-SQL p50 ms',
       'server CPU µs/req',
@@ -370,6 +373,7 @@ function printTable(results: EndpointResult[]) {
       r.name,
       rate(r.requestsPerSecond),
       ms(r.latencyMs.p50),
+      ms(r.latencyMs.p95),
       ms(r.latencyMs.p99),
       sqlP50(r),
       r.serverCpuUs?.toString() ?? '-',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
-import { readFileSync } from 'node:fs';
 import { axeFindings } from './axe';
 import { limaDay, registerClient, registerPet, staffApi, uniqueDni, uniqueWord } from './api';
+import { SIGNED_IN_ROUTES, SIGNED_OUT_PATHS, settle, visit } from './routes';
 import { setDarkMode, signIn } from './support';
 
 /**
@@ -10,18 +10,6 @@ import { setDarkMode, signIn } from './support';
  * violation fails, so a new screen is held to it as soon as it has a route.
  */
 
-const ROUTE_TABLE = readFileSync(new URL('../web/src/routes.tsx', import.meta.url), 'utf8');
-/** `route('/path', { ..., access: 'guest' | 'public' })`: the screens one reaches signed out. */
-const ENTRIES = [...ROUTE_TABLE.matchAll(/route\(\s*'([^']+)',\s*\{([^}]*)\}/g)].map(
-  ([, path, options]) => ({
-    path,
-    name: /name: '([^']+)'/.exec(options)?.[1] ?? '',
-    signedOut: /access: '(guest|public)'/.test(options),
-  }),
-);
-const SIGNED_IN = ENTRIES.filter((e) => !e.signedOut);
-const SIGNED_OUT = ENTRIES.filter((e) => e.signedOut).map((e) => e.path);
-
 /** `rule on /path: the failing elements`, for each serious or critical violation. */
 async function violations(page: Page, where: string, rules?: string[]): Promise<string[]> {
   const found = (await axeFindings(page, rules)).map((finding) => `${where}: ${finding}`);
@@ -29,32 +17,8 @@ async function violations(page: Page, where: string, rules?: string[]): Promise<
   return headings === 1 ? found : [...found, `${headings} h1 on ${where}: a screen has one`];
 }
 
-async function settle(page: Page) {
-  await page.locator('h1').first().waitFor();
-  // Spinners gone: the screen shows its data, not its loading state.
-  await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 10_000 });
-}
-
 test.describe.configure({ timeout: 180_000 });
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
-
-/** Goes to `path` inside the app, as a link would: no reload, the screen's route name as h1. */
-async function visit(page: Page, path: string, name: string) {
-  await page.evaluate((to) => {
-    // Runs in the browser; the e2e tsconfig has no DOM library. The router follows popstate.
-    const win = globalThis as unknown as {
-      history: { pushState(state: unknown, title: string, url: string): void };
-      dispatchEvent(event: unknown): boolean;
-      PopStateEvent: new (type: string) => unknown;
-    };
-    win.history.pushState({}, '', to);
-    win.dispatchEvent(new win.PopStateEvent('popstate'));
-  }, path);
-  await expect(page.locator('h1')).toHaveText(name);
-  // The lazy screen loaded (the shell's bar under the top bar is its fallback).
-  await expect(page.locator('main > .MuiLinearProgress-root')).toHaveCount(0);
-  await settle(page);
-}
 
 // The mode changes colours only: the dark pass checks contrast, the light one everything.
 for (const mode of ['light', 'dark'] as const) {
@@ -64,7 +28,7 @@ for (const mode of ['light', 'dark'] as const) {
     await page.reload();
     const rules = mode === 'dark' ? ['color-contrast'] : undefined;
     const found: string[] = [];
-    for (const { path, name } of SIGNED_IN) {
+    for (const { path, name } of SIGNED_IN_ROUTES) {
       await visit(page, path, name);
       found.push(...(await violations(page, `${path} (${mode})`, rules)));
     }
@@ -74,7 +38,7 @@ for (const mode of ['light', 'dark'] as const) {
 
 test('the signed-out screens pass axe', async ({ page }) => {
   const found: string[] = [];
-  for (const path of SIGNED_OUT) {
+  for (const path of SIGNED_OUT_PATHS) {
     await page.goto(path);
     await settle(page);
     found.push(...(await violations(page, path)));

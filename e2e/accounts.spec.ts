@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uniqueDni, uniqueWord } from './api';
 import { serverPort } from './servers';
-import { field, PASSWORD, signIn, search } from './support';
+import { dateField, field, fillDate, PASSWORD, search, signIn } from './support';
 
 /** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
 async function outboxDir(): Promise<string> {
@@ -235,7 +235,7 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   const young = new Date();
   young.setFullYear(young.getFullYear() - 17);
   await page.getByLabel('Número de Documento').fill(dni);
-  await page.getByLabel('Fecha de Nacimiento').fill(young.toISOString().slice(0, 10));
+  await fillDate(dateField(page, 'Fecha de Nacimiento'), young.toISOString().slice(0, 10));
   await field(page, 'Nombre').fill('Rosa Elena');
   await page.getByLabel('Apellido').fill(surname);
   await page.getByLabel('Teléfono').fill('987654321');
@@ -243,7 +243,7 @@ test('an employee under 18 is refused; an adult gets a system user from the row 
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Debe ser mayor de 18 años')).toBeVisible();
 
-  await page.getByLabel('Fecha de Nacimiento').fill('1990-05-14');
+  await fillDate(dateField(page, 'Fecha de Nacimiento'), '1990-05-14');
   // A groomer: bookable in the agenda, with the colour of her citas there.
   await page.getByLabel('Atiende citas en la agenda').check();
   await page.getByLabel('Color en la agenda').click();

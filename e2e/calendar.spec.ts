@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { registerGroomer, staffApi } from './api';
 import { arrangeVisit, book, registerService, weekdayAhead } from './visits';
-import { field, signIn, authorizationOf } from './support';
+import { authorizationOf, dateField, expectDate, field, signIn } from './support';
 
 /*
  * The agenda's calendar (decisions §agenda) as the front desk uses it: booking from an empty slot
@@ -84,7 +84,7 @@ test('books a visit from an empty slot of a groomer’s column', async ({ page }
   await page.mouse.click(x, y);
 
   const form = page.getByRole('dialog', { name: 'Registrar Cita' });
-  await expect(field(form, 'Fecha y hora de la cita')).toHaveValue(`${day}T10:00`);
+  await expectDate(dateField(form, 'Fecha y hora de la cita'), `${day}T10:00`);
   await expect(form.getByRole('combobox', { name: 'Groomer' })).toHaveText(groomer.name);
   await field(form, 'DNI del cliente').fill(visit.client.dni);
   await expect(

@@ -3,10 +3,12 @@ import ExcelJS from 'exceljs';
 import {
   limaDay,
   registerClient,
+  registerGroomer,
   registerPet,
   shownDate,
   staffApi,
   uniqueWord,
+  type Groomer,
   type StaffApi,
 } from './api';
 import { field, signIn, authorizationOf, search } from './support';
@@ -56,8 +58,11 @@ async function cashDay(page: Page): Promise<CashDay> {
 const methodAmount = (day: CashDay, metodo: string) =>
   day.metodos.find((m) => m.metodo === metodo)!.monto;
 
-/** A client with a pet booked tomorrow at 10:00 for a S/ 45 bath; answers the pet's name. */
-async function bookBath(api: StaffApi) {
+/**
+ * A client with a pet booked tomorrow at 10:00 for a S/. 45 bath, with the groomer when given;
+ * answers the pet's name.
+ */
+async function bookBath(api: StaffApi, groomer?: Groomer) {
   const client = await registerClient(api, uniqueWord(), `Caja ${uniqueWord()}`);
   const pet = uniqueWord();
   const petId = await registerPet(api, client, pet);
@@ -73,6 +78,7 @@ async function bookBath(api: StaffApi) {
     id_cliente: client.id_cli,
     id_perro: petId,
     id_servicio: service.id_srv,
+    id_emp: groomer?.id_emp,
     fech_reg: limaDay(0),
     obs: 'Cita de prueba de caja',
   });
@@ -98,19 +104,20 @@ test('charges a cita with Yape and cash, prints its receipt, and an admin voids 
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   await ensureCompany(page, api);
-  const { pet, cita } = await bookBath(api);
+  const groomer = await registerGroomer(api, '#00897b');
+  const { pet, cita } = await bookBath(api, groomer);
 
   const checkout = await openCheckout(page, pet);
   await expect(field(checkout, 'Precio unitario del ítem 1')).toHaveValue('45.00');
-  await field(checkout, 'Propina (S/)').fill('5');
+  await field(checkout, 'Propina (S/.)').fill('5');
   await checkout.getByRole('button', { name: 'Agregar pago' }).click();
   await checkout.getByRole('combobox', { name: 'Método de pago 1' }).click();
   await page.getByRole('option', { name: 'Yape' }).click();
-  await field(checkout, 'Monto del pago 1 (S/)').fill('20');
+  await field(checkout, 'Monto del pago 1 (S/.)').fill('20');
   await checkout.getByRole('button', { name: 'Agregar pago' }).click();
   await checkout.getByRole('combobox', { name: 'Método de pago 2' }).click();
   await page.getByRole('option', { name: 'Efectivo' }).click();
-  await field(checkout, 'Monto del pago 2 (S/)').fill('50');
+  await field(checkout, 'Monto del pago 2 (S/.)').fill('50');
   await expect(checkout.getByText(`Vuelto: ${money('20.00')}`)).toBeVisible();
   // The POST answers the whole sale: the receipt shows it without GETting it again.
   const saleReads: string[] = [];
@@ -123,11 +130,17 @@ test('charges a cita with Yape and cash, prints its receipt, and an admin voids 
 
   await expect(page.getByText('¡Venta registrada exitosamente!')).toBeVisible();
   const receiptDialog = page.getByRole('dialog', { name: 'Comprobante' });
+  // Not sent to SUNAT: a boleta, not yet an electronic one (DESIGN §11.9).
   const receipt = receiptDialog.getByRole('article', {
-    name: /^BOLETA DE VENTA ELECTRÓNICA B001-\d{8}$/,
+    name: /^BOLETA DE VENTA B001-\d{8}$/,
   });
   await expect(receipt).toBeVisible();
   expect(saleReads).toEqual([]);
+  await expect(receipt).not.toContainText('ELECTRÓNICA');
+  // Who charged by name (not the login), the pet and its groomer.
+  await expect(receipt).toContainText('Cajero: Administrador Del Sistema');
+  await expect(receipt).toContainText(`Mascota: ${pet}`);
+  await expect(receipt).toContainText(`Groomer: ${groomer.name}`);
   await expect(receipt).toContainText('SON: CUARENTA Y CINCO CON 00/100 SOLES');
   await expect(receipt).toContainText('Yape');
   await expect(receipt).toContainText(money('20.00'));
@@ -211,7 +224,7 @@ test('a walk-in sale, then the sales report as an Excel file', async ({ page }) 
   await field(checkout, 'Precio unitario del ítem 1').fill('15');
   await checkout.getByRole('radio', { name: 'Nota de venta' }).check();
   await checkout.getByRole('button', { name: 'Agregar pago' }).click();
-  await expect(field(checkout, 'Monto del pago 1 (S/)')).toHaveValue('15.00');
+  await expect(field(checkout, 'Monto del pago 1 (S/.)')).toHaveValue('15.00');
   await checkout.getByRole('button', { name: `Cobrar ${money('15.00')}` }).click();
   await expect(page.getByRole('article', { name: /^NOTA DE VENTA T001-\d{8}$/ })).toContainText(
     'Corte de uñas',
@@ -266,7 +279,7 @@ test('the day’s close-out adds up what was sold, is saved with the counted cas
     ],
   });
   const after = await cashDay(page);
-  // S/ 50 cash for the S/ 20 left after Plin: S/ 30 back.
+  // S/. 50 cash for the S/. 20 left after Plin: S/. 30 back.
   expect(after.efectivo_esperado).toBe(plus(before.efectivo_esperado, 20));
   expect(methodAmount(after, 'plin')).toBe(plus(methodAmount(before, 'plin'), 30));
 

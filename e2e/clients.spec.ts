@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { limaDay, registerClient, staffApi, uniqueDni, uniqueWord } from './api';
-import { field, signIn, search, submitSearch } from './support';
+import { dateField, expectDate, field, search, signIn, submitSearch } from './support';
 
 const SEARCH_LABEL = 'Buscar cliente (nombre, apellido o DNI)';
 
@@ -164,14 +164,14 @@ test('lists a client registered last month by default; Este mes keeps to the mon
   const word = uniqueWord();
   await registerClient(await staffApi(page), 'Teodora', `Ccori ${word}`);
   const row = page.getByRole('row', { name: new RegExp(`TEODORA CCORI ${word.toUpperCase()}`) });
-  const from = page.getByLabel('Fecha inicial');
-  const to = page.getByLabel('Fecha final');
+  const from = dateField(page, 'Fecha inicial');
+  const to = dateField(page, 'Fecha final');
 
   /** 'Este mes' searches the month's first to last day at once. */
   const thisMonth = async (first: string, last: string) => {
     await submitSearch(page, first, () => page.getByRole('button', { name: 'Este mes' }).click());
-    await expect(from).toHaveValue(first);
-    await expect(to).toHaveValue(last);
+    await expectDate(from, first);
+    await expectDate(to, last);
     await expect(page).toHaveURL(new RegExp(`ficial=${first}`));
     await expect(page).toHaveURL(new RegExp(`final=${last}`));
   };
@@ -181,8 +181,8 @@ test('lists a client registered last month by default; Este mes keeps to the mon
   const day = (y: number, m: number, d: number) =>
     new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
   await page.goto('/clientes');
-  await expect(from).toHaveValue('');
-  await expect(to).toHaveValue('');
+  await expectDate(from, '');
+  await expectDate(to, '');
   await searchFor(page, word);
   await expect(row).toBeVisible();
   await thisMonth(day(year, month, 1), day(year, month + 1, 0));
@@ -192,7 +192,7 @@ test('lists a client registered last month by default; Este mes keeps to the mon
   // The browser a month ahead (noon in Lima on the 15th): the client was registered last month.
   await page.clock.setFixedTime(new Date(Date.UTC(year, month, 15, 17)));
   await page.goto('/clientes');
-  await expect(from).toHaveValue('');
+  await expectDate(from, '');
   await searchFor(page, word);
   await expect(row).toBeVisible();
   await thisMonth(day(year, month + 1, 1), day(year, month + 2, 0));

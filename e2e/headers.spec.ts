@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from './fixtures';
 import { registerClient, staffApi, uniqueWord } from './api';
-import { signInThroughForm } from './support';
+import { dateField, signInThroughForm } from './support';
 
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -9,8 +9,8 @@ const TINY_PNG = Buffer.from(
 
 /**
  * Whatever the page reports that it should not: CSP violations (seen by the page itself),
- * console errors and uncaught exceptions. The app ships no favicon; Chromium's request for
- * one is the only failed load let through.
+ * console errors and uncaught exceptions. A request for /favicon.ico (the app's icon is
+ * /favicon.svg) is the only failed load let through.
  */
 async function watchProblems(page: Page) {
   const problems: string[] = [];
@@ -65,6 +65,13 @@ test('the login page comes compressed, cached as it should and under the securit
   expect(document!.headers()['content-encoding']).toBe('br');
   await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
   expectSecurityHeaders(await brand);
+  // The tab's icon, the brand's paw: a small SVG that revalidates like index.html.
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBe('/favicon.svg');
+  const favicon = await page.request.get(icon!);
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toContain('image/svg+xml');
+  expect((await favicon.body()).length).toBeLessThan(2048);
 
   expect(assets.length).toBeGreaterThan(5);
   // The login screen does without react-hook-form (the `forms` chunk).
@@ -112,7 +119,7 @@ test('a day of work passes the CSP with nothing in the console', async ({ page }
   // The agenda and its form.
   await page.goto('/citas');
   await page.getByRole('button', { name: 'Añadir Cita' }).click();
-  await expect(page.getByLabel('Fecha y hora de la cita')).toBeVisible();
+  await expect(dateField(page, 'Fecha y hora de la cita')).toBeVisible();
   await page.goto('/reservaciones');
   await expect(page.getByRole('button', { name: 'Añadir Reserva' })).toBeVisible();
 

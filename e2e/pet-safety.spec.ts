@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
 import { axeFindings } from './axe';
-import { field, setDarkMode, signIn, search } from './support';
+import { dateField, field, fillDate, search, setDarkMode, signIn } from './support';
 import { weekdayAhead } from './visits';
 
 /** No serious or critical axe finding on the page (all WCAG rules, or only `rules`). */
@@ -115,8 +115,8 @@ test('a vaccine recorded with its card photo shows its state on the pet, and an 
   await expect(dialog.getByText('La mascota no tiene vacunas registradas.')).toBeVisible();
 
   await field(dialog, 'Vacuna').fill('Antirrábica');
-  await field(dialog, 'Fecha de aplicación').fill(limaDay(-350));
-  await field(dialog, 'Fecha de vencimiento').fill(limaDay(10));
+  await fillDate(dateField(dialog, 'Fecha de aplicación'), limaDay(-350));
+  await fillDate(dateField(dialog, 'Fecha de vencimiento'), limaDay(10));
   await dialog.getByLabel('Foto del carné (opcional)').setInputFiles({
     name: 'carne.png',
     mimeType: 'image/png',
@@ -133,13 +133,13 @@ test('a vaccine recorded with its card photo shows its state on the pet, and an 
 
   // A date the form refuses, with the message under the field.
   await field(dialog, 'Vacuna').fill('Séxtuple');
-  await field(dialog, 'Fecha de aplicación').fill(limaDay(-400));
-  await field(dialog, 'Fecha de vencimiento').fill(limaDay(-500));
+  await fillDate(dateField(dialog, 'Fecha de aplicación'), limaDay(-400));
+  await fillDate(dateField(dialog, 'Fecha de vencimiento'), limaDay(-500));
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   await expect(
     dialog.getByText('La fecha de vencimiento debe ser posterior a la fecha de aplicación'),
   ).toBeVisible();
-  await field(dialog, 'Fecha de vencimiento').fill(limaDay(-5));
+  await fillDate(dateField(dialog, 'Fecha de vencimiento'), limaDay(-5));
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   await expect(
     dialog.getByRole('row', { name: /Séxtuple/ }).getByText('Vacuna vencida'),
@@ -194,4 +194,87 @@ test('a before photo taken from a cita’s details is shown and shared by WhatsA
     new RegExp(`^https://wa\\.me/51987123456\\?text=.*${encodeURIComponent('/api/fotos/foto-')}`),
   );
   await expectNoAxeViolations(page);
+});
+
+test('a weight typed with a decimal comma in the triage is saved as 12.5 kg', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', { to: null });
+  const api = await staffApi(page);
+  const client = await registerClient(api, uniqueWord(), `Triaje ${uniqueWord()}`);
+  const pet = uniqueWord();
+  const petId = await registerPet(api, client, pet);
+  const service = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Baño triaje ${uniqueWord()}`,
+    descripcion: 'Baño de prueba para pesar y medir a la mascota antes de atenderla.',
+    precio: '40',
+    duracion: 60,
+  });
+  await api.create('/cita/register', {
+    fec_cita: `${weekdayAhead(16)}T10:00`,
+    dni_cli: client.dni,
+    id_cliente: client.id_cli,
+    id_perro: petId,
+    id_servicio: service.id_srv,
+    fech_reg: limaDay(0),
+    obs: 'Cita con triaje',
+  });
+
+  await page.goto('/citas');
+  await search(page, 'Mascota', pet);
+  const visit = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
+  const openTriage = async () => {
+    await visit.getByRole('button', { name: /Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Triaje' }).click();
+  };
+  await openTriage();
+  const triage = page.getByRole('dialog', { name: 'Registro de Triaje' });
+  await triage.getByLabel('Edad').fill('3');
+  await triage.getByLabel('Peso (kg)').fill('12,5');
+  // What was typed stays as typed: the field is not a number input that drops the comma.
+  await expect(triage.getByLabel('Peso (kg)')).toHaveValue('12,5');
+  // A range a dog cannot have is refused in Spanish before anything is sent.
+  await triage.getByLabel('Temperatura (°C)').fill('52');
+  await triage.getByRole('button', { name: 'Registrar' }).click();
+  await expect(triage.getByText('La temperatura debe estar entre 30 y 45 °C')).toBeVisible();
+  await triage.getByLabel('Temperatura (°C)').fill('38,6');
+  await triage.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('¡Triaje registrado exitosamente!')).toBeVisible();
+  await expect(triage).toBeHidden();
+
+  await openTriage();
+  await expect(triage.getByLabel('Peso (kg)')).toHaveValue('12.50');
+  await expect(triage.getByLabel('Temperatura (°C)')).toHaveValue('38.60');
+});
+
+test('a confirmation wears the theme’s colours and reads at AA in light and dark mode', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', { to: null });
+  const api = await staffApi(page);
+  const client = await registerClient(api, uniqueWord(), `Confirma ${uniqueWord()}`);
+  const pet = uniqueWord();
+  await registerPet(api, client, pet);
+
+  // The theme's primary and secondary of each mode (web/src/app/theme.ts), not SweetAlert's purple.
+  for (const [dark, confirm, cancel] of [
+    [false, 'rgb(26, 115, 232)', 'rgb(100, 106, 130)'],
+    [true, 'rgb(73, 163, 241)', 'rgb(158, 163, 184)'],
+  ] as const) {
+    await page.goto('/mascotas');
+    await setDarkMode(page, dark);
+    await page.reload();
+    await search(page, 'Buscar por mascota, raza o dueño', pet);
+    const row = page.getByRole('row', { name: new RegExp(pet.toUpperCase()) });
+    await row.getByRole('button', { name: /Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Suspender' }).click();
+    const yes = page.getByRole('button', { name: '¡Sí, proceder!' });
+    const no = page.getByRole('button', { name: '¡No, cancelar!' });
+    await expect(yes).toHaveCSS('background-color', confirm);
+    await expect(no).toHaveCSS('background-color', cancel);
+    await expectNoAxeViolations(page, ['color-contrast']);
+    await no.click();
+    await expect(yes).toBeHidden();
+  }
+  await setDarkMode(page, false);
 });

@@ -54,8 +54,8 @@ test('a product bought, sold at checkout and given back by the void, its history
   await field(page, 'Nombre').fill(name);
   await page.getByRole('combobox', { name: /Categoría/ }).click();
   await page.getByRole('option', { name: 'Higiene y cuidado' }).click();
-  await field(page, 'Precio (S/)').fill('25');
-  await field(page, 'Costo (S/)').fill('12.5');
+  await field(page, 'Precio (S/.)').fill('25');
+  await field(page, 'Costo (S/.)').fill('12.5');
   await field(page, 'Stock mínimo').fill('2');
   await expect(field(page, 'Stock inicial')).toHaveValue('0');
   await page.getByRole('button', { name: 'Registrar' }).click();
@@ -106,7 +106,7 @@ test('a product bought, sold at checkout and given back by the void, its history
   await expect(checkout.getByText('Stock insuficiente: quedan 5')).toBeVisible();
   await checkout.getByRole('radio', { name: 'Nota de venta' }).check();
   await checkout.getByRole('button', { name: 'Agregar pago' }).click();
-  await expect(field(checkout, 'Monto del pago 1 (S/)')).toHaveValue('150.00');
+  await expect(field(checkout, 'Monto del pago 1 (S/.)')).toHaveValue('150.00');
   // The server refuses it too, on that line's quantity.
   await checkout.getByRole('button', { name: `Cobrar ${money('150.00')}` }).click();
   await dismissError(page, 'Stock insuficiente: quedan 5');
@@ -114,7 +114,7 @@ test('a product bought, sold at checkout and given back by the void, its history
 
   await quantity.fill('2');
   await expect(quantity).toHaveAttribute('aria-invalid', 'false');
-  await field(checkout, 'Monto del pago 1 (S/)').fill('50');
+  await field(checkout, 'Monto del pago 1 (S/.)').fill('50');
   await checkout.getByRole('button', { name: `Cobrar ${money('50.00')}` }).click();
   const receipt = page.getByRole('article', { name: /^NOTA DE VENTA T001-\d{8}$/ });
   await expect(receipt).toContainText(new RegExp(name, 'i'));

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { limaDay, registerClient, registerPet, shownDate, staffApi, uniqueWord } from './api';
-import { signIn } from './support';
+import { dateField, expectDate, signIn } from './support';
 
 /**
  * Reminders (decisions §reminders) as the front desk sends them: the company's template written in
@@ -77,7 +77,7 @@ test('a template written in Ajustes fills the WhatsApp reminder of tomorrow’s 
 
   await page.goto('/recordatorios');
   await expect(page.getByRole('heading', { level: 2, name: 'Recordatorios' })).toBeVisible();
-  await expect(page.getByLabel('Fecha')).toHaveValue(tomorrow);
+  await expectDate(dateField(page, 'Fecha'), tomorrow);
   const row = page.getByRole('row', { name: new RegExp(pet) });
   await expect(row).toContainText('Pendiente');
   const whatsapp = row.getByRole('link', { name: /^WhatsApp/ });

@@ -9,7 +9,7 @@ import {
   type CreatedClient,
 } from './api';
 import { axeFindings } from './axe';
-import { field, sidenav, signIn, search } from './support';
+import { dateField, field, fillDate, search, sidenav, signIn } from './support';
 
 /*
  * Decisions §roles in the browser: each role sees only what it may use. The server refuses the
@@ -147,7 +147,7 @@ test('a receptionist books an appointment and completes it', async ({ page }) =>
 
   await menu.getByRole('link', { name: 'Citas', exact: true }).click();
   await page.getByRole('button', { name: 'Añadir Cita' }).click();
-  await field(page, 'Fecha y hora de la cita').fill(`${limaDay(2)}T16:30`);
+  await fillDate(dateField(page, 'Fecha y hora de la cita'), `${limaDay(2)}T16:30`);
   await field(page, 'DNI del cliente').fill(client.dni);
   await expect(page.getByText(`Cliente: ${client.name} ${client.surname}`)).toBeVisible();
   await page.getByRole('combobox', { name: 'Mascota' }).click();

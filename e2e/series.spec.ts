@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
-import { field, signIn, search } from './support';
+import { dateField, field, fillDate, search, signIn } from './support';
 
 /*
  * Recurring citas (decisions §series): a standing client booked months ahead from the cita form,
@@ -55,7 +55,7 @@ test('books a 4-time series from the cita form; a conflict lists its date and bo
   // The registration form opens in the page, under its heading.
   const form = page.getByRole('main');
   {
-    await field(form, 'Fecha y hora de la cita').fill(`${first}T15:00`);
+    await fillDate(dateField(form, 'Fecha y hora de la cita'), `${first}T15:00`);
     await form.getByRole('combobox', { name: 'Groomer' }).click();
     await page.getByRole('option', { name: groomer.name }).click();
     await field(form, 'DNI del cliente').fill(client.dni);

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { PASSWORD, signIn } from './support';
+import { dateField, expectDate, fillDate, PASSWORD, signIn } from './support';
 
 /** A real PNG, `size`×`size` of one colour, written chunk by chunk. */
 function pngImage(size: number, rgb: [number, number, number]): Buffer {
@@ -130,31 +130,32 @@ test.describe('Ajustes', () => {
     // The company saved above; other specs book against these hours: they are put back.
     await signIn(page, 'admin', { to: '/ajustes' });
     const day = (name: string) => page.getByRole('group', { name });
+    const time = (name: string, label: string) => dateField(day(name), label);
     const save = () => page.getByRole('button', { name: 'Guardar Cambios' }).click();
     await expect(day('Lunes').getByLabel('Abierto')).toBeChecked();
     await expect(day('Domingo').getByLabel('Abierto')).not.toBeChecked();
-    await expect(day('Domingo').getByLabel('Abre')).toBeDisabled();
+    await expect(time('Domingo', 'Abre').locator('input')).toBeDisabled();
 
     await day('Domingo').getByLabel('Abierto').check();
-    await day('Domingo').getByLabel('Abre').fill('10:00');
-    await day('Domingo').getByLabel('Cierra').fill('09:30');
+    await fillDate(time('Domingo', 'Abre'), '10:00');
+    await fillDate(time('Domingo', 'Cierra'), '09:30');
     await save();
     await expect(
       day('Domingo').getByText('La hora de cierre debe ser posterior a la de apertura'),
     ).toBeVisible();
-    await day('Domingo').getByLabel('Cierra').fill('13:00');
-    await day('Sábado').getByLabel('Cierra').fill('14:00');
+    await fillDate(time('Domingo', 'Cierra'), '13:00');
+    await fillDate(time('Sábado', 'Cierra'), '14:00');
     await save();
     await expect(page.getByText('Configuración actualizada correctamente')).toBeVisible();
 
     await page.reload();
     await expect(day('Domingo').getByLabel('Abierto')).toBeChecked();
-    await expect(day('Domingo').getByLabel('Abre')).toHaveValue('10:00');
-    await expect(day('Domingo').getByLabel('Cierra')).toHaveValue('13:00');
-    await expect(day('Sábado').getByLabel('Cierra')).toHaveValue('14:00');
+    await expectDate(time('Domingo', 'Abre'), '10:00');
+    await expectDate(time('Domingo', 'Cierra'), '13:00');
+    await expectDate(time('Sábado', 'Cierra'), '14:00');
 
     await day('Domingo').getByLabel('Abierto').uncheck();
-    await day('Sábado').getByLabel('Cierra').fill('19:00');
+    await fillDate(time('Sábado', 'Cierra'), '19:00');
     await save();
     await expect(page.getByText('Configuración actualizada correctamente')).toBeVisible();
   });

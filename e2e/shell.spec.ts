@@ -6,6 +6,7 @@ import { PASSWORD, sidenav, signIn, signInThroughForm, storedCredential } from '
 const SIDENAV_LINKS = [
   'Dashboard',
   'Agenda',
+  'Mi día',
   'Citas',
   'Reservaciones',
   'Lista de espera',

@@ -119,8 +119,56 @@ export function sidenav(page: Page) {
  * 'Nombre' or 'Nombre *' (the asterisk is hidden from screen readers, not from getByLabel).
  */
 export function field(scope: Page | Locator, label: string) {
+  return scope.getByLabel(wholeLabel(label));
+}
+
+/** `label` whole, with or without the required field's asterisk. */
+function wholeLabel(label: string): RegExp {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return scope.getByLabel(new RegExp(`^${escaped}[\\s\\u2009*]*$`));
+  return new RegExp(`^${escaped}[\\s\\u2009*]*$`);
+}
+
+/**
+ * A date, time or date-and-time field (MUI X's pickers, issue 30 §8) by its whole label: the
+ * group of its sections (dd, mm, aaaa, hh, mm). getByLabel would find two elements there, the
+ * group and its hidden input.
+ */
+export function dateField(scope: Page | Locator, label: string) {
+  return scope.getByRole('group', { name: wholeLabel(label) });
+}
+
+/**
+ * What a date field shows for the API's value, whatever the browser's language: '2026-11-25' is
+ * '25/11/2026', '2026-11-25T14:30' is '25/11/2026 14:30', '14:30' stays '14:30'.
+ */
+export function pickerText(value: string): string {
+  const match = /^(?:(\d{4})-(\d{2})-(\d{2}))?T?(\d{2}:\d{2})?$/.exec(value);
+  if (!match) throw new Error(`pickerText: not a date or time: ${value}`);
+  const [, year, month, day, time] = match;
+  const date = year ? `${day}/${month}/${year}` : '';
+  return [date, time].filter(Boolean).join(' ');
+}
+
+/**
+ * Types `value` ('YYYY-MM-DD', 'HH:mm' or 'YYYY-MM-DDTHH:mm') into a date field from `dateField`
+ * as a person does: its digits in the field's order (dd mm aaaa hh mm); '' empties the field.
+ */
+export async function fillDate(dateInput: Locator, value: string) {
+  const keyboard = dateInput.page().keyboard;
+  await dateInput.getByRole('spinbutton').first().click();
+  // Every section selected, then emptied; the digits typed next start from the first section.
+  await keyboard.press('ControlOrMeta+a');
+  await keyboard.press('Backspace');
+  await expectDate(dateInput, '');
+  if (value === '') return;
+  await keyboard.type(pickerText(value).replace(/\D/g, ''));
+  await expectDate(dateInput, value);
+}
+
+/** The date field shows `value` (as fillDate takes it; '' for an empty field). */
+export async function expectDate(dateInput: Locator, value: string) {
+  // The sections' text sits in the field's hidden input, 'dd/mm/aaaa' (or '' when empty).
+  await expect(dateInput.locator('input')).toHaveValue(value === '' ? '' : pickerText(value));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   uniqueWord,
   type StaffApi,
 } from './api';
-import { field, search, signIn } from './support';
+import { dateField, field, fillDate, search, signIn } from './support';
 import { weekdayAhead } from './visits';
 
 /*
@@ -49,11 +49,11 @@ test('adds a client to the waitlist through its form', async ({ page }) => {
   await expect(form.getByText('Seleccione al menos un día')).toBeVisible();
   await form.getByRole('checkbox', { name: 'Martes' }).check();
   await form.getByRole('checkbox', { name: 'Jueves' }).check();
-  await field(form, 'Desde (hora)').fill('15:00');
-  await field(form, 'Hasta (hora)').fill('14:00');
+  await fillDate(dateField(form, 'Desde (hora)'), '15:00');
+  await fillDate(dateField(form, 'Hasta (hora)'), '14:00');
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(form.getByText('La hora hasta debe ser posterior a la hora desde')).toBeVisible();
-  await field(form, 'Hasta (hora)').fill('18:00');
+  await fillDate(dateField(form, 'Hasta (hora)'), '18:00');
   await field(form, 'Notas').fill('Puede venir con una hora de aviso');
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Cliente agregado a la lista de espera!')).toBeVisible();

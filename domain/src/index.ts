@@ -60,3 +60,5 @@ export * from './features/notifications/endpoints';
 export * from './features/clients/endpoints';
 export * from './features/products/endpoints';
 export * from './features/catalogue/endpoints';
+export * from './features/search/search';
+export * from './features/search/endpoints';

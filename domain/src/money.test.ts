@@ -14,6 +14,21 @@ describe('parseCents', () => {
     expect(parseCents('99999999.99')).toBe(MAX_CENTS);
   });
 
+  it('takes a decimal comma as the decimal point', () => {
+    expect(parseCents('12,5')).toBe(1250);
+    expect(parseCents('12,50')).toBe(1250);
+    expect(parseCents(' 0,05 ')).toBe(5);
+    expect(parseCents('45,')).toBe(4500);
+    expect(parseCents('-12,30')).toBe(-1230);
+    expect(parseCents('99999999,99')).toBe(MAX_CENTS);
+  });
+
+  it('refuses grouped thousands instead of guessing them', () => {
+    for (const value of ['1,234.50', '1.234,50', '1,234', '1,234,567', '12,5.0', '12,505']) {
+      expect(parseCents(value), value).toBeUndefined();
+    }
+  });
+
   it('reads a number through its decimal text', () => {
     expect(parseCents(45)).toBe(4500);
     expect(parseCents(45.5)).toBe(4550);
@@ -28,7 +43,7 @@ describe('parseCents', () => {
   });
 
   it('refuses what is not a plain amount', () => {
-    for (const value of ['', ' ', 'abc', '4,50', '1e3', '.5', '+5', '1 000', 'NaN']) {
+    for (const value of ['', ' ', 'abc', ',50', '1e3', '.5', '+5', '1 000', 'NaN']) {
       expect(parseCents(value), value).toBeUndefined();
     }
     expect(parseCents(1e21)).toBeUndefined();

@@ -5,19 +5,25 @@
  * on integers is exact, and cents go through JSON, `===` and the form state without conversions.
  */
 
-/** The largest numeric(10,2) value: S/ 99,999,999.99. */
+/** The largest numeric(10,2) value: S/. 99,999,999.99. */
 export const MAX_CENTS = 9_999_999_999;
 
 /** IGV, included in every price (decisions §igv). */
 export const IGV_PERCENT = 18;
 
-/** Digits, an optional sign and at most two decimals; '45.' is '45.00', as the price field takes it. */
-export const MONEY_PATTERN = /^(-?)(\d+)(?:\.(\d{0,2}))?$/;
+/**
+ * Digits, an optional sign and at most two decimals after a point or a comma: '45.' is '45.00',
+ * as the price field takes it, and '12,5' is 12.50, as a Spanish keyboard writes it. Only one
+ * separator: '1,234.50' (thousands grouped) is refused rather than guessed, and so is '1,234',
+ * which reads as three decimals.
+ */
+export const MONEY_PATTERN = /^(-?)(\d+)(?:[.,](\d{0,2}))?$/;
 
 /**
- * A money value in cents: '45' → 4500, '45.5' → 4550, 45.5 → 4550. Undefined when it is not a
- * number with at most two decimals ('45.505', '4,50', '1e3') or is beyond ±MAX_CENTS. A number is
- * read through its shortest decimal text, so 0.1 + 0.2 is refused instead of being rounded.
+ * A money value in cents: '45' → 4500, '45.5' → 4550, '45,5' → 4550, 45.5 → 4550. Undefined when
+ * it is not a number with at most two decimals ('45.505', '1,234.50', '1e3') or is beyond
+ * ±MAX_CENTS. A number is read through its shortest decimal text, so 0.1 + 0.2 is refused
+ * instead of being rounded.
  */
 export function parseCents(value: string | number): number | undefined {
   const text = typeof value === 'number' ? String(value) : value.trim();
@@ -52,7 +58,7 @@ function divideHalfUp(n: number, d: number): number {
 /**
  * The IGV inside a total that includes it (decisions §igv): subtotal = round(total / 1.18, 2),
  * half up, and igv = total - subtotal, so the two always add up to the total.
- * S/ 120.00 → { subtotal: 10169, igv: 1831 }.
+ * S/. 120.00 → { subtotal: 10169, igv: 1831 }.
  */
 export function igvOf(totalCents: number): { subtotal: number; igv: number } {
   assertCents(totalCents);

@@ -110,9 +110,21 @@ export const id = (message = 'Identificador inválido') =>
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDate = (message = 'Fecha inválida') => z.iso.date({ error: message });
 
+/**
+ * A decimal field keeps digits and its first decimal separator, a point or a comma as typed
+ * ('12,5' stays '12,5'; money.ts and the measures read the comma as the point).
+ */
+export function keepDecimalChars(value: string): string {
+  const cleaned = value.replace(/[^\d.,]/g, '');
+  const separator = cleaned.search(/[.,]/);
+  return separator === -1
+    ? cleaned
+    : cleaned.slice(0, separator + 1) + cleaned.slice(separator + 1).replace(/[.,]/g, '');
+}
+
 export const MONEY_MESSAGES = {
   format: 'Formato válido: números con hasta 2 decimales',
-  max: (cents: number) => `El monto no puede exceder S/ ${formatCents(cents)}`,
+  max: (cents: number) => `El monto no puede exceder S/. ${formatCents(cents)}`,
 } as const;
 
 /** A bound of an amount: in cents, with what to say when it is passed. */
@@ -123,8 +135,8 @@ export interface MoneyBound {
 
 /**
  * An amount in soles as the form and the API send it (text or number), exact in cents and
- * normalised to the numeric(10,2) text: '45' → '45.00'; a third decimal is refused, never
- * rounded. `min` is the smallest amount it accepts, `max` the largest (numeric(10,2)'s).
+ * normalised to the numeric(10,2) text: '45' → '45.00', '12,5' → '12.50'; a third decimal is
+ * refused, never rounded. `min` is the smallest amount it accepts, `max` the largest (numeric(10,2)'s).
  */
 export const moneyAmount = (
   required: string,

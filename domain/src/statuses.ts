@@ -23,6 +23,8 @@ export const AppointmentStatus = {
   Completada: 6,
   Eliminada: 8,
   Programada: 9,
+  /** Cancelled with a reason (`motivo_cancelacion`); 10 stays free for 'Por confirmar'. */
+  Cancelada: 11,
 } as const;
 
 /**
@@ -31,8 +33,38 @@ export const AppointmentStatus = {
  */
 export const FREEING_APPOINTMENT_STATUSES: readonly number[] = [
   AppointmentStatus.NoAsistio,
+  AppointmentStatus.Cancelada,
   AppointmentStatus.Eliminada,
 ];
+
+const A = AppointmentStatus;
+
+/**
+ * Statuses §transitions: where a cita may go from each status, the one table the server's
+ * refusals (409) and the web's menus read. A visit to come may start, be completed, be missed,
+ * be cancelled or be deleted; one started may be completed or undone (back to Programada); a
+ * completed one is only corrected back to Programada (a sale charged to the wrong cita, a
+ * completion tapped by mistake); a missed, cancelled or deleted one is brought back to
+ * Programada, and a missed or cancelled one may be deleted.
+ */
+export const APPOINTMENT_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
+  [A.Programada]: [A.EnProceso, A.Completada, A.NoAsistio, A.Cancelada, A.Eliminada],
+  [A.EnProceso]: [A.Completada, A.Programada],
+  [A.Completada]: [A.Programada],
+  [A.NoAsistio]: [A.Programada, A.Eliminada],
+  [A.Cancelada]: [A.Programada, A.Eliminada],
+  [A.Eliminada]: [A.Programada],
+};
+
+/** The statuses a cita in `from` may change to (none for a status the table does not know). */
+export function appointmentTransitions(from: number): readonly number[] {
+  return APPOINTMENT_TRANSITIONS[from] ?? [];
+}
+
+/** Whether a cita in `from` may change to `to`: never to the status it has. */
+export function mayChangeAppointment(from: number, to: number): boolean {
+  return appointmentTransitions(from).includes(to);
+}
 
 /** MUI palette names; `yellow` is the theme's own (spec §001-2: EXPIRADA yellow, not orange). */
 const BADGE_COLORS = [
@@ -78,6 +110,7 @@ export const APPOINTMENT_STATUSES: readonly StatusItem[] = [
   { id_est: 6, nom_est: 'Completada', color: 'success', ambito: 'cita' },
   { id_est: 8, nom_est: 'Eliminada', color: 'default', ambito: 'cita' },
   { id_est: 9, nom_est: 'Programada', color: 'info', ambito: 'cita' },
+  { id_est: 11, nom_est: 'Cancelada', color: 'secondary', ambito: 'cita' },
 ];
 
 /** The whole catalogue, as `GET /api/estados` serves it. */

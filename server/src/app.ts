@@ -44,6 +44,7 @@ import { remindersModule } from './features/agenda';
 import { reportsModule } from './features/reports';
 import { reservationsModule } from './features/agenda';
 import { salesModule } from './features/checkout';
+import { searchModule } from './features/search';
 import { seriesModule } from './features/agenda';
 import { packagesModule } from './features/catalogue';
 import { servicesModule } from './features/catalogue';
@@ -177,6 +178,7 @@ export async function buildApp({
       await api.register(photosModule, { db });
       await api.register(seriesModule, { db });
       await api.register(waitlistModule, { db });
+      await api.register(searchModule, { db });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppThemeProvider } from './app/app-theme-provider';
+import { lazyNamed } from './app/route-entries';
 import { createAppRouter } from './app/router';
 import { ShellSettingsProvider } from './app/shell-settings';
 import { isBusy, isClientError } from './lib/api';
@@ -30,7 +31,13 @@ subscribeCredential(() => {
   if (getCredential() === null) queryClient.clear();
 });
 
-const router = createAppRouter(appEntries, { passwordChange: ForcedPasswordChange });
+// Its own chunk, loaded with the signed-in shell: the login page does not pay for it.
+const NavbarSearch = lazyNamed(() => import('./features/search'), 'NavbarSearch');
+
+const router = createAppRouter(appEntries, {
+  passwordChange: ForcedPasswordChange,
+  navbarSearch: NavbarSearch,
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

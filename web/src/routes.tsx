@@ -20,6 +20,7 @@ import PetsIcon from '@mui/icons-material/Pets';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
+import TodayIcon from '@mui/icons-material/Today';
 import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-entries';
 
 /**
@@ -64,6 +65,7 @@ const Signup = lazyNamed(() => import('./features/accounts/signup'), 'SignupPage
 const Dashboard = lazyNamed(() => import('./features/dashboard'), 'DashboardPage');
 const Settings = lazyNamed(() => import('./features/settings/settings'), 'SettingsPage');
 const Agenda = lazyNamed(() => import('./features/agenda/calendar-page'), 'AgendaPage');
+const MyDay = lazyNamed(() => import('./features/agenda/my-day'), 'MyDayPage');
 const Appointments = lazyNamed(() => import('./features/agenda/appointments'), 'AppointmentsPage');
 const Audit = lazyNamed(() => import('./features/audit/audit'), 'AuditPage');
 const History = lazyNamed(() => import('./features/history/history-page'), 'HistoryPage');
@@ -96,6 +98,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'agenda.leer',
     screen: Agenda,
     nav: { label: 'Agenda', icon: <CalendarMonthIcon /> },
+  }),
+  // A groomer's own day (issue 30 §5), where signing in takes a groomer (lib/use-profile.ts).
+  route('/mi-dia', {
+    name: 'Mi día',
+    access: 'agenda.atender',
+    screen: MyDay,
+    nav: { label: 'Mi día', icon: <TodayIcon /> },
   }),
   route('/citas', {
     name: 'Citas',
@@ -245,6 +254,8 @@ export const appEntries: readonly AppEntry[] = [
     screen: ClientImport,
   }),
   route('/user-profile', { name: 'User Profile', screen: Account }),
+  // The template's demonstration screens (spec §000-1): by address only, never in a menu, each
+  // with its 'Página de demostración' banner (demo/demo-banner.tsx); so are /sign-in, /sign-up.
   route('/profile', { name: 'Profile', screen: ProfileOverview }),
   route('/tables', { name: 'Tables', screen: Tables }),
   route('/billing', { name: 'Billing', screen: Billing }),

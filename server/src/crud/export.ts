@@ -20,7 +20,7 @@ import { commonConditions, type ListDefinition } from './list';
  * one batch.
  */
 
-/** How a cell is written: soles as numbers with the S/ format, days and Lima times as dates. */
+/** How a cell is written: soles as numbers with the S/. format, days and Lima times as dates. */
 export type ExportKind = 'text' | 'money' | 'day' | 'time';
 
 type ExportValue = string | number | Date | null | undefined;

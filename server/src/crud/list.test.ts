@@ -1,8 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
-import { limaToday, MAX_LIST_OFFSET, PAGE_TOO_DEEP } from '@app/domain';
-import { describe, expect, it } from 'vitest';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import {
+  limaDayStart,
+  limaToday,
+  MAX_LIST_OFFSET,
+  PAGE_TOO_DEEP,
+  type ListQuery,
+  type Page,
+} from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPeople } from '../db/demo/people';
-import { appointments, clients, employees, pets, reservations, users } from '../db/schema';
+import {
+  appointments,
+  clients,
+  clientSearchSql,
+  employees,
+  pets,
+  reservations,
+  users,
+} from '../db/schema';
+import { rowsOf } from '../db/sql-rows';
+import { COUNT_CAP, listPage, type ListDefinition } from './list';
 import { createService, limaDay, registerGroomer, registerOwner } from '../test/agenda';
 import { setupTestApp } from '../test/app';
 import { csvRows, download } from '../test/files';
@@ -41,8 +59,8 @@ describe('prepared list pages', () => {
     const first = await api.get('/clientes/?per_page=5');
     const after = first.body.data.next_cursor as string;
     expect(after).toEqual(expect.any(String));
-    // Every demo DNI starts with 4: `search=4` matches every row, and a search is a statement
-    // built for its call. Each shape runs twice with different values.
+    // Every demo DNI starts with 4: `search=4` matches every row, in a statement of its own
+    // shape (planned for its words each call). Each shape runs twice with different values.
     for (const query of [
       'per_page=5',
       'per_page=7',
@@ -149,4 +167,226 @@ describe('lists without registration days', () => {
       expect(csvRows(dated.rawPayload), list).toHaveLength(1);
     }
   });
+});
+
+describe('a page’s per-row figures', () => {
+  // A figure PostgreSQL computes once for each row it projects: the next value of a sequence.
+  const probe = sql<string>`nextval('list_page_probe')`;
+  beforeAll(async () => {
+    await ctx.database.db.execute(sql`create sequence list_page_probe`);
+  });
+  const probedClients: ListDefinition = {
+    table: clients,
+    // The id twice: as `id` for the test, under its own name for the cursor.
+    fields: { id: clients.id_cli, id_cli: clients.id_cli, created_at: clients.created_at, probe },
+    id: clients.id_cli,
+    createdAt: clients.created_at,
+    status: clients.id_est,
+    search: [clientSearchSql(clients)],
+    hiddenStatuses: [3],
+  };
+  // Joined to the owner, the join kept in the page's ids (it might drop or repeat a row).
+  const probedPets: ListDefinition = {
+    table: pets,
+    fields: {
+      id: pets.id_perro,
+      id_perro: pets.id_perro,
+      created_at: pets.created_at,
+      owner: clients.dni_cli,
+      probe,
+    },
+    join: (query: PgSelect) => query.innerJoin(clients, eq(clients.id_cli, pets.id_cli)),
+    id: pets.id_perro,
+    createdAt: pets.created_at,
+    status: pets.id_est,
+    hiddenStatuses: [3],
+  };
+  const probedCitas: ListDefinition = {
+    table: appointments,
+    fields: {
+      id: appointments.id_cita,
+      id_cita: appointments.id_cita,
+      fec_cita: appointments.fec_cita,
+      probe,
+    },
+    id: appointments.id_cita,
+    createdAt: appointments.created_at,
+    status: appointments.id_est,
+    timeline: appointments.fec_cita,
+    hiddenStatuses: [8],
+  };
+  /** The ids of the page as plain SQL reads them, OFFSET and all. */
+  const expected = {
+    clients: (offset: number, where = sql`true`) =>
+      sql`select id_cli as id from clientes where id_est <> 3 and ${where}
+        order by created_at desc, id_cli desc limit 5 offset ${offset}`,
+    pets: (offset: number) =>
+      sql`select id_perro as id from perros where id_est <> 3
+        order by created_at desc, id_perro desc limit 5 offset ${offset}`,
+    // Today's and later visits soonest first, then the earlier ones latest first.
+    citas: (offset: number) =>
+      sql`select id from (select id_cita as id, fec_cita >= ${limaDayStart(limaToday())} as upcoming,
+          fec_cita from citas where id_est <> 8) t
+        order by upcoming desc, case when upcoming then fec_cita end,
+          case when not upcoming then fec_cita end desc, case when upcoming then id end,
+          case when not upcoming then id end desc
+        limit 5 offset ${offset}`,
+  };
+
+  it('answer each shape as a page built for its call does', async () => {
+    const { db } = ctx.database;
+    await seedPeople(db, 30);
+    const first = await listPage<{ id: number }>(db, probedClients, { page: 1, per_page: 5 });
+    const after = first.next_cursor ?? undefined;
+    expect(after).toEqual(expect.any(String));
+    // The rows and the cursor: an extra filter also gives up the kept count of each status.
+    const rows = ({ data, next_cursor }: Page<{ id: number }>) => ({
+      ids: data.map(({ id }) => id),
+      next_cursor,
+    });
+    for (const shape of [
+      {},
+      { page: 3 },
+      { est: 1 },
+      { est: 2, page: 2 },
+      { after },
+      { ficial: '2000-01-01', page: 2 },
+      { final: '2999-12-31', after },
+      { search: '4' },
+      { search: '4 a', page: 2 },
+      { search: '4', est: 1, ficial: '2000-01-01' },
+      { search: 'no-such-word' },
+    ]) {
+      for (const per_page of [5, 7]) {
+        const query: ListQuery = { page: 1, per_page, ...shape };
+        // An always-true extra filter: the page is built for the call, never kept.
+        const built = await listPage<{ id: number }>(db, probedClients, query, [sql`true`]);
+        for (let call = 0; call < 2; call++) {
+          const kept = await listPage<{ id: number }>(db, probedClients, query);
+          expect(rows(kept), JSON.stringify(query)).toEqual(rows(built));
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['clients, a prepared page', probedClients, {}, expected.clients],
+    [
+      'clients, a searched page',
+      probedClients,
+      { search: '4' },
+      (offset: number) => expected.clients(offset, sql`search_text like '%4%'`),
+    ],
+    [
+      'clients, registration days',
+      probedClients,
+      { ficial: '2000-01-01' },
+      (offset: number) => expected.clients(offset),
+    ],
+    ['pets joined to their owner', probedPets, {}, expected.pets],
+    ['citas, either side of today', probedCitas, {}, expected.citas],
+  ] as const)(
+    'are computed for its rows only, not for the rows its OFFSET skips (%s)',
+    async (name, def, filters, ids) => {
+      const { db } = ctx.database;
+      await seedPeople(db, 30);
+      const service = await createService(db, `Baño de la página: ${name}`, '30.00');
+      // Fifteen visits to come and fifteen past: page 3 of 5 crosses today.
+      await db.execute(sql`
+        insert into citas (fec_cita, id_cli, id_perro, id_srv, precio, id_usu, obs_perro, fech_reg)
+        select date_trunc('minute', now()) + make_interval(days => case when n <= 15 then n::int else -n::int end),
+          p.id_cli, p.id_perro, ${service}, 30, (select id from users where login = 'admin'), '',
+          current_date
+        from (select id_cli, id_perro, row_number() over (order by id_perro) as n
+          from perros limit 30) p`);
+      const next = async () =>
+        Number(
+          rowsOf<{ n: string }>(await db.execute(sql`select nextval('list_page_probe') as n`))[0]
+            ?.n,
+        );
+      for (const page of [2, 3, 5]) {
+        const query: ListQuery = { page, per_page: 5, ...filters };
+        const before = await next();
+        const answer = await listPage<{ id: number }>(db, def, query);
+        const computed = (await next()) - before - 1;
+        const want = rowsOf<{ id: number }>(await db.execute(ids((page - 1) * 5)));
+        expect(
+          answer.data.map((row) => row.id),
+          `page ${page}`,
+        ).toEqual(want.map((row) => row.id));
+        expect(computed, `page ${page}`).toBe(5);
+      }
+    },
+  );
+});
+
+describe('a timeline’s pages', () => {
+  const citas: ListDefinition = {
+    table: appointments,
+    fields: { id_cita: appointments.id_cita, fec_cita: appointments.fec_cita },
+    id: appointments.id_cita,
+    createdAt: appointments.created_at,
+    status: appointments.id_est,
+    timeline: appointments.fec_cita,
+    hiddenStatuses: [8],
+  };
+
+  it.each([
+    ['every status but Eliminada', {}, sql`id_est <> 8`],
+    ['one status', { est: 6 }, sql`id_est = 6`],
+    [
+      'registration days',
+      { ficial: '2000-01-01' },
+      sql`id_est <> 8 and created_at >= '2000-01-01T05:00:00Z'`,
+    ],
+  ] as const)(
+    'follow its order by number and by cursor, kept or built alike (%s)',
+    async (_name, filters, where) => {
+      const { db } = ctx.database;
+      const service = await createService(db, `Baño del orden: ${_name}`, '30.00');
+      // Whole minutes, as booked: the cursor carries milliseconds (crud/list.ts `timeline`).
+      await seedPeople(db, 10);
+      await db.execute(sql`
+        insert into citas (fec_cita, id_cli, id_perro, id_srv, precio, id_usu, obs_perro, fech_reg, id_est)
+        select date_trunc('minute', now()) + make_interval(hours => (n::int - 12) * 7), p.id_cli, p.id_perro, ${service},
+          30, (select id from users where login = 'admin'), '', current_date,
+          case when n % 3 = 0 then 6 when n % 5 = 0 then 8 else 9 end
+        from (select id_cli, id_perro, row_number() over (order by id_perro desc) as n
+          from perros limit 24) p`);
+      const split = limaDayStart(limaToday());
+      const all = rowsOf<{ id: number }>(
+        await db.execute(sql`
+          select id_cita as id from citas where ${where}
+          order by fec_cita >= ${split} desc,
+            case when fec_cita >= ${split} then fec_cita end,
+            case when fec_cita < ${split} then fec_cita end desc,
+            case when fec_cita >= ${split} then id_cita end,
+            case when fec_cita < ${split} then id_cita end desc`),
+      ).map((row) => row.id);
+      const ids = (page: Page<{ id_cita: number }>) => page.data.map((row) => row.id_cita);
+      const perPage = 7;
+      let after: string | undefined;
+      for (let page = 1; (page - 1) * perPage < all.length + perPage; page++) {
+        const want = all.slice((page - 1) * perPage, page * perPage);
+        const query: ListQuery = { page, per_page: perPage, ...filters };
+        const numbered = await listPage<{ id_cita: number }>(db, citas, query);
+        const built = await listPage<{ id_cita: number }>(db, citas, query, [sql`true`]);
+        expect(ids(numbered), `page ${page}`).toEqual(want);
+        expect(ids(built), `page ${page}, built`).toEqual(want);
+        // Exact up to the cap, the planner's estimate beyond it, kept or built.
+        expect(numbered.total, `page ${page}`).toBe(built.total);
+        if (all.length <= COUNT_CAP) expect(numbered.total, `page ${page}`).toBe(all.length);
+        if (page > 1 && want.length) {
+          const followed = await listPage<{ id_cita: number }>(db, citas, {
+            page: 1,
+            per_page: perPage,
+            after,
+            ...filters,
+          });
+          expect(ids(followed), `after page ${page - 1}`).toEqual(want);
+        }
+        after = numbered.next_cursor ?? undefined;
+      }
+    },
+  );
 });

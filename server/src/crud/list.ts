@@ -5,6 +5,7 @@ import {
   eq,
   getTableName,
   gte,
+  inArray,
   lt,
   notInArray,
   or,
@@ -68,18 +69,29 @@ export function dayRangeConditions(column: PgColumn, from?: string, to?: string)
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Where a search's words go in a page's values: a search matches its first five words. */
+const WORD_KEYS = ['word1', 'word2', 'word3', 'word4', 'word5'] as const;
+type WordKey = (typeof WORD_KEYS)[number];
+
+const searchWords = (search: string | undefined) =>
+  (search ?? '').split(/\s+/).filter(Boolean).slice(0, WORD_KEYS.length);
+
 /**
  * The words of a search must each match one of the texts (an AND of ORs), ignoring case and
  * accents ('garcia' finds 'García'): the pattern and the texts are folded by `foldSql` (a stored
  * folded column as it is), and each text has a trigram index on its folded form, which this
- * condition uses.
+ * condition uses. With `bind`, the patterns are the page's values (`pageValues`).
  */
-export function searchCondition(texts: SearchText[], search: string | undefined): SQL | undefined {
-  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+export function searchCondition(
+  texts: SearchText[],
+  search: string | undefined,
+  bind?: Bind,
+): SQL | undefined {
+  const words = searchWords(search);
   const folded = texts.map((text) => ('folded' in text ? text.folded : foldSql(text)));
   return and(
-    ...words.map((word) => {
-      const pattern = foldSql(sql`${likePattern(word)}`);
+    ...words.map((word, i) => {
+      const pattern = foldSql(sql`${bind ? bind(WORD_KEYS[i]) : likePattern(word)}`);
       return or(...folded.map((text) => sql`${text} LIKE ${pattern}`));
     }),
   );
@@ -123,11 +135,13 @@ function parseCursor(text: string): Cursor {
 type Bind = (name: keyof PageValues) => unknown;
 
 /** The values a page's query takes; a prepared statement gets them as placeholders. */
-interface PageValues {
+interface PageValues extends Partial<Record<WordKey, string>> {
   est?: number;
   /** Lima day bounds: a Date for a query built per request, its ISO text for a prepared one. */
   ficial?: Date | string;
   final?: Date | string;
+  /** A timeline's split: today's start in Lima (as the day bounds). */
+  split?: Date | string;
   at?: string;
   id?: number;
   limit: number;
@@ -153,12 +167,12 @@ export function commonConditions(
     statusCondition(def.status, def, query, bind),
     query.ficial ? gte(def.createdAt, bind('ficial')) : undefined,
     query.final ? lt(def.createdAt, bind('final')) : undefined,
-    search ? searchCondition(search, query.search) : undefined,
+    search ? searchCondition(search, query.search, bind) : undefined,
   ];
 }
 
 function pageValues(query: ListQuery, cursor?: Cursor): PageValues {
-  return {
+  const values: PageValues = {
     est: query.est,
     ficial: query.ficial ? limaDayStart(query.ficial) : undefined,
     final: query.final ? limaDayEnd(query.final) : undefined,
@@ -167,6 +181,8 @@ function pageValues(query: ListQuery, cursor?: Cursor): PageValues {
     limit: query.per_page,
     offset: cursor ? 0 : (query.page - 1) * query.per_page,
   };
+  searchWords(query.search).forEach((word, i) => (values[WORD_KEYS[i]] = likePattern(word)));
+  return values;
 }
 
 const literal =
@@ -174,6 +190,30 @@ const literal =
   (name) =>
     values[name];
 const placeholder: Bind = (name) => sql.placeholder(name);
+
+/**
+ * The rows of one page: `ids` picks the page (its filters, order, LIMIT and OFFSET, selecting
+ * the id alone) and the row's `fields` are read for those ids only, in `order` again. The
+ * per-row figures among the fields (booked records, a client's visits) are scalar subqueries:
+ * in the page's own select list PostgreSQL would compute them for every row an OFFSET skips
+ * too (page 500 of the clients: 10,000 rows, 20,000 index reads), here for the page's rows.
+ */
+function rowsOfPage(
+  db: Db,
+  def: ListDefinition,
+  fields: SelectedFields,
+  ids: PgSelect,
+  order: SQL[],
+): PgSelect {
+  const select = db.select(fields).from(def.table).$dynamic();
+  return (def.join ? def.join(select) : select).where(inArray(def.id, ids)).orderBy(...order);
+}
+
+/** The page's ids: the list's joins only when they may drop or repeat a row. */
+function idsSelect(db: Db, def: ListDefinition): PgSelect {
+  const select = db.select({ id: def.id }).from(def.table).$dynamic();
+  return def.join && def.joinsFilter !== false ? def.join(select) : select;
+}
 
 /**
  * A page's statements: the rows (with `fields`), the total they carry and the matching rows the
@@ -202,13 +242,23 @@ function pageQueries(
     return (def.joinsFilter === false ? counted : joined(counted)).where(where);
   };
   const matching = matchingRows();
+  // With registration days, the capped count reads the matches newest first, along the
+  // order index, up to the cap (or sorts the few): rows are stored in registration order, and
+  // an unordered LIMIT, planned as if matches were spread evenly, was read by a sequential scan
+  // from the oldest rows, which the range filters out (a common surname in the last 12 months:
+  // 50,000 rows read for 201). Without days, any first matches count: a join's first ones.
+  const counted =
+    query.ficial || query.final
+      ? matchingRows().orderBy(desc(def.createdAt), desc(def.id))
+      : matchingRows();
   // Filtered by status alone, a status-counted table knows its exact total at any size.
   const totalSql = statusOnly(def, query, extra)
     ? statusTotalSql(def, query, bind)
-    : sql<number>`(select count(*)::int from (${matchingRows().limit(COUNT_CAP + 1)}) as capped)`;
+    : sql<number>`(select count(*)::int from (${counted.limit(COUNT_CAP + 1)}) as capped)`;
 
+  const order = [desc(def.createdAt), desc(def.id)];
   const rowsQuery = (fields: SelectedFields) => {
-    const ordered = joined(db.select(fields).from(def.table).$dynamic())
+    const ordered = idsSelect(db, def)
       .where(
         and(
           where,
@@ -217,11 +267,12 @@ function pageQueries(
             : undefined,
         ),
       )
-      .orderBy(desc(def.createdAt), desc(def.id))
+      .orderBy(...order)
       // drizzle writes an SQL object given as the limit into the statement as it is.
       .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
     // OFFSET 0 is left out of the statement (as drizzle leaves it out of a literal 0).
-    return cursor || query.page === 1 ? ordered : ordered.offset(bind('offset') as number);
+    const ids = cursor || query.page === 1 ? ordered : ordered.offset(bind('offset') as number);
+    return rowsOfPage(db, def, fields, ids, order);
   };
   return { matching, totalSql, rowsQuery };
 }
@@ -235,13 +286,23 @@ interface PreparedPage {
 
 /**
  * The page-and-total statements of a list, prepared once per database, list and shape (which
- * filters are set, cursor or not, first page or not) and kept: a page without a text search
- * or extra filters runs one of them with its values, and neither drizzle nor PostgreSQL builds
- * or parses its SQL again. A search stays a statement of its own each time: a generic plan of
- * `LIKE $1` cannot see how rare the word is.
+ * filters are set, how many words the search has, cursor or not, first page or not) and kept:
+ * a page without extra filters runs one of them with its values, and drizzle does not build
+ * its SQL again. Without a search PostgreSQL does not parse it again either (a named
+ * statement). A search's statement is sent unnamed, so PostgreSQL plans it for its words each
+ * time: a generic plan of `LIKE $1` cannot see how rare the word is.
  */
 const preparedPages = new WeakMap<Db, WeakMap<ListDefinition, Map<string, PreparedPage>>>();
 let preparedCount = 0;
+
+/** The statements kept for a list on a database, by shape. */
+function keptShapes(db: Db, def: ListDefinition): Map<string, PreparedPage> {
+  let byDef = preparedPages.get(db);
+  if (!byDef) preparedPages.set(db, (byDef = new WeakMap()));
+  let byShape = byDef.get(def);
+  if (!byShape) byDef.set(def, (byShape = new Map<string, PreparedPage>()));
+  return byShape;
+}
 
 function preparedPage(
   db: Db,
@@ -249,15 +310,13 @@ function preparedPage(
   query: ListQuery,
   cursor?: Cursor,
 ): PreparedPage | undefined {
-  let byDef = preparedPages.get(db);
-  if (!byDef) preparedPages.set(db, (byDef = new WeakMap()));
-  let byShape = byDef.get(def);
-  if (!byShape) byDef.set(def, (byShape = new Map<string, PreparedPage>()));
+  const byShape = keptShapes(db, def);
   // Without a date range the page size is written into the statement: PostgreSQL then plans
   // it once per connection (a generic plan, as cheap as each custom one), where a LIMIT
   // parameter makes the generic plan look costly and every execution is planned anew. A date
   // range keeps its custom plans: the rows a range matches vary too much for one plan.
   const dated = Boolean(query.ficial || query.final);
+  const words = searchWords(query.search).length;
   const shape = [
     query.est !== undefined,
     Boolean(query.ficial),
@@ -267,7 +326,7 @@ function preparedPage(
   ]
     .map(Number)
     .join('')
-    .concat(dated ? '' : `:${query.per_page}`);
+    .concat(dated ? '' : `:${query.per_page}`, `/${words}`);
   let prepared = byShape.get(shape);
   // Each statement holds a plan in every connection: odd page sizes past the bound are built
   // per request instead.
@@ -275,8 +334,8 @@ function preparedPage(
     const limit = dated ? undefined : sql.raw(String(query.per_page));
     const { rowsQuery, totalSql } = pageQueries(db, def, query, [], cursor, placeholder, limit);
     // Statement names are per connection, and one connection may serve several databases'
-    // objects (tests): a counter keeps every name to one text.
-    const name = `list_${getTableName(def.table)}_${++preparedCount}`;
+    // objects (tests): a counter keeps every name to one text. No name: an unnamed statement.
+    const name = words ? '' : `list_${getTableName(def.table)}_${++preparedCount}`;
     prepared = rowsQuery({ ...def.fields, [TOTAL]: totalSql.mapWith(Number) }).prepare(name);
     byShape.set(shape, prepared);
   }
@@ -288,6 +347,7 @@ const preparedValues = (values: PageValues): Record<string, unknown> => ({
   ...values,
   ficial: values.ficial instanceof Date ? values.ficial.toISOString() : values.ficial,
   final: values.final instanceof Date ? values.final.toISOString() : values.final,
+  split: values.split instanceof Date ? values.split.toISOString() : values.split,
 });
 
 /** A timeline's two halves: from today's start on (0), and before it (1). */
@@ -314,74 +374,122 @@ function decodeTimelineCursor(value: string): TimelineCursor {
   return { ...parseCursor(rest.join('|')), half: half === '0' ? 0 : 1 };
 }
 
+/** What a timeline's page asks of one half: its rows from `offset` on, at most `limit`. */
+interface HalfRead {
+  half: Half;
+  offset: number;
+  limit: number;
+  /** The keyset: the rows after this one, in the half's order. */
+  from?: Cursor;
+  /** The list's total with the rows: until a half read has found some. */
+  total: boolean;
+}
+
+/**
+ * One half of a timeline page, and the list's total if asked: its ids on the column's index in
+ * the half's order (today's start on, soonest first; before it, latest first), then their
+ * fields.
+ */
+function timelineHalf(
+  db: Db,
+  def: ListDefinition,
+  query: ListQuery,
+  extra: (SQL | undefined)[],
+  bind: Bind,
+  { half, offset, from, total }: Omit<HalfRead, 'limit'>,
+  /** The page size written into the statement, in place of a parameter. */
+  limit?: SQL,
+): PgSelect {
+  const column = def.timeline!;
+  const where = and(...commonConditions(def, query, bind), ...extra);
+  const order = half === 0 ? [asc(column), asc(def.id)] : [desc(column), desc(def.id)];
+  const keyset = sql`(${column}, ${def.id})`;
+  const after = sql`(${bind('at')}::timestamptz, ${bind('id')})`;
+  const ids = idsSelect(db, def)
+    .where(
+      and(
+        where,
+        half === 0 ? gte(column, bind('split')) : lt(column, bind('split')),
+        from ? (half === 0 ? sql`${keyset} > ${after}` : sql`${keyset} < ${after}`) : undefined,
+      ),
+    )
+    .orderBy(...order)
+    // drizzle writes an SQL object given as the limit into the statement as it is.
+    .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
+  const fields = total
+    ? {
+        ...def.fields,
+        [TOTAL]: pageQueries(db, def, query, extra, undefined, bind).totalSql.mapWith(Number),
+      }
+    : def.fields;
+  return rowsOfPage(db, def, fields, offset ? ids.offset(bind('offset') as number) : ids, order);
+}
+
+/**
+ * A timeline half's statement for a page of the list's size without extra filters or search,
+ * prepared once per database, list and shape and kept, as `preparedPage` keeps a list's.
+ */
+function preparedHalf(
+  db: Db,
+  def: ListDefinition,
+  query: ListQuery,
+  read: HalfRead,
+): PreparedPage | undefined {
+  if ((def.search && query.search) || read.limit !== query.per_page) return undefined;
+  const byShape = keptShapes(db, def);
+  const dated = Boolean(query.ficial || query.final);
+  const shape = [
+    read.half,
+    query.est !== undefined,
+    Boolean(query.ficial),
+    Boolean(query.final),
+    Boolean(read.from),
+    read.offset > 0,
+    read.total,
+  ]
+    .map(Number)
+    .join('')
+    .concat(dated ? '' : `:${query.per_page}`);
+  let prepared = byShape.get(`t${shape}`);
+  if (!prepared && byShape.size < MAX_PREPARED_SHAPES) {
+    const limit = dated ? undefined : sql.raw(String(query.per_page));
+    const name = `list_${getTableName(def.table)}_${++preparedCount}`;
+    prepared = timelineHalf(db, def, query, [], placeholder, read, limit).prepare(name);
+    byShape.set(`t${shape}`, prepared);
+  }
+  return prepared;
+}
+
 /**
  * A timeline list's page: each half is read on the column's index in its own order, so a page
  * costs its rows (plus the OFFSET of numbered pages, bounded by MAX_LIST_OFFSET) however many
  * visits the list holds. The later half is read only when the first runs out on this page.
+ * `skippedUpcoming(offset)` counts the upcoming rows, up to `offset`.
  */
 async function timelineRows(
-  db: Db,
-  def: ListDefinition,
   query: ListQuery,
-  where: SQL | undefined,
   after: TimelineCursor | undefined,
+  read: (half: HalfRead) => Promise<Record<string, unknown>[]>,
+  skippedUpcoming: (offset: number) => Promise<number>,
 ): Promise<{ row: Record<string, unknown>; half: Half }[]> {
-  const column = def.timeline!;
-  const split = limaDayStart(limaToday());
-  const select = () => {
-    const base = db.select(def.fields).from(def.table).$dynamic();
-    return def.join ? def.join(base) : base;
-  };
-  const upcoming = (offset: number, limit: number) =>
-    select()
-      .where(
-        and(
-          where,
-          gte(column, split),
-          after ? sql`(${column}, ${def.id}) > (${after.at}::timestamptz, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(asc(column), asc(def.id))
-      .limit(limit)
-      .offset(offset);
-  const earlier = (offset: number, limit: number, from?: Cursor) =>
-    select()
-      .where(
-        and(
-          where,
-          lt(column, split),
-          from ? sql`(${column}, ${def.id}) < (${from.at}::timestamptz, ${from.id})` : undefined,
-        ),
-      )
-      .orderBy(desc(column), desc(def.id))
-      .limit(limit)
-      .offset(offset);
-
   const size = query.per_page;
   if (after?.half === 1) {
-    const rows = await earlier(0, size, after);
+    const rows = await read({ half: 1, offset: 0, limit: size, from: after, total: true });
     return rows.map((row) => ({ row, half: 1 as const }));
   }
   const offset = after ? 0 : (query.page - 1) * size;
-  const first = await upcoming(offset, size);
+  const first = await read({ half: 0, offset, limit: size, from: after, total: true });
   const rows = first.map((row) => ({ row, half: 0 as const }));
   if (rows.length === size) return rows;
   // How many upcoming rows this page's OFFSET went past: all of them when it found none.
-  let skipped = offset;
-  if (rows.length === 0 && offset > 0) {
-    const counted = db
-      .select({ one: sql`1` })
-      .from(def.table)
-      .$dynamic();
-    const bounded = (def.join ? def.join(counted) : counted)
-      .where(and(where, gte(column, split)))
-      .limit(offset);
-    const [{ n }] = rowsOf<{ n: number | string }>(
-      await db.execute(sql`select count(*)::int as n from (${bounded}) as upcoming`),
-    );
-    skipped = Number(n);
-  }
-  const rest = await earlier(rows.length ? 0 : offset - skipped, size - rows.length);
+  const skipped = rows.length === 0 && offset > 0 ? await skippedUpcoming(offset) : offset;
+  const rest = await read({
+    half: 1,
+    offset: rows.length ? 0 : offset - skipped,
+    limit: size - rows.length,
+    // The first half's rows carried it.
+    total: rows.length === 0,
+  });
   return [...rows, ...rest.map((row) => ({ row, half: 1 as const }))];
 }
 
@@ -418,7 +526,7 @@ export async function listPage<T>(
     rows = total === 0 ? [] : await queries().rowsQuery(def.fields);
   } else {
     // The page and its total in one statement: one round trip, one plan.
-    const prepared = query.search ? undefined : preparedPage(db, def, query, cursor);
+    const prepared = preparedPage(db, def, query, cursor);
     rows = prepared
       ? await prepared.execute(preparedValues(values))
       : await queries().rowsQuery({ ...def.fields, [TOTAL]: queries().totalSql.mapWith(Number) });
@@ -484,7 +592,11 @@ function pageAnswer<T>(
   };
 }
 
-/** A page of a timeline list: its rows in timeline order, and the list's usual total. */
+/**
+ * A page of a timeline list: its rows in timeline order, and the list's usual total, carried
+ * by the first half read that finds rows. Without extra filters or a search each half's
+ * statement is kept (`preparedHalf`).
+ */
 async function timelinePage<T>(
   db: Db,
   def: ListDefinition,
@@ -492,24 +604,55 @@ async function timelinePage<T>(
   extra: (SQL | undefined)[],
 ): Promise<Page<T>> {
   const after = query.after ? decodeTimelineCursor(query.after) : undefined;
-  const { matching, totalSql } = pageQueries(
-    db,
-    def,
-    query,
-    extra,
-    undefined,
-    literal(pageValues(query)),
-  );
-  const where = and(...commonConditions(def, query), ...extra);
-  const rows = await timelineRows(db, def, query, where, after);
-  const counted = Number(
-    rowsOf<{ n: number | string }>(await db.execute(sql`select ${totalSql} as n`))[0]?.n ?? 0,
-  );
+  const split = limaDayStart(limaToday());
+  const values: PageValues = { ...pageValues(query), split };
+  let built: ReturnType<typeof pageQueries> | undefined;
+  const queries = () => (built ??= pageQueries(db, def, query, extra, undefined, literal(values)));
+  let carried: unknown;
+  const read = async (half: HalfRead) => {
+    const halfValues: PageValues = {
+      ...values,
+      offset: half.offset,
+      limit: half.limit,
+      at: half.from?.at,
+      id: half.from?.id,
+    };
+    const prepared = extra.some(Boolean) ? undefined : preparedHalf(db, def, query, half);
+    const rows = prepared
+      ? await prepared.execute(preparedValues(halfValues))
+      : await timelineHalf(db, def, query, extra, literal(halfValues), half);
+    carried ??= rows[0]?.[TOTAL];
+    for (const row of rows) delete row[TOTAL];
+    return rows;
+  };
+  const skippedUpcoming = async (offset: number) => {
+    const counted = db
+      .select({ one: sql`1` })
+      .from(def.table)
+      .$dynamic();
+    const where = and(...commonConditions(def, query), ...extra);
+    const bounded = (def.join ? def.join(counted) : counted)
+      .where(and(where, gte(def.timeline!, split)))
+      .limit(offset);
+    const [{ n }] = rowsOf<{ n: number | string }>(
+      await db.execute(sql`select count(*)::int as n from (${bounded}) as upcoming`),
+    );
+    return Number(n);
+  };
+  const rows = await timelineRows(query, after, read, skippedUpcoming);
+  const counted =
+    typeof carried === 'number'
+      ? carried
+      : Number(
+          rowsOf<{ n: number | string }>(
+            await db.execute(sql`select ${queries().totalSql} as n`),
+          )[0]?.n ?? 0,
+        );
   const last = rows.at(-1);
   return pageAnswer(
     query,
     rows.map(({ row }) => row as T),
-    await shownTotal(db, def, query, extra, counted, () => matching),
+    await shownTotal(db, def, query, extra, counted, () => queries().matching),
     last && rows.length === query.per_page ? encodeTimelineCursor(last.row, def, last.half) : null,
   );
 }

@@ -14,7 +14,7 @@ export interface XlsxSheet {
   name: string;
   header: readonly string[];
   rows: AsyncIterable<readonly XlsxCell[]> | Iterable<readonly XlsxCell[]>;
-  /** Columns (0-based) holding soles: written as numbers with the S/ format. */
+  /** Columns (0-based) holding soles: written as numbers with the S/. format. */
   money?: readonly number[];
   /** Columns of days and of Lima times, their cells Dates of the wall clock. */
   days?: readonly number[];
@@ -22,7 +22,7 @@ export interface XlsxSheet {
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const SOLES_FORMAT = '"S/ "#,##0.00';
+const SOLES_FORMAT = '"S/. "#,##0.00';
 const DAY_FORMAT = 'dd/mm/yyyy';
 const TIME_FORMAT = 'dd/mm/yyyy hh:mm';
 

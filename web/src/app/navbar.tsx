@@ -27,10 +27,11 @@ import {
   LOGIN_MESSAGES,
   NOTIFICATION_ENDPOINTS,
   NOTIFICATION_TEXTS,
+  SEARCH_TEXTS,
   type NotificationKind,
 } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type MouseEvent, type ReactElement } from 'react';
+import { Suspense, useState, type ComponentType, type MouseEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../lib/alerts';
 import { ApiError, call, queryKey } from '../lib/api';
@@ -40,7 +41,7 @@ import { useSession } from '../lib/use-session';
 import { useRouteName } from './route-entries';
 
 export const NAVBAR_TEXTS = {
-  search: 'Buscar aquí',
+  search: SEARCH_TEXTS.label,
   home: 'Inicio',
   toggleSidenav: 'Menú lateral',
   settings: 'Ajustes de Interfaz',
@@ -81,11 +82,32 @@ export interface NavbarProps {
   sidenavOpen: boolean;
   onToggleSidenav: () => void;
   onOpenConfigurator: () => void;
+  /**
+   * The search box (the search feature's, given by the composition root: app/ imports no
+   * feature); a plain field until it loads, or without one.
+   */
+  search?: ComponentType;
+}
+
+/** The box's place while the search loads, or when none is given. */
+function SearchPlaceholder() {
+  return (
+    <TextField
+      label={NAVBAR_TEXTS.search}
+      size="small"
+      sx={{ mr: 1, flex: { xs: 1, md: 'none' }, width: { md: 320 } }}
+    />
+  );
 }
 
 type MenuName = 'account' | 'notifications';
 
-export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: NavbarProps) {
+export function Navbar({
+  sidenavOpen,
+  onToggleSidenav,
+  onOpenConfigurator,
+  search: Search,
+}: NavbarProps) {
   const name = useRouteName();
   const navigate = useNavigate();
   const { data: user } = useSession();
@@ -162,11 +184,13 @@ export function Navbar({ sidenavOpen, onToggleSidenav, onOpenConfigurator }: Nav
         </Box>
 
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <TextField
-            label={NAVBAR_TEXTS.search}
-            size="small"
-            sx={{ mr: 1, flex: { xs: 1, md: 'none' } }}
-          />
+          {Search ? (
+            <Suspense fallback={<SearchPlaceholder />}>
+              <Search />
+            </Suspense>
+          ) : (
+            <SearchPlaceholder />
+          )}
           <IconButton aria-label={NAVBAR_TEXTS.account} onClick={openMenu('account')}>
             <AccountCircleIcon />
           </IconButton>

@@ -37,6 +37,8 @@ function toRouteObject({ path, name, screen: Screen, access }: RouteEntry): Rout
 export interface AppRouterOptions {
   /** The form a user with a generated password must fill before anything else. */
   passwordChange?: ComponentType;
+  /** The navbar's search box of the signed-in shell (a feature's, so given from outside). */
+  navbarSearch?: ComponentType;
 }
 
 export function createAppRouter(entries: readonly AppEntry[], options: AppRouterOptions = {}) {
@@ -66,7 +68,7 @@ export function createAppRouter(entries: readonly AppEntry[], options: AppRouter
         {
           element: (
             <RequireSession passwordChange={options.passwordChange}>
-              <DashboardLayout entries={entries} />
+              <DashboardLayout entries={entries} search={options.navbarSearch} />
             </RequireSession>
           ),
           children: withAccess('private'),

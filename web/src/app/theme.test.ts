@@ -1,6 +1,7 @@
 import { alpha, decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { STATUSES } from '@app/domain';
+import { dialogColours } from '../lib/alerts';
 import { GRADIENTS } from './cards/gradient-box';
 import { ACCENTS, buildTheme, SIDENAV_COLORS, SIDENAV_TYPES, sidenavSurface } from './theme';
 
@@ -44,6 +45,20 @@ describe('every text meets WCAG 2.2 AA contrast', () => {
         expect(
           getContrastRatio(contrastText, main),
           `${name}: ${contrastText} on ${main}`,
+        ).toBeGreaterThanOrEqual(AA);
+      }
+    });
+
+    it(`${mode}: the confirmation dialog's text and its confirm and cancel buttons`, () => {
+      const { dialog, confirm, cancel } = dialogColours(mode);
+      expect(dialog.background).toBe(palette.background.paper);
+      expect(confirm.background).toBe(palette.primary.main);
+      expect(cancel.background).toBe(palette.secondary.main);
+      for (const [name, pair] of Object.entries({ dialog, confirm, cancel })) {
+        const text = over(pair.background, pair.text);
+        expect(
+          getContrastRatio(text, pair.background),
+          `${name}: ${pair.text} on ${pair.background}`,
         ).toBeGreaterThanOrEqual(AA);
       }
     });

@@ -78,8 +78,6 @@ export interface CrudConfig<Row> {
   leadingMenuItems?(row: Row): RowMenuItem[];
   loadingText?: string;
   emptyText?: string;
-  /** The last column's header, where the spec writes it otherwise ('ACCIONES'). */
-  actionsHeader?: string;
   /**
    * The warning when the list fails to load (spec §001-8: 'No se recibieron datos de los
    * servicios').
@@ -166,7 +164,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
   };
 
   const actionsColumn: Column<Row> = {
-    header: config.actionsHeader ?? 'Acciones',
+    header: 'Acciones',
     align: 'center',
     sticky: true,
     render: (row) => <RowMenu items={menuFor(row)} label={`Acciones de ${config.rowLabel(row)}`} />,

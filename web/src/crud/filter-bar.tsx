@@ -8,7 +8,9 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { monthDateRange } from '../lib/format';
+import { DateInput } from './date-inputs';
 import type { FilterValues } from './list-params';
+import { isDayOrEmpty } from './picker-values';
 
 export interface FilterDef {
   name: string;
@@ -74,6 +76,9 @@ export function FilterBar({ filters, values, onSearch, advancedLabels, actions }
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A half-typed date says so under its field: nothing is searched until it is whole.
+    const dates = filters.filter((f) => f.type === 'date');
+    if (dates.some((f) => !isDayOrEmpty(draft[f.name] ?? ''))) return;
     onSearch(draft);
   };
   /** 'Este mes': the range from the month's first day to its last, searched at once. */
@@ -91,7 +96,7 @@ export function FilterBar({ filters, values, onSearch, advancedLabels, actions }
           const rangeStart = shown.find((f) => f.rangeEnd === filter.name);
           return (
             <Fragment key={filter.name}>
-              <Grid size={{ xs: 12, sm: 6, md: filter.type === 'text' || !filter.type ? 4 : 2 }}>
+              <Grid size={filterSize(filter)} sx={filterSx(filter)}>
                 <FilterInput
                   filter={filter}
                   value={draft[filter.name] ?? ''}
@@ -133,13 +138,22 @@ export function FilterBar({ filters, values, onSearch, advancedLabels, actions }
   );
 }
 
+/** A filter's grid cell (the theme's breakpoints: md 768, xl 1200 px, when the sidenav docks). */
+function filterSize(filter: FilterDef) {
+  if (filter.type === 'date') return { xs: 12, sm: 6, md: 3, xl: 2 };
+  return { xs: 12, sm: 6, md: filter.type === 'text' || !filter.type ? 4 : 2 };
+}
+
+/** 'dd/mm/aaaa' and the calendar button whole at every width, 820 px too (issue 30 §11). */
+const filterSx = (filter: FilterDef) => (filter.type === 'date' ? { minWidth: 170 } : undefined);
+
 interface FilterInputProps {
   filter: FilterDef;
   value: string;
   onChange(value: string): void;
 }
 
-/** One filter's field: a checkbox, or a text, select or date field. */
+/** One filter's field: a checkbox, a date (dd/mm/aaaa, issue 30 §8), or a text or select field. */
 function FilterInput({ filter, value, onChange }: FilterInputProps) {
   if (filter.type === 'checkbox') {
     return (
@@ -155,20 +169,28 @@ function FilterInput({ filter, value, onChange }: FilterInputProps) {
       />
     );
   }
+  if (filter.type === 'date') {
+    return (
+      <DateInput
+        fullWidth
+        size="small"
+        label={filter.label}
+        name={filter.name}
+        value={value}
+        onChange={onChange}
+      />
+    );
+  }
   return (
     <TextField
       fullWidth
       size="small"
       label={filter.label}
       name={filter.name}
-      type={filter.type === 'date' ? 'date' : 'text'}
       select={filter.type === 'select'}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      slotProps={{
-        inputLabel: filter.type === 'date' ? { shrink: true } : undefined,
-        htmlInput: { maxLength: 100 },
-      }}
+      slotProps={{ htmlInput: { maxLength: 100 } }}
     >
       {filter.options?.map((option) => (
         <MenuItem key={option.value} value={option.value}>

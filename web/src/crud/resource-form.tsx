@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import { showErrorDialog } from '../lib/alerts';
 import { ApiError } from '../lib/api';
+import { DateInput, DateTimeInput } from './date-inputs';
 
 export type FormValues = Record<string, unknown>;
 
@@ -204,7 +205,12 @@ export function ResourceForm<S extends z.ZodType = z.ZodType>({
                 const error = fieldState.error?.message;
                 const disabled = Boolean(def.disabled) || formState.isSubmitting;
                 if (def.render) return <>{def.render({ field, error, form, disabled })}</>;
-                const Input = def.kind === 'checkbox' ? CheckboxInput : FieldInput;
+                const Input =
+                  def.kind === 'checkbox'
+                    ? CheckboxInput
+                    : def.kind === 'date' || def.kind === 'datetime'
+                      ? PickerInput
+                      : FieldInput;
                 const marked = { ...def, required: def.required ?? required.has(def.name) };
                 return <Input def={marked} field={field} error={error} disabled={disabled} />;
               }}
@@ -242,13 +248,7 @@ interface FieldInputProps {
 
 function FieldInput({ def, field, error, disabled }: FieldInputProps) {
   const kind = def.kind ?? 'text';
-  const type =
-    kind === 'datetime'
-      ? 'datetime-local'
-      : kind === 'textarea' || kind === 'select'
-        ? 'text'
-        : kind;
-  const shrink = kind === 'date' || kind === 'datetime' ? { shrink: true } : undefined;
+  const type = kind === 'textarea' || kind === 'select' ? 'text' : kind;
   return (
     <TextField
       fullWidth
@@ -275,7 +275,7 @@ function FieldInput({ def, field, error, disabled }: FieldInputProps) {
         }
         field.onBlur();
       }}
-      slotProps={{ inputLabel: shrink, htmlInput: { maxLength: def.maxLength, step: def.step } }}
+      slotProps={{ htmlInput: { maxLength: def.maxLength, step: def.step } }}
     >
       {def.options?.map((option) => (
         <MenuItem key={option.value} value={option.value}>
@@ -283,6 +283,32 @@ function FieldInput({ def, field, error, disabled }: FieldInputProps) {
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * A date ('YYYY-MM-DD') or a date and time ('YYYY-MM-DDTHH:mm', Lima), shown dd/mm/aaaa and 24 h
+ * in every browser (issue 30 §8); a half-typed one is a value the schema refuses, not an empty one.
+ */
+function PickerInput({ def, field, error, disabled }: FieldInputProps) {
+  const Input = def.kind === 'datetime' ? DateTimeInput : DateInput;
+  return (
+    <Input
+      fullWidth
+      id={`field-${def.name}`}
+      label={def.label}
+      name={field.name}
+      inputRef={field.ref}
+      value={typeof field.value === 'string' ? field.value : ''}
+      required={def.required}
+      autoFocus={def.autoFocus}
+      disabled={disabled}
+      error={error}
+      // Always present, so the field's description is its error or hint (aria-describedby).
+      hint={def.hint ?? ' '}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
   );
 }
 

@@ -20,6 +20,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { GRADIENTS, GradientBox } from '../app/cards/gradient-box';
+import { DemoBanner } from './demo-banner';
 
 /** Demonstration screen (spec §000-1): Material Dashboard's billing page, static content only. */
 
@@ -474,6 +475,7 @@ function Transactions() {
 export function BillingPage() {
   return (
     <Box sx={{ py: 3 }}>
+      <DemoBanner sx={{ mb: 3 }} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Grid container spacing={3}>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GRADIENTS } from '../app/cards/gradient-box';
+import { DemoBanner } from './demo-banner';
 
 /** Demonstration screen (spec §000-1): Material Dashboard's alerts and toasts page. */
 
@@ -176,6 +177,9 @@ function NotificationsCard() {
 export function NotificationsPage() {
   return (
     <Grid container spacing={3} sx={{ py: 3, justifyContent: 'center' }}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        <DemoBanner />
+      </Grid>
       <Grid size={{ xs: 12, lg: 8 }}>
         <AlertsCard />
       </Grid>

@@ -23,6 +23,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { GRADIENTS, GradientBox, type GradientColor } from '../app/cards/gradient-box';
 import { InitialsAvatar } from './demo-card';
+import { DemoBanner } from './demo-banner';
 
 /**
  * Demonstration screen (spec §000-1): Material Dashboard's profile overview. The tabs and the
@@ -353,6 +354,7 @@ function ProjectCardView({ label, title, description, color, team }: ProjectCard
 export function ProfileOverviewPage() {
   return (
     <Box sx={{ py: 3 }}>
+      <DemoBanner sx={{ mb: 3 }} />
       <ProfileHeader />
       <Card>
         <Grid container spacing={1}>

@@ -34,6 +34,7 @@ import type { GradientColor } from '../app/cards/gradient-box';
 import { SectionCard } from '../app/cards/section-card';
 import { Emphasis, StatCard, type StatCardProps } from '../app/cards/stat-card';
 import { InitialsAvatar } from './demo-card';
+import { DemoBanner } from './demo-banner';
 
 /**
  * Demonstration screen (spec §000-1): Material Dashboard's dashboard in Arabic, right to left.
@@ -412,6 +413,7 @@ export function RtlPage() {
   useDocumentDirection('ar', 'rtl');
   return (
     <ThemeProvider theme={rtlTheme}>
+      <DemoBanner sx={{ mt: 3 }} />
       <Box dir="rtl" lang="ar" sx={{ py: 3, textAlign: 'start' }}>
         <Grid container spacing={3}>
           {STATS.map((stat) => (

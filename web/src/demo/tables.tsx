@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { GRADIENTS } from '../app/cards/gradient-box';
 import { HeaderCard, InitialsAvatar } from './demo-card';
+import { DemoBanner } from './demo-banner';
 
 /** Demonstration screen (spec §000-1): Material Dashboard's authors and projects tables. */
 
@@ -260,6 +261,9 @@ function ProjectsTable() {
 export function TablesPage() {
   return (
     <Grid container spacing={6} sx={{ pt: 3, pb: 3 }}>
+      <Grid size={12}>
+        <DemoBanner />
+      </Grid>
       <Grid size={12}>
         <HeaderCard title="Authors Table">
           <AuthorsTable />

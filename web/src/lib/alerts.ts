@@ -1,6 +1,8 @@
+import { alpha } from '@mui/material/styles';
 import { SESSION_EXPIRED } from '@app/domain';
 import type Swal from 'sweetalert2';
 import type { SweetAlertOptions } from 'sweetalert2';
+import { buildTheme } from '../app/theme';
 import { ApiError } from './api-error';
 
 /**
@@ -26,12 +28,63 @@ export const ALERT_TEXTS = {
 // MUI dialogs sit at z-index 1300 and its tooltips at 1500; an alert must cover them all.
 const Z_INDEX_CSS = '.swal2-container.app-swal { z-index: 2000; }';
 
+type Mode = 'dark' | 'light';
+
+interface ColourPair {
+  background: string;
+  text: string;
+}
+
+export interface DialogColours {
+  /** The dialog's surface and text: the theme's paper and body text. */
+  dialog: ColourPair;
+  /** '¡Sí, proceder!', 'Aceptar': the theme's primary button. */
+  confirm: ColourPair;
+  /** '¡No, cancelar!': the theme's secondary colour. */
+  cancel: ColourPair;
+  /** The keyboard focus ring around a button. */
+  focus: string;
+  radius: string;
+}
+
+/**
+ * The dialogs wear the MUI theme of the mode they open in, instead of SweetAlert2's purple:
+ * confirm in primary, cancel in secondary, each with the theme's contrast text (WCAG AA,
+ * measured by theme.test.ts).
+ */
+export function dialogColours(mode: Mode): DialogColours {
+  const { palette, shape } = buildTheme(mode === 'dark');
+  return {
+    dialog: { background: palette.background.paper, text: palette.text.primary },
+    confirm: { background: palette.primary.main, text: palette.primary.contrastText },
+    cancel: { background: palette.secondary.main, text: palette.secondary.contrastText },
+    focus: alpha(palette.primary.main, 0.5),
+    radius: `${shape.borderRadius}px`,
+  };
+}
+
+/** SweetAlert2's own variables, set per mode on the container (`app-swal-dark`, `app-swal-light`). */
+function modeCss(mode: Mode): string {
+  const c = dialogColours(mode);
+  return `.swal2-container.app-swal-${mode} {
+  --swal2-background: ${c.dialog.background};
+  --swal2-color: ${c.dialog.text};
+  --swal2-confirm-button-background-color: ${c.confirm.background};
+  --swal2-confirm-button-color: ${c.confirm.text};
+  --swal2-confirm-button-border-radius: ${c.radius};
+  --swal2-cancel-button-background-color: ${c.cancel.background};
+  --swal2-cancel-button-color: ${c.cancel.text};
+  --swal2-cancel-button-border-radius: ${c.radius};
+  --swal2-action-button-focus-box-shadow: 0 0 0 3px ${c.focus};
+}`;
+}
+
 let loading: Promise<typeof Swal> | undefined;
 
 function loadSwal() {
   loading ??= import('sweetalert2').then((module) => {
     const style = document.createElement('style');
-    style.textContent = Z_INDEX_CSS;
+    style.textContent = [Z_INDEX_CSS, modeCss('light'), modeCss('dark')].join('\n');
     document.head.append(style);
     return module.default;
   });
@@ -39,16 +92,17 @@ function loadSwal() {
 }
 
 /** The shell marks the document with its mode; reading it keeps this module free of React. */
-function theme(): 'dark' | 'light' {
+function theme(): Mode {
   return document.documentElement.dataset.mode === 'dark' ? 'dark' : 'light';
 }
 
 async function fire(options: SweetAlertOptions) {
   const swal = await loadSwal();
+  const mode = theme();
   return swal.fire({
-    theme: theme(),
+    theme: mode,
     ...options,
-    customClass: { container: 'app-swal' },
+    customClass: { container: `app-swal app-swal-${mode}` },
   });
 }
 

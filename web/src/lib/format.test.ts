@@ -16,8 +16,15 @@ describe('formatMoney', () => {
     ['-5', 'S/. -5.00'],
     ['12345678.99', 'S/. 12,345,678.99'],
     ['-1234', 'S/. -1,234.00'],
+    ['12,5', 'S/. 12.50'],
+    ['0,05', 'S/. 0.05'],
   ])('shows %j as %s', (value, expected) => {
     expect(formatMoney(value)).toBe(expected);
+  });
+
+  it('leaves grouped thousands as they were typed rather than guess them', () => {
+    expect(formatMoney('1,250')).toBe('1,250');
+    expect(formatMoney('1,234.50')).toBe('1,234.50');
   });
 
   it('shows nothing for a missing price', () => {

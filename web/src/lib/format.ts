@@ -42,18 +42,21 @@ export function toApiDate(value: dayjs.Dayjs): string {
   return value.format('YYYY-MM-DD');
 }
 
-const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
+/** A point and any decimals, or a decimal comma and at most two ('1,250' is left as it is). */
+const DECIMAL = /^(-?)(\d*)(?:\.(\d*)|,(\d{0,2}))?$/;
 
 /**
- * 'S/. 45.00' from the API's numeric string. Done on digits with BigInt, never in floating
- * point, so 0.1 + 0.2 problems cannot creep into a price.
+ * 'S/. 45.00' from the API's numeric string (or a typed '12,5'): the one money format of every
+ * screen, the spec's 'S/.'. Done on digits with BigInt, never in floating point, so 0.1 + 0.2
+ * problems cannot creep into a price.
  */
 export function formatMoney(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const text = String(value).trim();
   const match = DECIMAL.exec(text);
   if (!match) return text;
-  const [, sign, whole = '', fraction = ''] = match;
+  const [, sign, whole = '', point, comma] = match;
+  const fraction = point ?? comma ?? '';
   let cents = BigInt((whole || '0') + fraction.slice(0, 2).padEnd(2, '0'));
   // Round half up on the third decimal; numeric(10,2) never has one, but a typed number might.
   if (fraction.length > 2 && fraction.charCodeAt(2) >= '5'.charCodeAt(0)) cents += 1n;

@@ -13,12 +13,13 @@ export const PROFILE_QUERY_KEY = queryKey(ACCOUNT_ENDPOINTS.profile);
 
 /**
  * Where signing in takes the user (decisions §home-page): the Agenda when their profile chose it
- * and their role may see it, else the Dashboard.
+ * and their role may see it; else a groomer's own day, 'Mi día' (issue 30 §5: their visits, no
+ * money, one tap to attend them; the route is web/src/routes.tsx's '/mi-dia'); else the Dashboard.
  */
 export function homePath(profile: Profile | undefined): string {
-  return profile?.inicio === 'agenda' && profile.permisos.includes('agenda.leer')
-    ? '/agenda'
-    : '/dashboard';
+  if (profile?.inicio === 'agenda' && profile.permisos.includes('agenda.leer')) return '/agenda';
+  if (profile?.rol === 'groomer' && profile.permisos.includes('agenda.atender')) return '/mi-dia';
+  return '/dashboard';
 }
 
 /** Fetched only while a credential is stored, like the session (use-session.ts). */

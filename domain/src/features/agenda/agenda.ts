@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PetCareSchema } from '../pet-care/care';
 import { isoDateTime, money } from '../../api';
 import { limaWallClock } from '../../lima-date';
+import type { Permission } from '../../permissions';
 import { isoDate } from '../../rules';
 import { optionalId } from './booking';
 
@@ -191,13 +192,17 @@ export const AgendaEntrySchema = z.strictObject({
   duracion: z.number().int(),
   id_est: z.number().int(),
   id_emp: z.number().int().nullable(),
-  precio: money,
+  /** Only for who may charge (`AGENDA_PRICE_PERMISSION`): a groomer's agenda carries no money. */
+  precio: money.optional(),
   obs: z.string(),
   cliente: z.strictObject({
     id_cli: z.number().int(),
     dni_cli: z.string(),
     nom_cli: z.string(),
     ape_cli: z.string(),
+    /** The client's phones: Mi día's 'Avisar que está listo' writes to the first mobile. */
+    tel1_cli: z.string(),
+    tel2_cli: z.string().nullable(),
   }),
   perro: z.strictObject({
     id_perro: z.number().int(),
@@ -216,6 +221,12 @@ export const AgendaEntrySchema = z.strictObject({
   id_venta: z.number().int().nullable(),
 });
 export type AgendaEntry = z.infer<typeof AgendaEntrySchema>;
+
+/**
+ * The permission that puts a cita's price on the agenda's cards: charging's. Without it (a
+ * groomer) the server leaves `precio` out (issue 30 §5: no revenue on a groomer's day).
+ */
+export const AGENDA_PRICE_PERMISSION = 'caja.cobrar' satisfies Permission;
 
 export const AgendaSchema = z.strictObject({
   citas: z.array(AgendaEntrySchema),

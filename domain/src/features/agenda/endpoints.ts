@@ -111,11 +111,12 @@ export const WAITLIST_ENDPOINTS = defineEndpoints(waitlistResource.plural, {
  * attending the visit (decisions §roles).
  */
 export const TRIAGE_ENDPOINTS = defineEndpoints('triaje', {
+  /** The visit's triage, or null while it has none (404 when the visit does not exist). */
   one: {
     method: 'GET',
     path: '/triaje/:id',
     params: IdParamSchema,
-    response: successOf(TriageSchema),
+    response: successOf(TriageSchema.nullable()),
     permission: 'agenda.leer',
   },
   register: {

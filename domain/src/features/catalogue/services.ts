@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, money } from '../../api';
 import { defineResource } from '../../resource';
 import { IdParamSchema } from '../../list-query';
-import { lettersOnly, ONLY_LETTERS, requiredText } from '../../rules';
+import { keepDecimalChars, lettersOnly, ONLY_LETTERS, requiredText } from '../../rules';
 import { duration } from '../agenda/agenda';
 
 /**
@@ -29,8 +29,11 @@ export const CATALOGUE_ITEM_MESSAGES = {
 
 const M = CATALOGUE_ITEM_MESSAGES;
 
-/** Digits with an optional point and at most two decimals; '45.' is accepted as '45.00'. */
-const PRICE_FORMAT = /^(\d+)(?:\.(\d{0,2}))?$/;
+/**
+ * Digits with an optional point or comma and at most two decimals: '45.' is accepted as '45.00'
+ * and '12,5' as '12.50' (money.ts's MONEY_PATTERN without a sign).
+ */
+const PRICE_FORMAT = /^(\d+)(?:[.,](\d{0,2}))?$/;
 const MIN_CENTS = 100n;
 const MAX_CENTS = 100_000n;
 
@@ -42,12 +45,15 @@ export function priceCents(value: string): bigint | undefined {
   return BigInt(whole + fraction.padEnd(2, '0'));
 }
 
-/** '45' → '45.00', '7.5' → '7.50': the numeric(10,2) text; a malformed value is returned as is. */
-export function toTwoDecimals(value: string): string {
+/**
+ * '45' → '45.00', '7,5' → '7.50': the numeric(10,2) text; a malformed value is returned as is.
+ * `separator` writes the decimals after a comma instead, as the user typed them.
+ */
+export function toTwoDecimals(value: string, separator: '.' | ',' = '.'): string {
   const cents = priceCents(value);
   if (cents === undefined) return value;
   const digits = cents.toString().padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return `${digits.slice(0, -2)}${separator}${digits.slice(-2)}`;
 }
 
 /**
@@ -68,7 +74,7 @@ export const price = z
         return cents === undefined || (cents >= MIN_CENTS && cents <= MAX_CENTS);
       }, M.priceRange),
   )
-  .transform(toTwoDecimals);
+  .transform((v) => toTwoDecimals(v));
 
 export const CatalogueItemInputSchema = z.object({
   nombre: requiredText(M.nameRequired)
@@ -99,19 +105,20 @@ export function stripNonLetters(value: string): string {
   return value.replace(NOT_A_LETTER, '');
 }
 
-/** The price field keeps digits and the first decimal point only. */
-export function keepPriceChars(value: string): string {
-  const cleaned = value.replace(/[^\d.]/g, '');
-  const point = cleaned.indexOf('.');
-  return point === -1
-    ? cleaned
-    : cleaned.slice(0, point + 1) + cleaned.slice(point + 1).replace(/\./g, '');
-}
+/**
+ * The price field keeps digits and the first decimal separator only, a point or a comma as the
+ * user typed it ('12,5' stays '12,5').
+ */
+export const keepPriceChars = keepDecimalChars;
 
-/** On blur: a well-formed price shows two decimals ('45' → '45.00'); anything else is left for the error. */
+/**
+ * On blur: a well-formed price shows two decimals after the separator the user typed ('45' →
+ * '45.00', '12,5' → '12,50'); anything else is left for the error.
+ */
 export function formatPriceOnBlur(value: string): string {
   const trimmed = value.trim();
-  return PRICE_FORMAT.test(trimmed) ? toTwoDecimals(trimmed) : trimmed;
+  if (!PRICE_FORMAT.test(trimmed)) return trimmed;
+  return toTwoDecimals(trimmed, trimmed.includes(',') ? ',' : '.');
 }
 
 /* Services */

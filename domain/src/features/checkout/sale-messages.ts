@@ -23,9 +23,9 @@ export const SALE_MESSAGES = {
   descriptionMax: 'La descripción no puede exceder los 200 caracteres',
   quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 999',
   priceRequired: 'El precio es requerido',
-  saleMax: `El total de la venta no puede exceder S/ ${formatThousands(SALE_MAX_CENTS)}`,
-  dueMax: `El total más la propina no puede exceder S/ ${formatThousands(SALE_MAX_CENTS)}`,
-  paidMax: `Los pagos no pueden sumar más de S/ ${formatThousands(SALE_MAX_CENTS)}`,
+  saleMax: `El total de la venta no puede exceder S/. ${formatThousands(SALE_MAX_CENTS)}`,
+  dueMax: `El total más la propina no puede exceder S/. ${formatThousands(SALE_MAX_CENTS)}`,
+  paidMax: `Los pagos no pueden sumar más de S/. ${formatThousands(SALE_MAX_CENTS)}`,
   adjustForbidden:
     'No tiene permiso para cambiar precios, descuentos ni propinas fuera de lo permitido: pida a un administrador',
   adjustReasonRequired:
@@ -49,7 +49,7 @@ export const SALE_MESSAGES = {
   facturaNameRequired: 'La razón social es obligatoria para una factura',
   boletaDocInvalid: 'El documento debe ser un DNI de 8 dígitos o un carné de extranjería',
   boletaDniRequired:
-    'Para una boleta mayor a S/ 700.00 se requiere el DNI del comprador (8 dígitos)',
+    'Para una boleta mayor a S/. 700.00 se requiere el DNI del comprador (8 dígitos)',
   voidReasonRequired: 'El motivo de anulación es requerido',
   voidReasonMin: 'El motivo debe tener al menos 5 caracteres',
   voidReasonMax: 'El motivo no puede exceder los 200 caracteres',
@@ -61,9 +61,9 @@ export const SALE_MESSAGES = {
   voided: 'Venta anulada correctamente',
 } as const;
 
-/** 'Los pagos suman S/ 100.00: faltan S/ 20.00 para cubrir el total más la propina'. */
+/** 'Los pagos suman S/. 100.00: faltan S/. 20.00 para cubrir el total más la propina'. */
 export function paymentsShortMessage(paidCents: number, missingCents: number): string {
-  return `Los pagos suman S/ ${formatCents(paidCents)}: faltan S/ ${formatCents(missingCents)} para cubrir el total más la propina`;
+  return `Los pagos suman S/. ${formatCents(paidCents)}: faltan S/. ${formatCents(missingCents)} para cubrir el total más la propina`;
 }
 
 /** 99999999 → '999,999.99', as a message names an amount. */

@@ -91,7 +91,24 @@ export const SaleSchema = SaleSummarySchema.extend({
   anulada_por: z.string().nullable(),
   motivo_anulacion: z.string().nullable(),
   cpe_estado: z.string().nullable(),
-  /** The groomer of the cita it charged, for the report. */
+  /** Who charged it, by name ('Recepción Principal'); `usuario` is their login. */
+  cajero: z.string().nullable(),
+  /** The pet of the cita it charged. */
+  mascota: z.string().nullable(),
+  /** The groomer of the cita it charged. */
   groomer: z.string().nullable(),
 });
 export type Sale = z.infer<typeof SaleSchema>;
+
+/**
+ * The states of `cpe_estado` in which a receipt is an electronic one (DESIGN §11.9): accepted by
+ * SUNAT, with or without notes. Until receipts are sent the column is empty, and a receipt is
+ * printed as 'BOLETA DE VENTA' / 'FACTURA', without 'ELECTRÓNICA'.
+ */
+export const ELECTRONIC_CPE_STATES: readonly string[] = ['aceptado', 'observado'];
+
+/** Whether the receipt is an electronic one: a boleta or factura whose CPE SUNAT accepted. */
+export const isElectronicReceipt = (sale: Pick<Sale, 'tipo_comp' | 'cpe_estado'>) =>
+  sale.tipo_comp !== 'T' &&
+  sale.cpe_estado !== null &&
+  ELECTRONIC_CPE_STATES.includes(sale.cpe_estado);

@@ -14,7 +14,7 @@ import { SALE_MAX_CENTS, saleTotals, type SaleTotals, type SaleTotalsInput } fro
 /** The discount (%) a sale may carry without `caja.ajustar` until Ajustes says otherwise. */
 export const DEFAULT_MAX_DISCOUNT = '10.00';
 
-/** Above this total (S/ 700.00) a boleta names its buyer by DNI. */
+/** Above this total (S/. 700.00) a boleta names its buyer by DNI. */
 export const BOLETA_ID_THRESHOLD_CENTS = 70_000;
 
 export type SaleRulesInput = SaleTotalsInput & {
@@ -105,18 +105,18 @@ export function saleAdjustments(
 ): string[] {
   const adjustments = sale.items.flatMap((line) =>
     line.precio_lista !== null && parseCents(line.precio) !== parseCents(line.precio_lista)
-      ? [`Precio de «${line.descripcion}»: S/ ${line.precio_lista} → S/ ${line.precio}`]
+      ? [`Precio de «${line.descripcion}»: S/. ${line.precio_lista} → S/. ${line.precio}`]
       : [],
   );
   // In hundredths of a percent, on integers: discount / items > max / 100.
   const maxBasis = parseCents(descuentoMax) ?? 0;
   if (cents.discount * 10_000 > cents.items * maxBasis) {
     adjustments.push(
-      `Descuento de S/ ${text.discount} sobre S/ ${text.items}: más del ${descuentoMax} % permitido`,
+      `Descuento de S/. ${text.discount} sobre S/. ${text.items}: más del ${descuentoMax} % permitido`,
     );
   }
   if (cents.tip > cents.total) {
-    adjustments.push(`Propina de S/ ${text.tip}, mayor que el total de S/ ${text.total}`);
+    adjustments.push(`Propina de S/. ${text.tip}, mayor que el total de S/. ${text.total}`);
   }
   return adjustments;
 }

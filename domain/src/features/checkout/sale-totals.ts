@@ -7,7 +7,7 @@ import { amountInWords, formatCents, igvOf, parseCents } from '../../money';
  */
 
 /**
- * The largest sale (S/ 999,999.99): its items, its total plus tip and its payments. Beyond it a
+ * The largest sale (S/. 999,999.99): its items, its total plus tip and its payments. Beyond it a
  * sale is refused in Spanish, well before numeric(10,2) or the amount in words would overflow.
  */
 export const SALE_MAX_CENTS = 99_999_999;

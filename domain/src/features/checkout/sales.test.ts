@@ -147,7 +147,7 @@ describe('sale input', () => {
     expect(line({ precio: '100000000' })).toEqual([`items.0.precio: ${M.moneyMax}`]);
   });
 
-  it('caps a sale at S/ 999,999.99, its items, its total plus tip and its payments', () => {
+  it('caps a sale at S/. 999,999.99, its items, its total plus tip and its payments', () => {
     const big = (precio: string, cantidad: number, extra: object = {}) =>
       messages({
         ...sale,
@@ -156,10 +156,10 @@ describe('sale input', () => {
         pagos: [{ metodo: 'efectivo', monto: '999999.99' }],
         ...extra,
       });
-    expect(M.saleMax).toBe('El total de la venta no puede exceder S/ 999,999.99');
+    expect(M.saleMax).toBe('El total de la venta no puede exceder S/. 999,999.99');
     expect(big('999999.99', 1)).toEqual([]);
     expect(big('1000000', 1)).toEqual([`items: ${M.saleMax}`]);
-    // 999 × S/ 99,999,999.99 would overflow numeric(10,2) and the amount in words.
+    // 999 × S/. 99,999,999.99 would overflow numeric(10,2) and the amount in words.
     expect(big('99999999.99', 999)).toEqual([`items: ${M.saleMax}`]);
     expect(big('999999.99', 1, { propina: '0.01' })).toEqual([`propina: ${M.dueMax}`]);
     const overpaid = [{ metodo: 'efectivo', monto: '1000000' }];
@@ -186,12 +186,12 @@ describe('saleAdjustments', () => {
     expect(
       saleAdjustments({ items: [priced('40.00')], descuento: '8.01', propina: '71.99' }, '10.00'),
     ).toEqual([
-      'Precio de «Baño completo»: S/ 45.00 → S/ 40.00',
-      'Descuento de S/ 8.01 sobre S/ 80.00: más del 10.00 % permitido',
+      'Precio de «Baño completo»: S/. 45.00 → S/. 40.00',
+      'Descuento de S/. 8.01 sobre S/. 80.00: más del 10.00 % permitido',
     ]);
     expect(
       saleAdjustments({ items: [priced('40.00', null)], descuento: '0', propina: '80.01' }, '10'),
-    ).toEqual(['Propina de S/ 80.01, mayor que el total de S/ 80.00']);
+    ).toEqual(['Propina de S/. 80.01, mayor que el total de S/. 80.00']);
   });
 });
 
@@ -218,12 +218,29 @@ describe('sale input, continued', () => {
     expect(pay({ metodo: 'cheque' })).toEqual([`pagos.0.metodo: ${M.methodInvalid}`]);
     expect(pay({ monto: '' })).toEqual([`pagos.0.monto: ${M.amountRequired}`]);
     expect(pay({ monto: '0' })).toEqual([`pagos.0.monto: ${M.amountMin}`]);
-    expect(pay({ monto: '1,20' })).toEqual([`pagos.0.monto: ${M.moneyFormat}`]);
+    expect(pay({ monto: '1,234.50' })).toEqual([`pagos.0.monto: ${M.moneyFormat}`]);
+    expect(pay({ monto: '120,00' })).toEqual([]);
+  });
+
+  it('reads a decimal comma in prices, discount, tip and payments', () => {
+    const parsed = SaleInputSchema.parse({
+      ...sale,
+      items: [{ ...bath, precio: '120,5' }],
+      descuento: '0,50',
+      propina: '2,5',
+      pagos: [{ metodo: 'efectivo', monto: '122,5' }],
+    });
+    expect(parsed).toMatchObject({
+      items: [{ precio: '120.50' }],
+      descuento: '0.50',
+      propina: '2.50',
+      pagos: [{ monto: '122.50' }],
+    });
   });
 
   it('asks the payments to cover the total plus the tip', () => {
     expect(messages({ ...sale, propina: '5' })).toEqual([
-      'pagos: Los pagos suman S/ 120.00: faltan S/ 5.00 para cubrir el total más la propina',
+      'pagos: Los pagos suman S/. 120.00: faltan S/. 5.00 para cubrir el total más la propina',
     ]);
     expect(
       messages({
@@ -292,7 +309,7 @@ describe('sale input, continued', () => {
     expect(messages({ ...factura, nombre: 'x'.repeat(201) })).toEqual([`nombre: ${M.nameMax}`]);
   });
 
-  it('asks a boleta over S/ 700 for the buyer’s DNI', () => {
+  it('asks a boleta over S/. 700 for the buyer’s DNI', () => {
     const big = (total: string, doc?: string) => ({
       ...sale,
       doc,

@@ -24,7 +24,10 @@ interface MeasureMessages {
   range: string;
 }
 
-/** Each measure's messages: the spec's three (spec §001-5 Triage) and a sane range. */
+/**
+ * Each measure's messages: the spec's three (spec §001-5 Triage) and a sane range (issue 30: a
+ * dog weighs 0.1 to 120 kg and its temperature is 30 to 45 °C).
+ */
 export const MEASURE_MESSAGES = {
   edad: {
     invalid: 'Ingrese una edad válida',
@@ -36,7 +39,7 @@ export const MEASURE_MESSAGES = {
     invalid: 'Ingrese un peso válido',
     required: 'El peso es obligatorio',
     format: 'El peso debe ser un número entero o decimal con uno o dos decimales',
-    range: 'El peso debe estar entre 0.01 y 150 kg',
+    range: 'El peso debe estar entre 0.1 y 120 kg',
   },
   temperatura: {
     invalid: 'Ingrese una temperatura válida',
@@ -46,19 +49,20 @@ export const MEASURE_MESSAGES = {
   },
 } as const satisfies Record<string, MeasureMessages>;
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
-const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+/** A decimal point or a decimal comma ('12,5' is 12.5, as a Spanish keyboard writes it). */
+const NUMBER = /^-?\d+([.,]\d+)?$/;
+const TWO_DECIMALS = /^\d+([.,]\d{1,2})?$/;
 
 /** Hundredths, on the digits: the comparison never goes through floating point. */
 function hundredths(value: string): number {
-  const [whole = '0', fraction = ''] = value.split('.');
+  const [whole = '0', fraction = ''] = value.split(/[.,]/);
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
 /**
- * A measure as a number or a numeric string, with at most two decimals, within `[min, max]`
- * (in hundredths). One message at a time, the most basic first. Output: the decimal text the
- * numeric column takes as it is.
+ * A measure as a number or a numeric string, with at most two decimals after a point or a
+ * comma, within `[min, max]` (in hundredths). One message at a time, the most basic first.
+ * Output: the decimal text the numeric column takes as it is ('12,5' → '12.5').
  */
 function measure(messages: MeasureMessages, min: number, max: number) {
   return z.union([z.string(), z.number()], { error: messages.required }).transform((value, ctx) => {
@@ -79,14 +83,14 @@ function measure(messages: MeasureMessages, min: number, max: number) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return text;
+    return text.replace(',', '.');
   });
 }
 
 const triageFields = {
   id_cita: chosenId(TRIAGE_MESSAGES.appointmentRequired),
   edad: measure(MEASURE_MESSAGES.edad, 0, 3000),
-  peso: measure(MEASURE_MESSAGES.peso, 1, 15000),
+  peso: measure(MEASURE_MESSAGES.peso, 10, 12000),
   temperatura: measure(MEASURE_MESSAGES.temperatura, 3000, 4500),
   notas: z
     .string({ error: TRIAGE_MESSAGES.notesMax })

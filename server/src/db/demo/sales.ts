@@ -77,7 +77,7 @@ export async function seedSales(db: Db): Promise<SalesResult> {
       where c.id_est = ${AppointmentStatus.Completada}
         and not exists (select 1 from ventas v where v.id_cita = c.id_cita and v.anulada_at is null)`);
 
-    // Cash is handed over rounded up to the next S/ 10 or a S/ 50 or S/ 100 bill: the change.
+    // Cash is handed over rounded up to the next S/. 10 or a S/. 50 or S/. 100 bill: the change.
     const cashGiven = sql`greatest(d.total + d.propina, ceil((d.total + d.propina) / 10) * 10 + case when d.k % 3 = 0 then 0 when d.k % 3 = 1 then 10 else 0 end)`;
     await tx.execute(sql`
       insert into ventas (fecha, tipo_comp, serie, numero, cod_sunat, moneda, tipo_operacion,

@@ -91,6 +91,8 @@ export const appointments = pgTable(
       .notNull()
       .default(9)
       .references(() => statuses.id_est),
+    /** Why it was cancelled, while it is 11 Cancelada (statuses §transitions); null otherwise. */
+    motivo_cancelacion: varchar('motivo_cancelacion', { length: 200 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -103,8 +105,9 @@ export const appointments = pgTable(
     // The agenda's day of one groomer, and the overlap check of every booking.
     index('citas_id_emp_fec_cita_idx').on(t.id_emp, t.fec_cita),
     ...listOrderIndexes('citas', t, t.id_cita),
-    // The list's timeline order and the agenda's range.
-    index('citas_fec_cita_idx').on(t.fec_cita, t.id_cita),
+    // The list's timeline order and the agenda's range; the status last, so the list's page
+    // of ids (every status but Eliminada) comes from the index alone.
+    index('citas_fec_cita_idx').on(t.fec_cita, t.id_cita, t.id_est),
     index('citas_id_cli_idx').on(t.id_cli),
     index('citas_id_perro_idx').on(t.id_perro),
     index('citas_id_usu_idx').on(t.id_usu),

@@ -43,6 +43,7 @@ export const clients = pgTable(
   (t) => [
     uniqueIndex('clientes_dni_key').on(t.dni_cli),
     index('clientes_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    index('clientes_phones_trgm_idx').using('gin', sql`${clientPhoneText(t)} gin_trgm_ops`),
     ...listOrderIndexes('clientes', t, t.id_cli),
   ],
 );
@@ -53,6 +54,14 @@ export const clients = pgTable(
  */
 export function clientText(t: Record<'dni_cli' | 'nom_cli' | 'ape_cli', SQL | SearchColumn>): SQL {
   return sql`(${t.dni_cli} || ' ' || ${t.nom_cli} || ' ' || ${t.ape_cli})`;
+}
+
+/**
+ * A client's phones side by side, as stored: digits need no folding. What the navbar's search
+ * (features/search) finds a client by besides `search_text`, on a trigram index of its own.
+ */
+export function clientPhoneText(t: Record<'tel1_cli' | 'tel2_cli', SearchColumn>): SQL {
+  return sql`(${t.tel1_cli} || ' ' || coalesce(${t.tel2_cli}, ''))`;
 }
 
 /** What a search of clients looks in (the client list, the agenda's `cli` filter). */
@@ -115,7 +124,7 @@ export function petSearchSql(t: { search_text: SearchColumn }): SearchText {
  * nothing per row, where folding them would not. A word has no spaces, so it matches this
  * exactly when it matches one of the two, as a search over both would.
  */
-function petListText(t: Record<'search_text' | 'owner_search', SearchColumn>): SQL {
+export function petListText(t: Record<'search_text' | 'owner_search', SearchColumn>): SQL {
   return sql`(${t.search_text} || ' ' || ${t.owner_search})`;
 }
 

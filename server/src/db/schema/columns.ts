@@ -57,14 +57,16 @@ export const named = <K extends string>(...names: K[]) =>
 /**
  * Newest first, with the id as tie-breaker: the order and keyset of every list. Ascending, so
  * a backward scan serves `ORDER BY created_at DESC, id DESC` (drizzle's `.desc()` adds NULLS
- * LAST, which that order cannot use).
+ * LAST, which that order cannot use). The status last: a page's ids under the usual filter
+ * (every status but Eliminado) come from the index alone, so a numbered page's OFFSET reads
+ * index entries, not the rows it skips (crud/list.ts `rowsOfPage`).
  */
 export const listOrderIndexes = (
   name: string,
   t: { created_at: ExtraConfigColumn; id_est: ExtraConfigColumn },
   id: ExtraConfigColumn,
 ) => [
-  index(`${name}_created_at_idx`).on(t.created_at, id),
+  index(`${name}_created_at_idx`).on(t.created_at, id, t.id_est),
   index(`${name}_id_est_created_at_idx`).on(t.id_est, t.created_at, id),
 ];
 

@@ -331,6 +331,24 @@ describe('what a groomer attends', () => {
       .where(eq(appointments.id_cita, luiss.id_cita));
     expect(stored[0].id_est).toBe(9);
   });
+
+  it('answers a groomer’s own day without money, with the client’s phones (issue 30 §5)', async () => {
+    const day = freshDay();
+    const visit = await booked(day, '10:00', { id_emp: ana });
+    const query = `desde=${day}&hasta=${day}&emp=${ana}`;
+    const mine = await groomer.get(`/agenda?${query}`);
+    expect(mine.status).toBe(200);
+    const [card] = mine.body.data.citas as AgendaEntry[];
+    expect(card).toMatchObject({
+      id_cita: visit.id_cita,
+      cliente: { nom_cli: 'Rosa', tel1_cli: '987654321', tel2_cli: null },
+    });
+    // Not sent at all: a groomer may not read prices (decisions §roles, no caja.*).
+    expect(card).not.toHaveProperty('precio');
+    // Who charges still reads it.
+    const desk = await agenda(query);
+    expect(desk.citas[0].precio).toBe('45.00');
+  });
 });
 
 describe('the Citas list', () => {

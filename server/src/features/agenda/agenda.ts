@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AGENDA_ENDPOINTS,
+  AGENDA_PRICE_PERMISSION,
   AppointmentStatus,
+  can,
   Status,
   limaDayStart,
   type AgendaEntry,
@@ -19,6 +21,7 @@ import {
   services,
   triages,
 } from '../../db/schema';
+import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { petCareFields } from '../clients';
@@ -67,6 +70,8 @@ export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           dni_cli: clients.dni_cli,
           nom_cli: clients.nom_cli,
           ape_cli: clients.ape_cli,
+          tel1_cli: clients.tel1_cli,
+          tel2_cli: clients.tel2_cli,
         },
         perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields },
         item_id: sql<number>`coalesce(${appointments.id_srv}, ${appointments.id_paq})`,
@@ -88,16 +93,21 @@ export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         ),
       )
       .orderBy(asc(appointments.fec_cita), asc(appointments.id_cita));
-    const citas: AgendaEntry[] = rows.map(({ fec_cita, id_srv, item_id, item_nombre, ...row }) => ({
-      ...row,
-      inicio: fec_cita.toISOString(),
-      fin: new Date(fec_cita.getTime() + row.duracion * 60_000).toISOString(),
-      item: {
-        tipo: id_srv === null ? 'paquete' : 'servicio',
-        id: item_id,
-        nombre: item_nombre,
-      },
-    }));
+    // A groomer's agenda carries no money (issue 30 §5): the price only for who may charge.
+    const withPrice = can(sessionOf(request).role, AGENDA_PRICE_PERMISSION);
+    const citas: AgendaEntry[] = rows.map(
+      ({ fec_cita, id_srv, item_id, item_nombre, precio, ...row }) => ({
+        ...row,
+        ...(withPrice ? { precio } : {}),
+        inicio: fec_cita.toISOString(),
+        fin: new Date(fec_cita.getTime() + row.duracion * 60_000).toISOString(),
+        item: {
+          tipo: id_srv === null ? 'paquete' : 'servicio',
+          id: item_id,
+          nombre: item_nombre,
+        },
+      }),
+    );
     const shown = [...new Set(citas.map((c) => c.id_emp).filter((id) => id !== null))];
     const groomers = (await agendaGroomers(db, shown)).filter(
       (g) => emp === undefined || emp === null || g.id_emp === emp,

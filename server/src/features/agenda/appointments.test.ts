@@ -1,11 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_TOO_FAR, latestBookingDay } from '@app/domain';
-import { services } from '../../db/schema';
+import {
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TRANSITIONS,
+  AppointmentStatus,
+  BOOKING_TOO_FAR,
+  latestBookingDay,
+} from '@app/domain';
+import { appointments, auditEntries, services } from '../../db/schema';
 import {
   createPackage,
   createService,
   limaDay,
+  registerGroomer,
   registerOwner,
   setServicePrice,
   type Owner,
@@ -303,20 +311,31 @@ describe('appointments', () => {
     expect((await api.put('/cita', { ...payload(other), id: 999_999 })).status).toBe(404);
   });
 
-  it('changes status to 4, 5, 6, 8 and 9 with PATCH /cita/estado, and nothing else', async () => {
+  it('changes status along the transitions table with PATCH /cita/estado, and nothing else', async () => {
     const id = (await api.post('/cita/register', payload(owner))).body.data.id_cita as number;
     for (const [est, name] of [
-      [4, 'No Asistió'],
+      [5, 'En Proceso'],
+      [9, 'Programada'],
       [5, 'En Proceso'],
       [6, 'Completada'],
+      [9, 'Programada'],
+      [4, 'No Asistió'],
+      [9, 'Programada'],
       [8, 'Eliminada'],
+      [9, 'Programada'],
+      [6, 'Completada'],
       [9, 'Programada'],
     ] as const) {
       const res = await api.patch('/cita/estado', { cita: id, est });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         message: 'Se cambió el estado de la Cita correctamente',
-        data: { id_cita: id, id_est: est, estado: { id_est: est, nom_est: name } },
+        data: {
+          id_cita: id,
+          id_est: est,
+          estado: { id_est: est, nom_est: name },
+          motivo_cancelacion: null,
+        },
       });
     }
     const wrong = await api.patch('/cita/estado', { cita: id, est: 1 });
@@ -335,13 +354,18 @@ describe('appointments', () => {
       expect(res.status, String(est)).toBe(200);
       expect(res.body.data.id_est).toBe(est);
     }
-    for (const est of [4, 8, 9]) {
-      const res = await groomer.patch('/cita/estado', { cita: id, est });
+    for (const [est, body] of [
+      [4, {}],
+      [8, {}],
+      [9, {}],
+      [11, { motivo: 'El cliente llamó' }],
+    ] as const) {
+      const res = await groomer.patch('/cita/estado', { cita: id, est, ...body });
       expect(res, String(est)).toEqual({ status: 403, body: forbidden });
     }
     // Refused before anything is read: the appointment is still Completada.
     expect((await api.get(`/cita/${id}`)).body.data.id_est).toBe(6);
-    for (const est of [4, 5, 6, 8, 9]) {
+    for (const est of [9, 4, 9, 8, 9, 5, 6]) {
       expect((await recepcion.patch('/cita/estado', { cita: id, est })).status, String(est)).toBe(
         200,
       );
@@ -352,6 +376,178 @@ describe('appointments', () => {
       status: 403,
       body: forbidden,
     });
+  });
+
+  it('refuses with a 409 every change the transitions table does not allow, changing nothing', async () => {
+    const id = (await api.post('/cita/register', payload(owner))).body.data.id_cita as number;
+    const statusChanges = async () =>
+      (
+        await ctx.database.db
+          .select({ id: auditEntries.id })
+          .from(auditEntries)
+          .where(
+            and(
+              eq(auditEntries.entidad, 'cita'),
+              eq(auditEntries.accion, 'estado'),
+              eq(auditEntries.entidad_id, id),
+            ),
+          )
+      ).length;
+    const ids = APPOINTMENT_STATUSES.map((s) => s.id_est);
+    let refusals = 0;
+    for (const from of ids) {
+      // The cita is put in `from` directly: the walk through the API is the test above.
+      await ctx.database.db
+        .update(appointments)
+        .set({ id_est: from })
+        .where(eq(appointments.id_cita, id));
+      const before = (await api.get(`/cita/${id}`)).body.data;
+      const audited = await statusChanges();
+      for (const to of ids.filter((to) => !APPOINTMENT_TRANSITIONS[from].includes(to))) {
+        const res = await api.patch('/cita/estado', { cita: id, est: to, motivo: 'Un motivo' });
+        expect(res.status, `${from} → ${to}`).toBe(409);
+        expect(res.body.status).toBe('error');
+        refusals++;
+      }
+      expect((await api.get(`/cita/${id}`)).body.data).toEqual(before);
+      expect(await statusChanges()).toBe(audited);
+    }
+    // 6 statuses: of their 36 pairs the table allows 13 (none to the status a cita has).
+    expect(refusals).toBe(36 - 13);
+
+    await ctx.database.db
+      .update(appointments)
+      .set({ id_est: AppointmentStatus.Completada })
+      .where(eq(appointments.id_cita, id));
+    for (const [est, message] of [
+      [AppointmentStatus.EnProceso, 'No se puede cambiar una cita Completada a En Proceso'],
+      [AppointmentStatus.NoAsistio, 'No se puede cambiar una cita Completada a No Asistió'],
+      [AppointmentStatus.Completada, 'La cita ya está Completada'],
+    ] as const) {
+      expect(await api.patch('/cita/estado', { cita: id, est })).toEqual({
+        status: 409,
+        body: { status: 'error', message },
+      });
+    }
+  });
+
+  it('cancels a cita only with a reason, keeps it, shows it and audits it', async () => {
+    const { id_emp } = await registerGroomer(api, 'Marisol');
+    const at = `${limaDay(3)}T11:00`;
+    const book = (o: Owner) =>
+      recepcion.post('/cita/register', payload(o, { fec_cita: at, id_emp }));
+    const id = (await book(owner)).body.data.id_cita as number;
+    const before = (await api.get(`/cita/${id}`)).body.data;
+    expect(before.motivo_cancelacion).toBeNull();
+
+    const tooLong = 'x'.repeat(201);
+    for (const [body, message] of [
+      [{}, APPOINTMENT_MESSAGES.cancelReasonRequired],
+      [{ motivo: null }, APPOINTMENT_MESSAGES.cancelReasonRequired],
+      [{ motivo: '   ' }, APPOINTMENT_MESSAGES.cancelReasonRequired],
+      [{ motivo: 12 }, APPOINTMENT_MESSAGES.cancelReasonRequired],
+      [{ motivo: tooLong }, 'El motivo de la cancelación no puede exceder los 200 caracteres'],
+    ] as const) {
+      const res = await recepcion.patch('/cita/estado', { cita: id, est: 11, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors.motivo).toEqual([message]);
+    }
+    expect(APPOINTMENT_MESSAGES.cancelReasonRequired).toBe(
+      'El motivo de la cancelación es requerido',
+    );
+    expect((await api.get(`/cita/${id}`)).body.data).toEqual(before);
+
+    const reason = '  El cliente viajó de improviso; reprogramará la próxima semana  ';
+    const cancelled = await recepcion.patch('/cita/estado', { cita: id, est: 11, motivo: reason });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({
+      message: 'Se cambió el estado de la Cita correctamente',
+      data: {
+        id_est: 11,
+        estado: { id_est: 11, nom_est: 'Cancelada' },
+        motivo_cancelacion: reason.trim(),
+      },
+    });
+    expect((await api.get(`/cita/${id}`)).body.data).toEqual(cancelled.body.data);
+    const listed = await api.get(`/citas/?cli=${owner.dni}&est=11`);
+    expect(listed.body.data.data).toEqual([cancelled.body.data]);
+    // Shown without asking: a cancellation is not a soft delete.
+    const all = (await api.get(`/citas/?cli=${owner.dni}`)).body.data.data as { id_cita: number }[];
+    expect(all.map((c) => c.id_cita)).toContain(id);
+    const file = await download(
+      ctx.app,
+      token,
+      `/citas/export?formato=csv&cli=${owner.dni}&est=11`,
+    );
+    const cells = csvRows(file.rawPayload).flat();
+    expect(cells).toContain('Motivo de cancelación');
+    expect(cells).toContain(reason.trim());
+
+    const log = await api.get(`/auditoria/?entidad=cita&accion=estado`);
+    const entry = (log.body.data.data as { entidad_id: number; cambios: unknown }[]).find(
+      (e) => e.entidad_id === id,
+    );
+    expect(entry?.cambios).toMatchObject({
+      id_est: { antes: 9, despues: 11 },
+      motivo_cancelacion: { antes: null, despues: reason.trim() },
+    });
+
+    // Its time is free: another visit takes it, and the waitlist is offered it.
+    const waiting = await registerOwner(api, 'Eulalia', 'Pelusa');
+    const entryRes = await api.post('/lista-espera/register', {
+      dni_cli: waiting.dni,
+      id_perro: waiting.petId,
+      id_cliente: waiting.id_cli,
+      id_servicio: bath,
+      id_paquete: null,
+      dias: [1, 2, 3, 4, 5, 6, 7],
+      hora_desde: '08:00',
+      hora_hasta: '20:00',
+      notas: 'Cualquier hora',
+    });
+    expect(entryRes.status).toBe(201);
+    const offered = await api.get(`/lista-espera/coincidencias?cita=${id}`);
+    expect(offered.status).toBe(200);
+    expect(offered.body.data.map((e: { id_esp: number }) => e.id_esp)).toContain(
+      entryRes.body.data.id_esp,
+    );
+    const taken = await book(other);
+    expect(taken.status).toBe(201);
+    const back = await recepcion.patch('/cita/estado', { cita: id, est: 9 });
+    expect(back.status).toBe(409);
+    expect(back.body.message).toBe('El groomer ya tiene una cita de 11:00 a 12:00');
+    expect((await api.get(`/cita/${id}`)).body.data.motivo_cancelacion).toBe(reason.trim());
+
+    // Brought back once the time is free again: Programada, without the reason.
+    await recepcion.patch('/cita/estado', {
+      cita: taken.body.data.id_cita,
+      est: 11,
+      motivo: 'Se adelantó a otra fecha',
+    });
+    const revived = await recepcion.patch('/cita/estado', { cita: id, est: 9 });
+    expect(revived.status).toBe(200);
+    expect(revived.body.data).toMatchObject({ id_est: 9, motivo_cancelacion: null });
+    // A cancelled cita does not move on the calendar until it is Programada again.
+    const moved = await recepcion.patch('/cita/mover', {
+      id: taken.body.data.id_cita,
+      fec_cita: `${limaDay(3)}T15:00`,
+      id_emp,
+      duracion: 60,
+    });
+    expect(moved).toEqual({
+      status: 409,
+      body: { status: 'error', message: APPOINTMENT_MESSAGES.cancelledNotMovable },
+    });
+  });
+
+  it('takes the spec’s {cita, est} for every other status and ignores a reason sent with it', async () => {
+    const id = (await api.post('/cita/register', payload(owner))).body.data.id_cita as number;
+    const started = await api.patch('/cita/estado', { cita: id, est: 5, motivo: 'Sin sentido' });
+    expect(started.status).toBe(200);
+    expect(started.body.data).toMatchObject({ id_est: 5, motivo_cancelacion: null });
+    const raw = await api.raw('PATCH', '/cita/estado', { cita: String(id), est: '6' });
+    expect(raw.status).toBe(200);
+    expect(raw.body.data.id_est).toBe(6);
   });
 
   it('filters by client, pet, user, status and registration days; hides Eliminada unless asked', async () => {

@@ -13,10 +13,14 @@ import {
   type AppointmentInput,
   type AppointmentListQuery,
   type AppointmentUpdate,
+  AppointmentStatusSchema,
   appointmentsResource,
   appointmentStatusAccess,
+  appointmentTransitionRefused,
   CHARGE_MESSAGES,
+  mayChangeAppointment,
   mayChangeStatus,
+  mayMoveAppointment,
 } from '@app/domain';
 import type { Db, Tx } from '../../db/client';
 import { appointments, employees, packages, services } from '../../db/schema';
@@ -83,6 +87,7 @@ export const appointmentList: ListDefinition = {
       ape_emp: employees.ape_emp,
     }),
     id_serie: appointments.id_serie,
+    motivo_cancelacion: appointments.motivo_cancelacion,
   },
   id: appointments.id_cita,
   createdAt: appointments.created_at,
@@ -220,9 +225,6 @@ async function updateValues(input: AppointmentUpdate, tx: Tx) {
 
 const ALLOWED = APPOINTMENT_STATUSES.map((s) => s.id_est);
 
-/** Visits that stay where they happened: the calendar cannot move them. */
-const UNMOVABLE: number[] = [AppointmentStatus.Completada, AppointmentStatus.Eliminada];
-
 /** The visit's row, locked for the change about to be made to it; 404 if there is none. */
 async function lockedAppointment(tx: Tx, id: number) {
   const [row] = await tx
@@ -241,12 +243,17 @@ async function lockedAppointment(tx: Tx, id: number) {
 }
 
 /**
- * A groomer attends only their own or unassigned visits; and a visit brought back from No
- * Asistió or Eliminada takes its time again, so it must still be free.
+ * Only the changes of the transitions table (statuses §transitions), each refused with a 409
+ * that names both statuses; a groomer attends only their own or unassigned visits; and a visit
+ * brought back from No Asistió, Cancelada or Eliminada takes its time again, so it must still
+ * be free. Cancelling keeps its reason; leaving Cancelada clears it (the audit keeps both).
  */
 async function onStatusChange(tx: Tx, id: number, estado: number, request: FastifyRequest) {
   const row = await lockedAppointment(tx, id);
   if (!mayChangeStatus(row)) throw conflict(CHARGE_MESSAGES.chargedStatus);
+  if (!mayChangeAppointment(row.id_est, estado)) {
+    throw conflict(appointmentTransitionRefused(row.id_est, estado));
+  }
   if (appointmentStatusAccess(estado) === 'agenda.atender') {
     await requireAttend(tx, request, row.id_emp);
   }
@@ -257,6 +264,14 @@ async function onStatusChange(tx: Tx, id: number, estado: number, request: Fasti
       duracion: row.duracion,
       except: id,
     });
+  }
+  if (estado === AppointmentStatus.Cancelada || row.id_est === AppointmentStatus.Cancelada) {
+    // The route validated the body already; parsing it again only gives it its type.
+    const { motivo } = AppointmentStatusSchema.parse(request.body);
+    await tx
+      .update(appointments)
+      .set({ motivo_cancelacion: estado === AppointmentStatus.Cancelada ? motivo : null })
+      .where(eq(appointments.id_cita, id));
   }
 }
 
@@ -273,7 +288,8 @@ export const appointmentColumns: ExportColumn<Appointment>[] = [
   },
   { header: 'Duración (min)', value: (a) => a.duracion },
   { header: 'Estado', value: (a) => a.estado.nom_est },
-  { header: 'Precio (S/)', value: (a) => a.precio, kind: 'money' },
+  { header: 'Motivo de cancelación', value: (a) => a.motivo_cancelacion },
+  { header: 'Precio (S/.)', value: (a) => a.precio, kind: 'money' },
   { header: 'Observaciones', value: (a) => a.obs_perro },
   { header: 'Registrada por', value: (a) => a.usuario.login },
   { header: 'Fecha de registro', value: (a) => a.fech_reg, kind: 'day' },
@@ -303,8 +319,9 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
       create: { toValues: createValues, message: M.registered },
       update: { toValues: updateValues, message: M.updated },
-      // Spec §001-7: `PATCH /cita/estado` with `cita, est`; 4, 5, 6, 8 and 9, in any order
-      // (spec §001-4).
+      // Spec §001-7: `PATCH /cita/estado` with `cita, est` (and `motivo` to cancel); 4, 5, 6,
+      // 8, 9 and 11, along the transitions table only (statuses §transitions), not in any order
+      // as spec §001-4 had it.
       status: {
         allowed: ALLOWED,
         column: appointments.id_est,
@@ -325,7 +342,8 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     const row = await db.transaction(async (tx) => {
       const locked = await lockedAppointment(tx, id);
       const before = await findAppointment(tx, id);
-      if (UNMOVABLE.includes(locked.id_est)) throw conflict(AGENDA_MESSAGES.notMovable);
+      if (locked.id_est === AppointmentStatus.Cancelada) throw conflict(M.cancelledNotMovable);
+      if (!mayMoveAppointment(locked.id_est)) throw conflict(AGENDA_MESSAGES.notMovable);
       const placement = {
         id_emp: await bookableGroomer(tx, id_emp, locked.id_emp),
         inicio: new Date(fec_cita),

@@ -155,6 +155,93 @@ describe('GET /api/auditoria/', () => {
     expect(new Date(created.at).toISOString()).toBe(created.at);
   });
 
+  it('gives every write a detail read from its changes, a written note first', async () => {
+    // The 'Detalle' column was empty on every ordinary write: only notes were listed, and a
+    // write keeps none, only its changes. Its detail is now what the changes say.
+    const entries: Partial<typeof auditEntries.$inferInsert>[] = [
+      {
+        accion: 'crear',
+        entidad: 'cliente',
+        cambios: {
+          nom_cli: { antes: null, despues: 'María Fernanda' },
+          ape_cli: { antes: null, despues: 'Quispe Huamán' },
+          dni_cli: { antes: null, despues: '45871236' },
+        },
+      },
+      {
+        accion: 'crear',
+        entidad: 'cita',
+        cambios: {
+          perro: { antes: null, despues: { id_perro: 3, nom_perro: 'Chocolate' } },
+          cliente: { antes: null, despues: { nom_cli: 'Rosa', ape_cli: 'Quispe' } },
+        },
+      },
+      {
+        accion: 'crear',
+        entidad: 'triaje',
+        cambios: {
+          id: { antes: null, despues: 4 },
+          peso: { antes: null, despues: '8.40' },
+          temperatura: { antes: null, despues: '38.20' },
+        },
+      },
+      { accion: 'estado', entidad: 'cita', cambios: { id_est: { antes: 9, despues: 6 } } },
+      { accion: 'estado', entidad: 'cliente', cambios: { id_est: { antes: 1, despues: 2 } } },
+      {
+        accion: 'editar',
+        entidad: 'cliente',
+        cambios: { tel1_cli: { antes: '987123456', despues: '912345678' } },
+      },
+      {
+        accion: 'editar',
+        entidad: 'cliente',
+        cambios: {
+          tel1_cli: { antes: '987123456', despues: '912345678' },
+          email_cli: { antes: null, despues: 'rosa@gmail.com' },
+        },
+      },
+      {
+        accion: 'vender',
+        entidad: 'venta',
+        cambios: {
+          comprobante: { antes: null, despues: 'T001-00000012' },
+          total: { antes: null, despues: '139.90' },
+        },
+      },
+      {
+        accion: 'eliminar',
+        entidad: 'servicio',
+        cambios: { nom_srv: { antes: 'Baño medicado', despues: null } },
+      },
+      // A note written with the entry is its detail, whatever its changes.
+      {
+        accion: 'contrasena',
+        entidad: 'usuario',
+        detalle: 'Por un administrador',
+        cambios: { login: { antes: 'rosa', despues: 'rosa' } },
+      },
+      { accion: 'iniciar_sesion', entidad: 'sesion' },
+    ];
+    for (const [i, values] of entries.entries()) {
+      await entryAt(`2026-11-20T15:00:${String(59 - i).padStart(2, '0')}Z`, values);
+    }
+    const { body } = await list('desde=2026-11-20&hasta=2026-11-20');
+    expect(body.data.data.map((e: { detalle: string | null }) => e.detalle)).toEqual([
+      'María Fernanda Quispe Huamán',
+      'Chocolate de Rosa Quispe',
+      'Peso: 8.40 · Temperatura: 38.20',
+      'Estado: Programada → Completada',
+      'Estado: Activo → Suspendido',
+      'Teléfono principal: 987123456 → 912345678',
+      // jsonb orders its keys shorter first.
+      'Cambió: Teléfono principal, Email',
+      'T001-00000012 por S/. 139.90',
+      'Baño medicado',
+      'Por un administrador',
+      null,
+    ]);
+  });
+
   it('filters by Lima days: desde and hasta are whole days in UTC−5, inclusive', async () => {
     // 23:59:59.999 of 9 March in Lima, then midnight of the 10th, then the last instant of it.
     const late9 = await entryAt('2026-03-10T04:59:59.999Z');
@@ -300,7 +387,8 @@ describe('GET /api/auditoria/export', () => {
       'Fecha;Usuario;IP;Acción;Entidad;ID;Cambios;Detalle',
       // jsonb keeps its own key order (shorter names first), not the order they were given in.
       '10/03/2026 00:07:09;recepcion;192.0.2.1;Edición;Cliente;41;' +
-        '"Dirección: Av. Sol 1; Surco → =HYPERLINK(""x"") | Teléfono principal: 987123456 → 912345678";',
+        '"Dirección: Av. Sol 1; Surco → =HYPERLINK(""x"") | Teléfono principal: 987123456 → 912345678";' +
+        'Cambió: Dirección, Teléfono principal',
       '',
     ]);
   });

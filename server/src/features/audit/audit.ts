@@ -19,6 +19,7 @@ import { sendCsv, limaDateTimeText, type CsvCell } from '../../http/csv';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { holdHeavySlot } from '../../http/heavy-work';
+import { auditDetail } from './audit-detail';
 
 /**
  * `GET /api/auditoria/` and `GET /api/auditoria/export` (decisions §audit), for admins. The log is
@@ -145,7 +146,7 @@ const csvRow = (row: AuditRow): CsvCell[] => [
   auditEntityLabel(row.entidad),
   row.entidad_id,
   auditChangesText(row.cambios),
-  row.detalle,
+  auditDetail(row),
 ];
 
 /** The filters an export was asked with, for its own entry in the log. */
@@ -160,7 +161,10 @@ export const auditModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     const { page, per_page, after, ...filter } = request.query;
     const query = asListQuery(filter, { page, per_page, after });
     const filters = auditFilters(filter, await userIdOf(db, filter.usu));
-    return ok(await listPage<AuditEntry>(db, auditList, query, filters));
+    const entries = await listPage<AuditEntry>(db, auditList, query, filters);
+    // An ordinary write keeps no note: its detail is read from its changes (audit-detail.ts).
+    const data = entries.data.map((entry) => ({ ...entry, detalle: auditDetail(entry) }));
+    return ok({ ...entries, data });
   });
 
   route(app, AUDIT_ENDPOINTS.export, async (request, reply) => {

@@ -138,7 +138,7 @@ const packageExport: ExportDefinition<Package> = {
   columns: [
     { header: 'Paquete', value: (p) => p.nom_paq },
     { header: 'Descripción', value: (p) => p.desc_paq },
-    { header: 'Precio (S/)', value: (p) => p.precio_paq, kind: 'money' },
+    { header: 'Precio (S/.)', value: (p) => p.precio_paq, kind: 'money' },
     { header: 'Duración (min)', value: (p) => p.duracion },
     { header: 'Estado', value: (p) => statusName(p.id_est) },
     { header: 'Registrado', value: (p) => p.created_at, kind: 'time' },

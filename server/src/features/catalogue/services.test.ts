@@ -108,6 +108,9 @@ describe('services', () => {
     ['7.5', '7.50'],
     ['999.99', '999.99'],
     [12.34, '12.34'],
+    // A decimal comma is the decimal point (issue 30 §7).
+    ['1,50', '1.50'],
+    ['39,9', '39.90'],
   ])('accepts the price %j and stores it as %j', async (precio, stored) => {
     expect((await register({ precio })).precio_srv).toBe(stored);
   });
@@ -120,7 +123,8 @@ describe('services', () => {
     [12.345, 'Formato válido: números con hasta 2 decimales'],
     ['abc', 'Formato válido: números con hasta 2 decimales'],
     ['-5', 'Formato válido: números con hasta 2 decimales'],
-    ['1,50', 'Formato válido: números con hasta 2 decimales'],
+    ['1,234.50', 'Formato válido: números con hasta 2 decimales'],
+    ['12,345', 'Formato válido: números con hasta 2 decimales'],
     ['', 'El precio es requerido'],
     [null, 'El precio es requerido'],
   ])('refuses the price %j with "%s"', async (precio, message) => {

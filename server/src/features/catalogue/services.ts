@@ -92,7 +92,7 @@ const serviceExport: ExportDefinition<Service> = {
   columns: [
     { header: 'Servicio', value: (s) => s.nom_srv },
     { header: 'Descripción', value: (s) => s.desc_srv },
-    { header: 'Precio (S/)', value: (s) => s.precio_srv, kind: 'money' },
+    { header: 'Precio (S/.)', value: (s) => s.precio_srv, kind: 'money' },
     { header: 'Duración (min)', value: (s) => s.duracion },
     { header: 'Estado', value: (s) => statusName(s.id_est) },
     { header: 'Registrado', value: (s) => s.created_at, kind: 'time' },

@@ -14,7 +14,15 @@ import type { ListDefinition } from '../../crud/list';
 import type { ExportDefinition } from '../../crud/export';
 import { qualified } from '../../crud/sql';
 import type { Db, Tx } from '../../db/client';
-import { appointments, employees, saleLines, salePayments, sales, users } from '../../db/schema';
+import {
+  appointments,
+  employees,
+  pets,
+  saleLines,
+  salePayments,
+  sales,
+  users,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 /** How a sale is read: one receipt whole, or the rows of the sales list and its export. */
@@ -95,8 +103,8 @@ export const salesExport: ExportDefinition<SaleSummary> = {
     { header: 'Tipo', value: (s) => RECEIPT_TYPES[s.tipo_comp] },
     { header: 'Documento', value: (s) => s.cliente_doc },
     { header: 'Cliente', value: (s) => s.cliente_nombre },
-    { header: 'Total (S/)', value: (s) => s.total, kind: 'money' },
-    { header: 'Propina (S/)', value: (s) => s.propina, kind: 'money' },
+    { header: 'Total (S/.)', value: (s) => s.total, kind: 'money' },
+    { header: 'Propina (S/.)', value: (s) => s.propina, kind: 'money' },
     { header: 'Pago', value: (s) => s.metodos.map((m) => PAYMENT_METHODS[m]).join(' + ') },
     { header: 'Usuario', value: (s) => s.usuario },
     { header: 'Estado', value: (s) => (s.anulada ? 'Anulada' : 'Emitida') },
@@ -131,6 +139,12 @@ export async function findSale(executor: Db | Tx, id: number): Promise<Sale> {
       anulada_por: loginOf(sales.anulada_por),
       motivo_anulacion: sales.motivo_anulacion,
       cpe_estado: sales.cpe_estado,
+      cajero: sql<
+        string | null
+      >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${qualified(sales.id_usu)})`,
+      mascota: sql<
+        string | null
+      >`(select ${pets.nom_perro} from ${appointments} join ${pets} on ${qualified(pets.id_perro)} = ${qualified(appointments.id_perro)} where ${qualified(appointments.id_cita)} = ${qualified(sales.id_cita)})`,
       groomer: sql<
         string | null
       >`(select ${employees.nom_emp} || ' ' || ${employees.ape_emp} from ${appointments} join ${employees} on ${qualified(employees.id_emp)} = ${qualified(appointments.id_emp)} where ${qualified(appointments.id_cita)} = ${qualified(sales.id_cita)})`,

@@ -61,7 +61,8 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
         saleLines.id_item,
         sql`case when ${saleLines.id_item} is null then ${saleLines.descripcion} end`,
       )
-      .orderBy(sql`5 desc`, sql`3`),
+      // By amount as a number: the selected total is text ('900.00' would come before '2340.00').
+      .orderBy(sql`sum(${saleLines.total}) desc`, sql`3`),
     db
       .select({
         id_emp: appointments.id_emp,
@@ -74,7 +75,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
       .leftJoin(employees, eq(employees.id_emp, appointments.id_emp))
       .where(inForce)
       .groupBy(appointments.id_emp)
-      .orderBy(sql`4 desc`),
+      .orderBy(sql`sum(${sales.total}) desc`, sql`2`),
   ]);
   return {
     desde,
@@ -93,7 +94,7 @@ export function reportTables(report: SalesReport): XlsxSheet[] {
   return [
     {
       name: 'Resumen',
-      header: ['Desde', 'Hasta', 'Ventas', 'Total (S/)', 'Propinas (S/)', 'Anuladas'],
+      header: ['Desde', 'Hasta', 'Ventas', 'Total (S/.)', 'Propinas (S/.)', 'Anuladas'],
       rows: [
         [
           dayText(report.desde),
@@ -108,19 +109,19 @@ export function reportTables(report: SalesReport): XlsxSheet[] {
     },
     {
       name: report.agrupar === 'mes' ? 'Por mes' : 'Por día',
-      header: [report.agrupar === 'mes' ? 'Mes' : 'Día', 'Ventas', 'Total (S/)'],
+      header: [report.agrupar === 'mes' ? 'Mes' : 'Día', 'Ventas', 'Total (S/.)'],
       rows: report.por_periodo.map((r) => [dayText(r.periodo), r.ventas, r.total]),
       money: [2],
     },
     {
       name: 'Por método de pago',
-      header: ['Método de pago', 'Ventas', 'Total (S/)'],
+      header: ['Método de pago', 'Ventas', 'Total (S/.)'],
       rows: report.por_metodo.map((r) => [PAYMENT_METHODS[r.metodo], r.ventas, r.total]),
       money: [2],
     },
     {
       name: 'Por servicio o paquete',
-      header: ['Tipo', 'Descripción', 'Cantidad', 'Total (S/)'],
+      header: ['Tipo', 'Descripción', 'Cantidad', 'Total (S/.)'],
       rows: report.por_item.map((r) => [
         SALE_ITEM_KIND_LABELS[r.tipo],
         r.descripcion,
@@ -131,7 +132,7 @@ export function reportTables(report: SalesReport): XlsxSheet[] {
     },
     {
       name: 'Por groomer',
-      header: ['Groomer', 'Ventas', 'Total (S/)'],
+      header: ['Groomer', 'Ventas', 'Total (S/.)'],
       rows: report.por_groomer.map((r) => [r.groomer, r.ventas, r.total]),
       money: [2],
     },

@@ -15,6 +15,7 @@ import {
   createPackage,
   createService,
   limaDay,
+  registerGroomer,
   registerOwner,
   type Owner,
 } from '../../test/agenda';
@@ -58,7 +59,7 @@ describe('before the company is set up', () => {
 
 let hour = 8;
 /** A cita of the owner's pet for the spa package, booked through the API. */
-async function bookCita(day = limaDay(1)) {
+async function bookCita(day = limaDay(1), extra: object = {}) {
   hour += 1;
   const res = await recepcion.post('/cita/register', {
     fec_cita: `${day}T${String(hour % 24).padStart(2, '0')}:00`,
@@ -67,6 +68,7 @@ async function bookCita(day = limaDay(1)) {
     id_paquete: spa,
     fech_reg: limaDay(0),
     obs: 'Sin observaciones',
+    ...extra,
   });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   return res.body.data.id_cita as number;
@@ -82,7 +84,7 @@ const COMPANY = {
 
 const line = { tipo: 'otro', descripcion: 'Corte de uñas', cantidad: 1, precio: '20.00' };
 
-/** A walk-in boleta of S/ 20.00 paid in cash, unless told otherwise. */
+/** A walk-in boleta of S/. 20.00 paid in cash, unless told otherwise. */
 const walkIn = (extra: object = {}) => ({
   tipo_comp: 'B',
   items: [line],
@@ -92,7 +94,7 @@ const walkIn = (extra: object = {}) => ({
 
 const sell = (body: object, api = recepcion) => api.post('/venta/register', body);
 
-/** A cita's nota de venta: its package, priced by the server (S/ 120.00), paid in cash. */
+/** A cita's nota de venta: its package, priced by the server (S/. 120.00), paid in cash. */
 const citaSale = (cita: number, extra: object = {}) => ({
   id_cita: cita,
   tipo_comp: 'T',
@@ -148,6 +150,11 @@ describe('charging a cita', () => {
       monto_letras: 'SON: CIENTO VEINTE CON 00/100 SOLES',
       metodos: ['yape', 'efectivo'],
       usuario: 'recepcion',
+      // The receipt names who charged by name, and the cita's pet.
+      cajero: 'Recepción Principal',
+      mascota: 'Firulais',
+      groomer: null,
+      cpe_estado: null,
       anulada: false,
     });
     expect(sale.items).toEqual([
@@ -220,7 +227,7 @@ describe('charging a cita', () => {
     const cita = await bookCita();
     const sold = await sell(citaSale(cita));
     const change = () =>
-      recepcion.patch('/cita/estado', { cita, est: AppointmentStatus.NoAsistio });
+      recepcion.patch('/cita/estado', { cita, est: AppointmentStatus.Programada });
     const refused = await change();
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(C.chargedStatus);
@@ -251,7 +258,7 @@ describe('the rules of a sale', () => {
     refused(
       walkIn({ propina: '5', pagos: [{ metodo: 'yape', monto: '20' }] }),
       'pagos',
-      'Los pagos suman S/ 20.00: faltan S/ 5.00 para cubrir el total más la propina',
+      'Los pagos suman S/. 20.00: faltan S/. 5.00 para cubrir el total más la propina',
     ));
 
   it('gives change only in cash', () =>
@@ -264,7 +271,7 @@ describe('the rules of a sale', () => {
     expect(res.body.errors.nombre).toEqual([M.facturaNameRequired]);
   });
 
-  it('wants the buyer’s DNI on a boleta over S/ 700', () =>
+  it('wants the buyer’s DNI on a boleta over S/. 700', () =>
     refused(
       walkIn({
         items: [{ ...line, precio: '701.00' }],
@@ -401,13 +408,13 @@ describe('the server decides prices', () => {
     const sale = await saleOf(res.body.data.id_venta);
     expect(sale.total).toBe('80.00');
     expect(await saleAudit(sale.id_venta)).toMatchObject({
-      ajustes: { antes: null, despues: ['Precio de «Baño completo»: S/ 45.00 → S/ 40.00'] },
+      ajustes: { antes: null, despues: ['Precio de «Baño completo»: S/. 45.00 → S/. 40.00'] },
       motivo_ajuste: { antes: null, despues: 'Cliente frecuente' },
     });
   });
 
   it('wants caja.ajustar for a discount above descuento_max', async () => {
-    // S/ 2.00 of S/ 20.00 is the 10 % allowed; a cent more is not.
+    // S/. 2.00 of S/. 20.00 is the 10 % allowed; a cent more is not.
     expect((await sell(walkIn({ descuento: '2', pagos: paid('18') }))).status).toBe(201);
     const over = await sell(walkIn({ descuento: '2.01', pagos: paid('17.99') }));
     expect(over.status).toBe(403);
@@ -418,7 +425,7 @@ describe('the server decides prices', () => {
     );
     expect(adjusted.status).toBe(201);
     expect((await saleAudit(adjusted.body.data.id_venta)).ajustes?.despues).toEqual([
-      'Descuento de S/ 5.00 sobre S/ 20.00: más del 10.00 % permitido',
+      'Descuento de S/. 5.00 sobre S/. 20.00: más del 10.00 % permitido',
     ]);
 
     await ctx.database.db.update(settings).set({ descuento_max: '25' });
@@ -441,7 +448,7 @@ describe('the server decides prices', () => {
     expect(adjusted.status).toBe(201);
   });
 
-  it('caps a sale at S/ 999,999.99 with a 422, never a 500', async () => {
+  it('caps a sale at S/. 999,999.99 with a 422, never a 500', async () => {
     const huge = (precio: string, cantidad: number) =>
       sell(
         walkIn({
@@ -564,6 +571,41 @@ describe('the list', () => {
 });
 
 describe('the till and the report', () => {
+  it('orders the report by item and by groomer by amount as numbers, not as text', async () => {
+    // As text '90.00' > '880.00' and '120.00' > '1000.00': the larger amounts must come first.
+    const big = await registerGroomer(admin, 'Ana');
+    const small = await registerGroomer(admin, 'Beto');
+    const extra = { tipo: 'otro', descripcion: 'Corte de raza', cantidad: 1, precio: '880.00' };
+    const bigCita = await bookCita(limaDay(2), { id_emp: big.id_emp });
+    const sold = await sell(
+      citaSale(bigCita, {
+        items: [{ tipo: 'paquete', id: spa, cantidad: 1 }, extra],
+        pagos: [{ metodo: 'efectivo', monto: '1000.00' }],
+      }),
+    );
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect((await saleOf(sold.body.data.id_venta)).groomer).toBe('Ana Quispe Rojas');
+    const smallCita = await bookCita(limaDay(2), { id_emp: small.id_emp });
+    expect((await sell(citaSale(smallCita))).status).toBe(201);
+    const bow = { tipo: 'otro', descripcion: 'Lazo de regalo', cantidad: 1, precio: '90.00' };
+    const walked = await sell(walkIn({ items: [bow], pagos: [{ metodo: 'yape', monto: '90' }] }));
+    expect(walked.status).toBe(201);
+
+    const today = limaToday();
+    const report = (await admin.get(`/ventas/reporte?desde=${today}&hasta=${today}`)).body
+      .data as SalesReport;
+    const amounts = (rows: { total: string }[]) => rows.map((r) => Number(r.total));
+    const descending = (values: number[]) => [...values].sort((a, b) => b - a);
+    expect(amounts(report.por_item)).toEqual(descending(amounts(report.por_item)));
+    expect(amounts(report.por_groomer)).toEqual(descending(amounts(report.por_groomer)));
+    const item = (name: string) => report.por_item.findIndex((i) => i.descripcion === name);
+    expect(item('Corte de raza')).toBeLessThan(item('Lazo de regalo'));
+    const groomerAt = (id: number) => report.por_groomer.findIndex((g) => g.id_emp === id);
+    expect(report.por_groomer[groomerAt(big.id_emp)].total).toBe('1000.00');
+    expect(report.por_groomer[groomerAt(small.id_emp)].total).toBe('120.00');
+    expect(groomerAt(big.id_emp)).toBeLessThan(groomerAt(small.id_emp));
+  });
+
   it('adds up a day per method, net of change, with tips and voids, and closes it once', async () => {
     const fecha = limaToday();
     const before = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
@@ -589,7 +631,7 @@ describe('the till and the report', () => {
     expect(day.ventas).toBe(before.ventas + 1);
     expect(day.total).toBe(plus(before.total, 20));
     expect(day.propinas).toBe(plus(before.propinas, 5));
-    // S/ 50 cash for S/ 15 due after S/ 10 by Yape: S/ 35 back, S/ 15 stays.
+    // S/. 50 cash for S/. 15 due after S/. 10 by Yape: S/. 35 back, S/. 15 stays.
     expect(method(day, 'efectivo').monto).toBe(plus(method(before, 'efectivo').monto, 15));
     expect(method(day, 'yape').monto).toBe(plus(method(before, 'yape').monto, 10));
     expect(method(day, 'tarjeta').monto).toBe(method(before, 'tarjeta').monto);
@@ -746,7 +788,7 @@ describe('a closed till', () => {
       motivo_reapertura: { antes: null, despues: reopen.motivo },
     });
 
-    // Open again: S/ 20.00 more cash expected than was closed.
+    // Open again: S/. 20.00 more cash expected than was closed.
     const late = await sell(walkIn());
     expect(late.status).toBe(201);
     const open = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;

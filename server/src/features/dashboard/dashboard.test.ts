@@ -311,7 +311,7 @@ describe('dashboard', () => {
         ...body,
       });
     expect((await figures()).revenue.thisMonth).toBe('75.50');
-    // The cita's service at its booked S/ 45.00, and S/ 5.00 more.
+    // The cita's service at its booked S/. 45.00, and S/. 5.00 more.
     const charged = await sell({
       id_cita: completed.id,
       items: [

@@ -169,7 +169,7 @@ describe('Historial de Citas', () => {
       'Peso (kg)',
       'Temperatura (°C)',
       'Comprobante',
-      'Cobrado (S/)',
+      'Cobrado (S/.)',
     ]);
     expect(csv).toHaveLength(4);
     expect(csv[2].slice(-4)).toEqual(['12.25', '38.9', 'T001-00000001', '45.00']);

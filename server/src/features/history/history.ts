@@ -78,7 +78,7 @@ const historyExport: ExportDefinition<HistoryRow> = {
       header: 'Comprobante',
       value: (r) => r.venta && formatReceiptNumber(r.venta.serie, r.venta.numero),
     },
-    { header: 'Cobrado (S/)', value: (r) => r.venta?.total, kind: 'money' },
+    { header: 'Cobrado (S/.)', value: (r) => r.venta?.total, kind: 'money' },
   ],
 };
 

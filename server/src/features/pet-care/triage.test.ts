@@ -29,12 +29,10 @@ const measures = { edad: '3.5', peso: 12.25, temperatura: '38.6', notas: 'Tranqu
 describe('triage', () => {
   it('has none at first, registers one, reads it and updates it', async () => {
     const cita = await newAppointment();
+    // No triage yet is an answer, not an error: 200 with null (issue 30 §12).
     const none = await api.get(`/triaje/${cita}`);
-    expect(none.status).toBe(404);
-    expect(none.body).toMatchObject({
-      status: 'error',
-      message: 'No hay Registro de triaje, por favor registre uno nuevo',
-    });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ status: 'success', data: null });
 
     const created = await api.post('/triaje/register', { id_cita: cita, ...measures });
     expect(created.status).toBe(201);
@@ -70,6 +68,33 @@ describe('triage', () => {
     });
   });
 
+  it('reads a decimal comma as the decimal point and takes the ends of the ranges', async () => {
+    const cita = await newAppointment();
+    const created = await api.post('/triaje/register', {
+      id_cita: cita,
+      ...measures,
+      edad: '2,5',
+      peso: '12,5',
+      temperatura: '38,25',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ edad: '2.50', peso: '12.50', temperatura: '38.25' });
+
+    for (const [peso, temperatura] of [
+      ['0,1', '30'],
+      ['120', '45,00'],
+    ]) {
+      const updated = await api.put('/triaje', {
+        id_triaje: created.body.data.id,
+        id_cita: cita,
+        ...measures,
+        peso,
+        temperatura,
+      });
+      expect(updated.status, `${peso} kg, ${temperatura} °C`).toBe(200);
+    }
+  });
+
   it('refuses a second triage for the same appointment', async () => {
     const cita = await newAppointment();
     await api.post('/triaje/register', { id_cita: cita, ...measures });
@@ -87,10 +112,14 @@ describe('triage', () => {
     ['edad', '3.555', 'La edad debe ser un número entero o decimal con uno o dos decimales'],
     ['edad', '31', 'La edad debe estar entre 0 y 30 años'],
     ['peso', '', 'El peso es obligatorio'],
-    ['peso', '12,5', 'Ingrese un peso válido'],
+    ['peso', '12.5.1', 'Ingrese un peso válido'],
+    ['peso', '1,234.50', 'Ingrese un peso válido'],
     ['peso', 12.345, 'El peso debe ser un número entero o decimal con uno o dos decimales'],
-    ['peso', '0', 'El peso debe estar entre 0.01 y 150 kg'],
-    ['peso', '-2', 'El peso debe estar entre 0.01 y 150 kg'],
+    ['peso', '12,345', 'El peso debe ser un número entero o decimal con uno o dos decimales'],
+    ['peso', '0', 'El peso debe estar entre 0.1 y 120 kg'],
+    ['peso', '0.09', 'El peso debe estar entre 0.1 y 120 kg'],
+    ['peso', '120.01', 'El peso debe estar entre 0.1 y 120 kg'],
+    ['peso', '-2', 'El peso debe estar entre 0.1 y 120 kg'],
     ['temperatura', null, 'La temperatura es obligatoria'],
     ['temperatura', 'alta', 'Ingrese una temperatura válida'],
     [
@@ -99,6 +128,8 @@ describe('triage', () => {
       'La temperatura debe ser un número entero o decimal con uno o dos decimales',
     ],
     ['temperatura', '50', 'La temperatura debe estar entre 30 y 45 °C'],
+    ['temperatura', '29,99', 'La temperatura debe estar entre 30 y 45 °C'],
+    ['temperatura', 45.01, 'La temperatura debe estar entre 30 y 45 °C'],
     ['notas', 'n'.repeat(101), 'Las notas no pueden exceder los 100 caracteres'],
   ])('refuses %s %j with "%s"', async (field, value, message) => {
     const res = await api.post('/triaje/register', { id_cita: 1, ...measures, [field]: value });
@@ -110,7 +141,9 @@ describe('triage', () => {
     const missing = await api.post('/triaje/register', { id_cita: 999_999, ...measures });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.id_cita).toEqual(['Cita no encontrada']);
-    expect((await api.get('/triaje/999999')).body.message).toBe('Cita no encontrada');
+    const noVisit = await api.get('/triaje/999999');
+    expect(noVisit.status).toBe(404);
+    expect(noVisit.body.message).toBe('Cita no encontrada');
 
     const cita = await newAppointment();
     await api.patch('/cita/estado', { cita, est: 8 });
@@ -142,7 +175,9 @@ describe('triage', () => {
       message: 'Se cambió el estado del Triaje correctamente',
       data: { id, id_est: 3 },
     });
-    expect((await api.get(`/triaje/${cita}`)).status).toBe(404);
+    const deleted = await api.get(`/triaje/${cita}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data).toBeNull();
     expect((await api.put('/triaje', { id_triaje: id, id_cita: cita, ...measures })).status).toBe(
       404,
     );

@@ -93,8 +93,8 @@ export const triageModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       .select(triageFields)
       .from(triages)
       .where(and(eq(triages.id_cita, request.params.id), ne(triages.id_est, Status.Eliminado)));
-    if (!row) throw notFound(M.notFound);
-    return ok<Triage>(row);
+    // No triage yet is the usual first opening, not an error: null (issue 30 §12).
+    return ok<Triage | null>(row ?? null);
   });
 
   route(app, E.register, async (request, reply) => {

@@ -189,7 +189,7 @@ describe('GET /api/productos/export', () => {
       5,
       2,
     ]);
-    expect(sheet.getCell('D2').numFmt).toBe('"S/ "#,##0.00');
+    expect(sheet.getCell('D2').numFmt).toBe('"S/. "#,##0.00');
     expect(sheet.actualRowCount).toBe(4);
   });
 
@@ -372,7 +372,7 @@ describe('POST /api/productos/importar: import', () => {
   it('imports an xlsx workbook with Spanish headers in any case and accents', async () => {
     await register('XLS-001', { stock_inicial: 3 });
     const bytes = await xlsxFile(
-      ['sku', 'NOMBRE', 'Categoria', 'Precio (S/)', 'costo', 'STOCK MINIMO', 'stock'],
+      ['sku', 'NOMBRE', 'Categoria', 'Precio (S/.)', 'costo', 'STOCK MINIMO', 'stock'],
       [
         ['XLS-001', 'Perfume canino', 'Higiene y cuidado', 39.9, 15, 2, 9],
         [

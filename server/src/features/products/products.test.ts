@@ -78,6 +78,21 @@ describe('the catalogue', () => {
     ]);
   });
 
+  it('reads a decimal comma in the price and the cost, and refuses grouped thousands', async () => {
+    const res = await admin.post(
+      '/producto/register',
+      shampoo({ sku: `COMA-${serial}`, precio: '35,9', costo: '18,25' }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ precio: '35.90', costo: '18.25' });
+    const grouped = await admin.post(
+      '/producto/register',
+      shampoo({ sku: `MILES-${serial}`, precio: '1,234.50' }),
+    );
+    expect(grouped.status).toBe(422);
+    expect(grouped.body.errors).toEqual({ precio: [M.moneyFormat] });
+  });
+
   it('refuses a taken SKU in any case, and every bad field in Spanish', async () => {
     const taken = await register();
     const again = await admin.post('/producto/register', shampoo({ sku: taken.sku.toLowerCase() }));

@@ -247,7 +247,7 @@ export function appointmentTables(r: AppointmentReport): XlsxSheet[] {
         'No asistió',
         'Tasa de inasistencia (%)',
         'Minutos reservados',
-        'Ingresos (S/)',
+        'Ingresos (S/.)',
         'Clientes nuevos',
         'Clientes recurrentes',
       ],
@@ -293,7 +293,7 @@ export function appointmentTables(r: AppointmentReport): XlsxSheet[] {
     },
     {
       name: 'Por servicio o paquete',
-      header: ['Tipo', 'Servicio o paquete', 'Citas', 'Completadas', 'Ingresos (S/)'],
+      header: ['Tipo', 'Servicio o paquete', 'Citas', 'Completadas', 'Ingresos (S/.)'],
       rows: r.por_item.map((i) => [
         i.tipo === 'servicio' ? 'Servicio' : 'Paquete',
         i.nombre,

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { Suspense, useMemo, useState, type MouseEvent } from 'react';
+import { Suspense, useMemo, useState, type ComponentType, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { useWideScreen } from '../../lib/breakpoints';
 import { usePermissions } from '../../lib/use-profile';
@@ -50,10 +50,12 @@ function SkipLink({ target }: { target: string }) {
 
 export interface DashboardLayoutProps {
   entries: readonly AppEntry[];
+  /** The navbar's search box (see `NavbarProps.search`). */
+  search?: ComponentType;
 }
 
 /** The signed-in shell: sidenav, top bar, the screen (lazy, so a spinner while it loads), footer. */
-export function DashboardLayout({ entries }: DashboardLayoutProps) {
+export function DashboardLayout({ entries, search }: DashboardLayoutProps) {
   // Entries the user's role may not use are hidden; until the profile answers, all of those.
   const { can } = usePermissions();
   const rows = useMemo(() => sidenavRows(entries, can), [entries, can]);
@@ -92,6 +94,7 @@ export function DashboardLayout({ entries }: DashboardLayoutProps) {
           sidenavOpen={sidenavOpen}
           onToggleSidenav={() => setToggled({ wide, open: !sidenavOpen })}
           onOpenConfigurator={() => setConfiguratorOpen(true)}
+          search={search}
         />
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
           <Suspense fallback={<LinearProgress sx={{ mt: 3 }} />}>

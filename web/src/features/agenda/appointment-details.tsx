@@ -4,6 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import {
@@ -12,17 +13,24 @@ import {
   AppointmentStatus,
   appointmentsResource,
   appointmentStatusAccess,
+  FREEING_APPOINTMENT_STATUSES,
   mayCharge,
-  mayChangeStatus,
   type AgendaEntry,
   type Appointment,
 } from '@app/domain';
 import { useSaleDialogs } from '../checkout';
 import { StatusBadge, useStatusChange } from '../../crud';
 import { showErrorDialog } from '../../lib/alerts';
+import { call, queryKey } from '../../lib/api';
 import { formatDateTime, formatMoney, TIME_ZONE, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { changeQuestion, statusActions } from './agenda-list';
+import {
+  CANCEL_ACCESS,
+  mayCancel,
+  offeredStatuses,
+  useAppointmentCancel,
+} from './appointment-cancel';
 import { clientName } from './calendar-event';
 import { PetCareChips } from '../../lookups';
 import { AppointmentPhotos, PHOTOS_TEXTS } from '../../lookups/appointment-photos';
@@ -47,6 +55,8 @@ export interface AppointmentDetailsProps {
 export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDetailsProps) {
   const sale = useSaleDialogs();
   const waitlist = useWaitlistOffer();
+  // 'Cancelar' asks for the reason over the details, which then show it.
+  const cancel = useAppointmentCancel((target) => waitlist.offer(target.id_cita, target.fec_cita));
   return (
     <>
       {/* The status change's confirmation opens over this dialog and must keep the focus. */}
@@ -64,11 +74,19 @@ export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDeta
               sale.showReceipt(id);
             }}
             onFreed={waitlist.offer}
+            onCancel={() =>
+              cancel.cancel({
+                id_cita: entry.id_cita,
+                mascota: entry.perro.nom_perro,
+                fec_cita: entry.inicio,
+              })
+            }
             {...props}
           />
         )}
       </Dialog>
       {sale.dialogs}
+      {cancel.dialog}
       {waitlist.dialog}
     </>
   );
@@ -82,6 +100,8 @@ interface DetailsContentProps extends AppointmentDetailsProps {
   onReceipt(saleId: number): void;
   /** A status that frees the cita's time: it is offered to the waitlist. */
   onFreed(cita: number, at: string): void;
+  /** 'Cancelar': the reason, then 11 Cancelada. */
+  onCancel(): void;
 }
 
 function DetailsContent({
@@ -93,6 +113,7 @@ function DetailsContent({
   onCharge,
   onReceipt,
   onFreed,
+  onCancel,
 }: DetailsContentProps) {
   const { can } = usePermissions();
   const attendsTo = useAttends();
@@ -100,15 +121,22 @@ function DetailsContent({
   const loadAppointment = useAppointmentLoader();
   const attends = attendsTo(entry.id_emp);
   const saleId = entry.id_venta;
-  // A charged cita stays Completada until its sale is voided.
-  const statuses = statusActions(entry.id_est, APPOINTMENT_STATUSES, [
-    { status: AppointmentStatus.EnProceso },
-    { status: AppointmentStatus.Completada },
-    { status: AppointmentStatus.NoAsistio },
-  ]).filter((action) => {
+  // Attending the visit, as the transitions table allows it from its status (statuses
+  // §transitions): a Completada cita offers none of these. A charged cita stays Completada
+  // until its sale is voided.
+  const offered = offeredStatuses(entry);
+  const statuses = statusActions(
+    entry.id_est,
+    APPOINTMENT_STATUSES,
+    [AppointmentStatus.EnProceso, AppointmentStatus.Completada, AppointmentStatus.NoAsistio]
+      .filter((status) => offered.includes(status))
+      .map((status) => ({ status })),
+  ).filter((action) => {
     const access = appointmentStatusAccess(action.status);
-    return mayChangeStatus(entry) && can(access) && (access !== 'agenda.atender' || attends);
+    return can(access) && (access !== 'agenda.atender' || attends);
   });
+  const cancellable = mayCancel(entry) && can(CANCEL_ACCESS);
+  const reason = useCancelReason(entry);
 
   /** Triaje and Editar work on the whole appointment, fetched when asked for. */
   const withAppointment = (open: (appointment: Appointment) => void) => async () => {
@@ -135,8 +163,14 @@ function DetailsContent({
     [entry.item.tipo === 'servicio' ? 'Servicio' : 'Paquete', entry.item.nombre],
     ['Groomer', groomerName],
     ['Duración', `${entry.duracion} min`],
-    ['Precio', formatMoney(entry.precio)],
+    // A groomer's agenda carries no price (issue 30 §5): the row only when the server sent one.
+    ...(entry.precio === undefined
+      ? []
+      : [['Precio', formatMoney(entry.precio)] satisfies [string, ReactNode]]),
     ['Estado', <StatusBadge key="estado" id={entry.id_est} catalogue={APPOINTMENT_STATUSES} />],
+    ...(reason === undefined
+      ? []
+      : [[APPOINTMENT_MESSAGES.cancelReasonShown, reason] satisfies [string, ReactNode]]),
     ['Triaje', entry.triaje ? 'Registrado' : 'Pendiente'],
     ['Observaciones', entry.obs],
   ];
@@ -167,7 +201,7 @@ function DetailsContent({
                 question: changeQuestion(action.status, APPOINTMENT_STATUSES),
                 errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
               }).then((changed) => {
-                if (changed && action.status === AppointmentStatus.NoAsistio) {
+                if (changed && FREEING_APPOINTMENT_STATUSES.includes(action.status)) {
                   onFreed(entry.id_cita, entry.inicio);
                 }
               })
@@ -176,6 +210,11 @@ function DetailsContent({
             {action.label}
           </Button>
         ))}
+        {cancellable && (
+          <Button variant="outlined" color="error" onClick={onCancel}>
+            {APPOINTMENT_MESSAGES.cancelAction}
+          </Button>
+        )}
         {can('agenda.atender') && attends && (
           <Button variant="outlined" onClick={() => void withAppointment(onTriage)()}>
             Triaje
@@ -202,4 +241,25 @@ function DetailsContent({
       </DialogActions>
     </>
   );
+}
+
+/**
+ * A cancelled cita's reason, read with the cita (the calendar's cards do not carry it): undefined
+ * while the cita is not Cancelada, 'Cargando…' until it arrives.
+ */
+function useCancelReason(entry: AgendaEntry): string | undefined {
+  const cancelled = entry.id_est === AppointmentStatus.Cancelada;
+  const params = { id: entry.id_cita };
+  const one = appointmentsResource.endpoints.one;
+  const cita = useQuery({
+    queryKey: queryKey(one, { params }),
+    queryFn: ({ signal }) => call(one, { params, signal }),
+    enabled: cancelled,
+  });
+  if (!cancelled) return undefined;
+  const motivo = cita.data?.motivo_cancelacion;
+  if (motivo) return motivo;
+  if (cita.isError) return APPOINTMENT_MESSAGES.loadWarning;
+  // A copy read before the cancellation has none: the fresh one is on its way.
+  return cita.isFetching || cita.isPending ? 'Cargando…' : '—';
 }

@@ -64,7 +64,7 @@ const createEndpoint = (payload: object): CrudEndpoints<Appointment>['register']
     ? APPOINTMENT_ENDPOINTS.seriesRegister
     : appointmentsResource.endpoints.register;
 
-/** The stored time as the form's `datetime-local` value, in Lima time. */
+/** The stored time as the date-time input's 'YYYY-MM-DDTHH:mm' value, in Lima time. */
 const toLocalInput = (iso: string) => dayjs(iso).tz(TIME_ZONE).format('YYYY-MM-DDTHH:mm');
 
 export const appointmentCreate: CreateConfig<Appointment> = {

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   AGENDA_MESSAGES,
   APPOINTMENT_MESSAGES,
@@ -17,7 +17,6 @@ import {
   appointmentsResource,
   appointmentStatusAccess,
   mayCharge,
-  mayChangeStatus,
   SERIES_MESSAGES,
 } from '@app/domain';
 import { useSaleDialogs } from '../checkout';
@@ -32,6 +31,13 @@ import {
   changeQuestion,
   statusActions,
 } from './agenda-list';
+import {
+  CANCEL_ACCESS,
+  mayCancel,
+  offeredStatuses,
+  useAppointmentCancel,
+  type CancelTarget,
+} from './appointment-cancel';
 import { appointmentCreate, appointmentEdit } from './appointment-form';
 import { groomerFilterOptions, useAttends, useGroomers } from './groomers';
 import { useSeriesCancel } from './series-cancel';
@@ -52,6 +58,8 @@ interface RowActions {
   receipt(saleId: number): void;
   /** 'Cancelar serie desde esta fecha', for a cita of a recurring series. */
   cancelSeries(row: Appointment): void;
+  /** 'Cancelar': the reason, then 11 Cancelada (statuses §transitions). */
+  cancel(target: CancelTarget): void;
   /** A cita cancelled or missed: its time is offered to the waitlist. */
   freed(row: Appointment): void;
 }
@@ -78,6 +86,34 @@ function ObservationsCell({ row }: { row: Appointment }) {
   );
 }
 
+/** The status; a cancelled cita's reason under it, whole in its tooltip. */
+function StatusCell({ row }: { row: Appointment }) {
+  const reason = row.motivo_cancelacion;
+  return (
+    <>
+      <StatusBadge id={row.id_est} catalogue={APPOINTMENT_STATUSES} />
+      {reason && (
+        <Tooltip title={`${APPOINTMENT_MESSAGES.cancelReasonShown}: ${reason}`} arrow>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              maxWidth: 180,
+              mt: 0.5,
+            }}
+          >
+            {reason}
+          </Typography>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
 function appointmentsConfig(
   open: RowActions,
   groomers: AgendaGroomer[] | undefined,
@@ -90,7 +126,7 @@ function appointmentsConfig(
     rowLabel: (c) => `${upper(c.perro.nom_perro)} ${formatDate(c.fec_cita)}`,
     columns: [
       {
-        header: 'FECHA',
+        header: 'Fecha',
         render: (c) => (
           <>
             {formatDate(c.fec_cita)}
@@ -100,9 +136,9 @@ function appointmentsConfig(
           </>
         ),
       },
-      { header: 'CLIENTE', render: (c) => fullName(c.cliente.nom_cli, c.cliente.ape_cli) },
+      { header: 'Cliente', render: (c) => fullName(c.cliente.nom_cli, c.cliente.ape_cli) },
       {
-        header: 'MASCOTA',
+        header: 'Mascota',
         render: (c) => (
           <>
             {upper(c.perro.nom_perro)}
@@ -111,21 +147,17 @@ function appointmentsConfig(
         ),
       },
       {
-        header: 'GROOMER',
+        header: 'Groomer',
         render: (c) =>
           c.empleado
             ? fullName(c.empleado.nom_emp, c.empleado.ape_emp)
             : AGENDA_MESSAGES.unassigned,
       },
-      { header: 'SERVICIOS', render: (c) => <ItemsCell row={c} /> },
-      { header: 'OBERVACIONES', align: 'center', render: (c) => <ObservationsCell row={c} /> },
-      { header: 'USUARIO', render: (c) => c.usuario.login },
-      {
-        header: 'ESTADO',
-        render: (c) => <StatusBadge id={c.id_est} catalogue={APPOINTMENT_STATUSES} />,
-      },
+      { header: 'Servicios', render: (c) => <ItemsCell row={c} /> },
+      { header: 'Obervaciones', align: 'center', render: (c) => <ObservationsCell row={c} /> },
+      { header: 'Usuario', render: (c) => c.usuario.login },
+      { header: 'Estado', render: (c) => <StatusCell row={c} /> },
     ],
-    actionsHeader: 'ACCIONES',
     loadingText: 'CARGANDO...',
     loadErrorText: APPOINTMENT_MESSAGES.loadWarning,
     // The visit's own days stay in sight: the counter looks for next Tuesday's visits, not for
@@ -143,6 +175,7 @@ function appointmentsConfig(
     edit: appointmentEdit,
     // Decisions §roles: attending a visit (triage, En Proceso, Completada) is the groomer's work
     // too; editing, cancelling and the other statuses are booking's (the resource's write).
+    // 'Cancelar' asks for the reason (statuses §transitions).
     // Decisions §checkout: a visit not charged yet is charged here; a charged one shows its
     // receipt.
     menuItems: (c) => {
@@ -156,6 +189,20 @@ function appointmentsConfig(
           : []),
         ...(saleId !== null
           ? [{ label: 'Ver comprobante', access: CHARGE, onClick: () => open.receipt(saleId) }]
+          : []),
+        ...(mayCancel(c)
+          ? [
+              {
+                label: APPOINTMENT_MESSAGES.cancelAction,
+                access: CANCEL_ACCESS,
+                onClick: () =>
+                  open.cancel({
+                    id_cita: c.id_cita,
+                    mascota: c.perro.nom_perro,
+                    fec_cita: c.fec_cita,
+                  }),
+              },
+            ]
           : []),
         ...(c.id_serie !== null && c.id_est === AppointmentStatus.Programada
           ? [
@@ -173,19 +220,20 @@ function appointmentsConfig(
       subject: 'esta cita',
       errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
       // Spec §001-2: Eliminar (8) and Cambiar Estado with 4, 5, 6; Programada undoes them.
-      // A charged cita stays Completada until its sale is voided.
+      // Only what the transitions table allows from the cita's status (a Completada one offers
+      // Programada alone); a charged cita stays Completada until its sale is voided.
       actions: (c) =>
-        !mayChangeStatus(c)
-          ? []
-          : statusActions(c.id_est, APPOINTMENT_STATUSES, [
-              { status: AppointmentStatus.Eliminada, label: 'Eliminar' },
-              { status: AppointmentStatus.NoAsistio, section: CHANGE_STATUS_SECTION },
-              { status: AppointmentStatus.EnProceso, section: CHANGE_STATUS_SECTION },
-              { status: AppointmentStatus.Completada, section: CHANGE_STATUS_SECTION },
-              { status: AppointmentStatus.Programada, section: CHANGE_STATUS_SECTION },
-            ])
-              .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
-              .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
+        statusActions(
+          c.id_est,
+          APPOINTMENT_STATUSES,
+          offeredStatuses(c).map((status) =>
+            status === AppointmentStatus.Eliminada
+              ? { status, label: 'Eliminar' }
+              : { status, section: CHANGE_STATUS_SECTION },
+          ),
+        )
+          .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
+          .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
       question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
       onChanged: (c, status) => {
         if (FREEING_APPOINTMENT_STATUSES.includes(status)) open.freed(c);
@@ -201,6 +249,12 @@ export function AppointmentsPage() {
   const attends = useAttends();
   const cancelSeries = useSeriesCancel();
   const waitlist = useWaitlistOffer();
+  const { offer } = waitlist;
+  const cancelled = useCallback(
+    (target: CancelTarget) => offer(target.id_cita, target.fec_cita),
+    [offer],
+  );
+  const cancel = useAppointmentCancel(cancelled);
   const config = useMemo(
     () => ({
       ...appointmentsConfig(
@@ -209,6 +263,7 @@ export function AppointmentsPage() {
           charge: sale.charge,
           receipt: sale.showReceipt,
           cancelSeries: (row) => void cancelSeries(row),
+          cancel: cancel.cancel,
           freed: (row) => waitlist.offer(row.id_cita, row.fec_cita),
         },
         groomers,
@@ -218,6 +273,7 @@ export function AppointmentsPage() {
         <>
           <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />
           {sale.dialogs}
+          {cancel.dialog}
           {waitlist.dialog}
         </>
       ),
@@ -230,6 +286,7 @@ export function AppointmentsPage() {
       groomers,
       attends,
       cancelSeries,
+      cancel,
       waitlist,
     ],
   );

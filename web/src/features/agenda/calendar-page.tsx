@@ -26,9 +26,9 @@ import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/a
 import {
   AGENDA_MESSAGES,
   APPOINTMENT_MESSAGES,
-  AppointmentStatus,
   DEFAULT_OPENING_HOURS,
   DURATION_MIN,
+  mayMoveAppointment,
   withinOpeningHours,
   type AgendaGroomer,
   type Appointment,
@@ -219,8 +219,9 @@ export function AgendaPage() {
       withinOpeningHours(hours, fromCalendarTime(date), STEP_MINUTES) ? {} : CLOSED_SLOT,
     [hours],
   );
+  // Completada and Cancelada cards stay where they are (the server refuses the move).
   const movable = useCallback(
-    (event: CalendarEvent) => canBook && event.entry.id_est !== AppointmentStatus.Completada,
+    (event: CalendarEvent) => canBook && mayMoveAppointment(event.entry.id_est),
     [canBook],
   );
 

@@ -32,7 +32,8 @@ export function ReminderRow({ row, sending, onRemind }: ReminderRowProps) {
       <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>{row.hora}</TableCell>
       <TableCell>
         <Typography variant="body2">{client}</Typography>
-        <Typography variant="caption" color="text.secondary">
+        {/* An address breaks anywhere rather than widen the table past the screen. */}
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {row.cliente.email_cli ?? T.noEmail}
         </Typography>
       </TableCell>
@@ -60,12 +61,7 @@ export function ReminderRow({ row, sending, onRemind }: ReminderRowProps) {
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {row.enviados.map((reminder) => (
-              <Typography
-                key={reminder.id_rec}
-                component="li"
-                variant="body2"
-                sx={{ whiteSpace: 'nowrap' }}
-              >
+              <Typography key={reminder.id_rec} component="li" variant="body2">
                 {sentText(reminder)}
               </Typography>
             ))}
@@ -73,7 +69,8 @@ export function ReminderRow({ row, sending, onRemind }: ReminderRowProps) {
         )}
       </TableCell>
       <TableCell>
-        <Stack direction="row" spacing={1}>
+        {/* Side by side where they fit, one under the other where they do not. */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {row.whatsapp_url ? (
             <Button
               size="small"

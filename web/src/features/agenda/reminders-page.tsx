@@ -7,7 +7,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +17,8 @@ import {
   type ReminderRow as Row,
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
+import { DateInput } from '../../crud/date-inputs';
+import { isWholeDay } from '../../crud/picker-values';
 import { listErrorMessage } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
@@ -71,14 +72,15 @@ export function RemindersPage() {
     <PageContainer
       title={T.title}
       actions={
-        <TextField
+        <DateInput
           size="small"
-          type="date"
           label={T.date}
           value={day}
-          onChange={(e) => setDay(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ minWidth: 180 }}
+          // Only a whole day changes the page; a half-typed one says so under the field.
+          onChange={(next) => {
+            if (isWholeDay(next)) setDay(next);
+          }}
+          sx={{ width: 190 }}
         />
       }
     >

@@ -40,7 +40,7 @@ const editFields: FieldDef[] = [
   ...clientPetFields({ dni: 'dnicli', client: 'idcli', pet: 'id_perro', petName: 'nomPerro' }, 4),
 ];
 
-const clientName = (r: Reservation) => fullName(r.cliente.ape_cli, r.cliente.nom_cli);
+const clientName = (r: Reservation) => fullName(r.cliente.nom_cli, r.cliente.ape_cli);
 
 const reservationsConfig: CrudConfig<Reservation> = {
   resource: reservationsResource,
@@ -48,15 +48,15 @@ const reservationsConfig: CrudConfig<Reservation> = {
   addLabel: 'Añadir Reserva',
   rowLabel: (r) => `${clientName(r)} ${formatDate(r.fec_cita)}`,
   columns: [
-    { header: 'FECHA/HORA REGISTRO', render: (r) => formatDateTime(r.fec_reg) },
-    { header: 'FECHA CITA', render: (r) => formatDate(r.fec_cita) },
+    { header: 'Fecha/hora registro', render: (r) => formatDateTime(r.fec_reg) },
+    { header: 'Fecha cita', render: (r) => formatDate(r.fec_cita) },
     {
-      header: 'ESTADO',
+      header: 'Estado',
       render: (r) => <StatusBadge id={r.id_est} catalogue={RESERVATION_STATUSES} />,
     },
-    { header: 'CLIENTE', render: clientName },
+    { header: 'Cliente', render: clientName },
     {
-      header: 'MASCOTA',
+      header: 'Mascota',
       render: (r) => (
         <>
           {upper(r.perro.nom_perro)}
@@ -65,7 +65,6 @@ const reservationsConfig: CrudConfig<Reservation> = {
       ),
     },
   ],
-  actionsHeader: 'ACCIONES',
   filters: agendaFilters(RESERVATION_STATUSES),
   filterDefaults: agendaFilterDefaults,
   advancedLabels: ADVANCED_FILTER_LABELS,

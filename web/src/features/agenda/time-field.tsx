@@ -1,28 +1,27 @@
-import TextField from '@mui/material/TextField';
 import type { FieldRenderProps } from '../../crud';
+import { TimeInput } from '../../crud/date-inputs';
 
 export interface TimeFieldProps extends FieldRenderProps {
   label: string;
 }
 
-/** An 'HH:MM' time of day, with the browser's time input. */
+/** An 'HH:MM' time of day, 24 h whatever the browser's language (issue 30 §8). */
 export function TimeField({ field, error, disabled, label }: TimeFieldProps) {
   return (
-    <TextField
+    <TimeInput
       fullWidth
       required
-      type="time"
       id={`field-${field.name}`}
       label={label}
       name={field.name}
       inputRef={field.ref}
-      value={(field.value as string | undefined) ?? ''}
+      value={typeof field.value === 'string' ? field.value : ''}
       disabled={disabled}
-      error={Boolean(error)}
-      helperText={error ?? ' '}
-      onChange={(e) => field.onChange(e.target.value)}
+      error={error}
+      hint=" "
+      minutesStep={15}
+      onChange={field.onChange}
       onBlur={field.onBlur}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
     />
   );
 }

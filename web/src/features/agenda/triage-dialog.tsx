@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
+  keepDecimalChars,
   TRIAGE_ENDPOINTS,
   TRIAGE_MESSAGES,
   TriageInputSchema,
@@ -17,15 +18,16 @@ import {
 } from '@app/domain';
 import { ResourceForm, type FieldDef } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
+import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
 
+/** A text field, not a number one: '12,5' is kept as typed and read as 12.5 (issue 30 §7). */
 const measure = (name: string, label: string): FieldDef => ({
   name,
   label,
-  kind: 'number',
-  step: '0.01',
+  maxLength: 6,
+  sanitize: keepDecimalChars,
   width: 4,
 });
 
@@ -65,9 +67,9 @@ function TriageContent({ appointment, onClose }: { appointment: Appointment; onC
     queryFn: ({ signal }) => call(TRIAGE_ENDPOINTS.one, { params: { id }, signal }),
     retry: false,
   });
-  // "No triage yet" is a 404; anything else is a failure to load.
-  const missing = triage.error instanceof ApiError && triage.error.status === 404;
-  const failed = triage.isError && !missing;
+  // "No triage yet" is null; an error is a failure to load.
+  const missing = triage.data === null;
+  const failed = triage.isError;
   useEffect(() => {
     if (failed) void showErrorDialog(TRIAGE_MESSAGES.loadErrorTitle, triage.error);
   }, [failed, triage.error]);
@@ -79,7 +81,7 @@ function TriageContent({ appointment, onClose }: { appointment: Appointment; onC
       </Stack>
     );
   }
-  const existing = triage.data;
+  const existing = triage.data ?? null;
   const defaults: TriageInput = {
     id_cita: id,
     edad: existing?.edad ?? '',

@@ -98,9 +98,9 @@ const waitlistConfig: CrudConfig<WaitlistEntry> = {
   addLabel: 'Añadir a la lista',
   rowLabel: (e) => `${upper(e.perro.nom_perro)} ${formatDate(e.created_at)}`,
   columns: [
-    { header: 'REGISTRO', render: (e) => formatDate(e.created_at) },
+    { header: 'Registro', render: (e) => formatDate(e.created_at) },
     {
-      header: 'CLIENTE',
+      header: 'Cliente',
       render: (e) => (
         <>
           {fullName(e.cliente.nom_cli, e.cliente.ape_cli)}
@@ -111,7 +111,7 @@ const waitlistConfig: CrudConfig<WaitlistEntry> = {
       ),
     },
     {
-      header: 'MASCOTA',
+      header: 'Mascota',
       render: (e) => (
         <>
           {upper(e.perro.nom_perro)}
@@ -119,16 +119,15 @@ const waitlistConfig: CrudConfig<WaitlistEntry> = {
         </>
       ),
     },
-    { header: 'SERVICIO O PAQUETE', render: (e) => upper(itemName(e)) },
-    { header: 'DÍAS', render: (e) => weekdaysText(e.dias) },
-    { header: 'HORARIO', render: (e) => `${e.hora_desde} – ${e.hora_hasta}` },
-    { header: 'NOTAS', render: (e) => e.notas },
+    { header: 'Servicio o paquete', render: (e) => upper(itemName(e)) },
+    { header: 'Días', render: (e) => weekdaysText(e.dias) },
+    { header: 'Horario', render: (e) => `${e.hora_desde} – ${e.hora_hasta}` },
+    { header: 'Notas', render: (e) => e.notas },
     {
-      header: 'ESTADO',
+      header: 'Estado',
       render: (e) => <StatusBadge id={e.id_est} catalogue={WAITLIST_STATUSES} />,
     },
   ],
-  actionsHeader: 'ACCIONES',
   loadErrorText: M.loadWarning,
   emptyText: 'No hay clientes en la lista de espera con estos filtros.',
   filters: [

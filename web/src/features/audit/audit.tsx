@@ -100,7 +100,7 @@ export function AuditPage() {
     { header: 'Acción', render: (e) => auditActionLabel(e.accion) },
     { header: 'Entidad', render: (e) => auditEntityLabel(e.entidad) },
     { header: 'ID', render: (e) => e.entidad_id ?? '—', align: 'right' },
-    { header: 'Detalle', render: (e) => e.detalle ?? '' },
+    { header: 'Detalle', render: (e) => e.detalle ?? '—' },
     {
       header: 'Cambios',
       align: 'center',

@@ -36,6 +36,8 @@ import {
 import { CardHeading, SectionCard } from '../../app/cards/section-card';
 import { StatCard, type StatCardProps } from '../../app/cards/stat-card';
 import { PageContainer } from '../../app/page-container';
+import { DateInput } from '../../crud/date-inputs';
+import { isWholeDay } from '../../crud/picker-values';
 import { listErrorMessage, ResourceForm, type FieldRenderProps } from '../../crud';
 import { confirm, toast } from '../../lib/alerts';
 import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
@@ -112,14 +114,16 @@ export function CashClosePage() {
     <PageContainer
       title={CASH_TEXTS.title}
       actions={
-        <TextField
+        <DateInput
           size="small"
-          type="date"
           label={CASH_TEXTS.date}
           value={day}
-          onChange={(e) => setDay(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: limaToday() } }}
-          sx={{ minWidth: 180 }}
+          max={limaToday()}
+          // Only a whole past day changes the page; a half-typed one says so under the field.
+          onChange={(next) => {
+            if (isWholeDay(next) && next <= limaToday()) setDay(next);
+          }}
+          sx={{ width: 190 }}
         />
       }
     >
@@ -135,14 +139,26 @@ export function CashClosePage() {
   );
 }
 
-const CARD = { xs: 12, sm: 6, lg: 'grow' } as const;
+/**
+ * The five cards: three to a row on a desktop, two on a tablet, the last on a row of its own.
+ * Five to a row left a figure 100 px at 1440 px, and 'S/. 150.00' broke in two.
+ */
+const cardSize = (index: number) =>
+  index < 3 ? { xs: 12, sm: 6, lg: 4 } : { xs: 12, sm: index === 4 ? 12 : 6, lg: 6 };
+
+/** An amount on one line: the symbol never parts from the figure. */
+const amount = (value: string) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {formatMoney(value)}
+  </Box>
+);
 
 function CashDayPlaceholder() {
   return (
     <>
       <Grid container spacing={3}>
         {[0, 1, 2, 3, 4].map((i) => (
-          <Grid key={i} size={CARD}>
+          <Grid key={i} size={cardSize(i)}>
             <Skeleton variant="rounded" height={130} sx={{ mt: 3 }} />
           </Grid>
         ))}
@@ -206,14 +222,14 @@ function CashDayView({ data }: { data: CashDay }) {
       color: 'primary',
       icon: <PointOfSaleIcon />,
       title: CASH_TEXTS.total,
-      value: formatMoney(data.total),
+      value: amount(data.total),
       footer: CASH_TEXTS.totalHint,
     },
     {
       color: 'info',
       icon: <VolunteerActivismIcon />,
       title: CASH_TEXTS.tips,
-      value: formatMoney(data.propinas),
+      value: amount(data.propinas),
       footer: CASH_TEXTS.tipsHint,
     },
     {
@@ -227,7 +243,7 @@ function CashDayView({ data }: { data: CashDay }) {
       color: 'success',
       icon: <PaymentsIcon />,
       title: CASH_TEXTS.expected,
-      value: formatMoney(data.efectivo_esperado),
+      value: amount(data.efectivo_esperado),
       footer: CASH_TEXTS.expectedHint,
     },
   ];
@@ -235,8 +251,8 @@ function CashDayView({ data }: { data: CashDay }) {
   return (
     <>
       <Grid container spacing={3}>
-        {cards.map((card) => (
-          <Grid key={card.title} size={CARD}>
+        {cards.map((card, i) => (
+          <Grid key={card.title} size={cardSize(i)}>
             <StatCard {...card} valueVariant="h5" />
           </Grid>
         ))}
@@ -328,7 +344,7 @@ function CountedField({
           onChange={(e) => field.onChange(e.target.value)}
           onBlur={field.onBlur}
           slotProps={{
-            input: { startAdornment: <InputAdornment position="start">S/</InputAdornment> },
+            input: { startAdornment: <InputAdornment position="start">S/.</InputAdornment> },
             htmlInput: { inputMode: 'decimal', maxLength: 13, autoComplete: 'off' },
           }}
         />

@@ -12,14 +12,14 @@ interface MoneyFieldProps {
   required?: boolean;
 }
 
-/** An amount in soles: digits and one point while typing, two decimals once left. */
+/** An amount in soles: digits and one point or comma while typing, two decimals once left. */
 export function MoneyField({ control, name, label, disabled, required }: MoneyFieldProps) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextField
       fullWidth
       id={`field-${name}`}
-      label={`${label} (S/)`}
+      label={`${label} (S/.)`}
       name={field.name}
       inputRef={field.ref}
       value={field.value}
@@ -34,7 +34,7 @@ export function MoneyField({ control, name, label, disabled, required }: MoneyFi
       }}
       slotProps={{
         htmlInput: { inputMode: 'decimal', maxLength: 14 },
-        input: { startAdornment: <InputAdornment position="start">S/</InputAdornment> },
+        input: { startAdornment: <InputAdornment position="start">S/.</InputAdornment> },
       }}
     />
   );

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { PAYMENT_METHODS, SUNAT_CUSTOMER_DOC_CODES, type Sale } from '@app/domain';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { RECEIPT_TEXTS, RECEIPT_TITLES } from './receipt-texts';
+import { RECEIPT_TEXTS, receiptTitle } from './receipt-texts';
 
 /**
  * The receipt as printed (decisions §receipt): what the server stored when the sale was issued,
@@ -32,6 +32,8 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
   const tip = sale.propina !== '0.00';
   const change = sale.vuelto !== '0.00';
   const docLabel = DOC_LABELS[sale.cliente_doc_tipo];
+  const title = receiptTitle(sale);
+  const cashier = sale.cajero ?? sale.usuario;
   const rule = { borderTop: '1px dashed currentColor', my: 1 };
   const totalRows: [string, string, boolean?][] = [
     ...(discount ? [['Descuento', `-${formatMoney(sale.descuento)}`] as [string, string]] : []),
@@ -48,7 +50,7 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
   return (
     <Box
       component="article"
-      aria-label={`${RECEIPT_TITLES[sale.tipo_comp]} ${sale.comprobante}`}
+      aria-label={`${title} ${sale.comprobante}`}
       sx={{
         color: 'inherit',
         fontFamily: narrow ? '"Courier New", Courier, monospace' : 'inherit',
@@ -116,20 +118,48 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
           }}
         >
           {!narrow && <div>RUC {sale.emisor_ruc}</div>}
-          <div>{RECEIPT_TITLES[sale.tipo_comp]}</div>
+          <div>{title}</div>
           <div>{sale.comprobante}</div>
         </Box>
       </Box>
 
       <Box sx={rule} />
-      <div>Fecha: {formatDateTime(sale.fecha)}</div>
-      {sale.cliente_nombre && <div>Cliente: {sale.cliente_nombre}</div>}
-      {docLabel && sale.cliente_doc && (
+      {/* The buyer on the left, the visit and who charged it on the right (one column on 80 mm). */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: narrow ? 'column' : { xs: 'column', sm: 'row' },
+          columnGap: 2,
+          '& > div': { flex: 1 },
+        }}
+      >
         <div>
-          {docLabel}: {sale.cliente_doc}
+          <div>Fecha: {formatDateTime(sale.fecha)}</div>
+          {sale.cliente_nombre && <div>Cliente: {sale.cliente_nombre}</div>}
+          {docLabel && sale.cliente_doc && (
+            <div>
+              {docLabel}: {sale.cliente_doc}
+            </div>
+          )}
         </div>
-      )}
-      {sale.usuario && <div>Atendido por: {sale.usuario}</div>}
+        <div>
+          {sale.mascota && (
+            <div>
+              {RECEIPT_TEXTS.pet}: {sale.mascota}
+            </div>
+          )}
+          {sale.groomer && (
+            <div>
+              {RECEIPT_TEXTS.groomer}: {sale.groomer}
+            </div>
+          )}
+          {cashier && (
+            <div>
+              {RECEIPT_TEXTS.cashier}: {cashier}
+            </div>
+          )}
+        </div>
+      </Box>
       <Box sx={rule} />
 
       <Box

@@ -9,7 +9,7 @@ import { toast } from '../../lib/alerts';
 import { callWithMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { refreshAfterSale } from './receipt-queries';
-import { RECEIPT_TEXTS, RECEIPT_TITLES } from './receipt-texts';
+import { RECEIPT_TEXTS, receiptTitle } from './receipt-texts';
 
 /** Voiding a sale (decisions §void): an administrator's, with a reason. */
 
@@ -40,7 +40,7 @@ export function VoidDialog({ sale, onClose }: { sale: Sale | null; onClose(): vo
               }}
               onCancel={onClose}
             >
-              {`${RECEIPT_TITLES[sale.tipo_comp]} ${sale.comprobante} · ${formatMoney(sale.total)}`}
+              {`${receiptTitle(sale)} ${sale.comprobante} · ${formatMoney(sale.total)}`}
             </ResourceForm>
           </Stack>
         )}

@@ -3,7 +3,7 @@ import { clientsResource, type Sale } from '@app/domain';
 import { call, queryKey } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
-import { RECEIPT_TEXTS, RECEIPT_TITLES } from './receipt-texts';
+import { RECEIPT_TEXTS, receiptTitle } from './receipt-texts';
 
 /** The client's phone, for WhatsApp; null when unknown or not a mobile. */
 export function useClientPhone(id: number | null) {
@@ -24,7 +24,7 @@ export function useClientPhone(id: number | null) {
 export function whatsappLink(sale: Sale, phone: string | null): string {
   const lines = [
     sale.emisor_nombre,
-    `${RECEIPT_TITLES[sale.tipo_comp]} ${sale.comprobante}`,
+    `${receiptTitle(sale)} ${sale.comprobante}`,
     ...(sale.anulada ? [RECEIPT_TEXTS.voided] : []),
     `Fecha: ${formatDateTime(sale.fecha)}`,
     '',

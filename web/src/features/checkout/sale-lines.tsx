@@ -64,14 +64,18 @@ export function SaleLines({ form, mayAdjust, disabled }: SaleLinesProps) {
   return (
     <>
       <TableContainer>
-        <Table size="small" sx={{ minWidth: { sm: 680 } }}>
+        {/*
+          Fixed columns from a tablet up: a long catalogue name is cut in its select instead
+          of squeezing the price until '39.90' reads '39'.
+        */}
+        <Table size="small" sx={{ minWidth: { sm: 680 }, tableLayout: { sm: 'fixed' } }}>
           <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}>
             <TableRow>
               <TableCell sx={{ width: 140 }}>Tipo</TableCell>
               <TableCell>Descripción</TableCell>
               <TableCell sx={{ width: 90 }}>Cant.</TableCell>
-              <TableCell sx={{ width: 130 }}>P. unit. (S/)</TableCell>
-              <TableCell align="right" sx={{ width: 120 }}>
+              <TableCell sx={{ width: 130 }}>P. unit. (S/.)</TableCell>
+              <TableCell align="right" sx={{ width: 130 }}>
                 Importe
               </TableCell>
               <TableCell sx={{ width: 56 }}>
@@ -321,7 +325,7 @@ function LineRow({
           }}
         />
       </TableCell>
-      <TableCell data-label="P. unit. (S/)" sx={lineCellSx}>
+      <TableCell data-label="P. unit. (S/.)" sx={lineCellSx}>
         <TextField
           fullWidth
           size="small"

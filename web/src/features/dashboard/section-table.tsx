@@ -6,7 +6,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Key, ReactNode } from 'react';
 import { SectionCard } from '../../app/cards/section-card';
-import { upper } from '../../lib/format';
 
 export interface SectionTableProps<Row> {
   /** The card's heading, also the table's accessible name. */
@@ -25,7 +24,10 @@ export interface SectionTableProps<Row> {
   footer?: ReactNode;
 }
 
-/** A dashboard card holding a small table: upper-case headings, a hover on rows, a line when empty. */
+/**
+ * A dashboard card holding a small table: small grey headings, written as every list writes
+ * them (issue 30 §12: one case), a hover on rows, a line when empty.
+ */
 export function SectionTable<Row>({
   title,
   hint,
@@ -54,7 +56,7 @@ export function SectionTable<Row>({
                     ...(i >= firstFigure ? { textAlign: 'right' } : {}),
                   }}
                 >
-                  {upper(label)}
+                  {label}
                 </TableCell>
               ))}
             </TableRow>

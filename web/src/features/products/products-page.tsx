@@ -1,4 +1,5 @@
 import FileUploadIcon from '@mui/icons-material/FileUpload';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -52,7 +53,7 @@ const fields: FieldDef<keyof ProductInput>[] = [
   { name: 'categoria', label: 'Categoría', kind: 'select', options: categoryOptions, width: 4 },
   {
     name: 'precio',
-    label: 'Precio (S/)',
+    label: 'Precio (S/.)',
     maxLength: 9,
     sanitize: keepPriceChars,
     formatOnBlur: formatPriceOnBlur,
@@ -60,7 +61,7 @@ const fields: FieldDef<keyof ProductInput>[] = [
   },
   {
     name: 'costo',
-    label: 'Costo (S/)',
+    label: 'Costo (S/.)',
     maxLength: 9,
     sanitize: keepPriceChars,
     formatOnBlur: formatPriceOnBlur,
@@ -103,10 +104,18 @@ export function ProductsPage() {
       addLabel: T.add,
       rowLabel: (p) => upper(p.nom_prod),
       columns: [
-        { header: 'SKU', render: (p) => p.sku },
+        {
+          header: 'SKU',
+          // A code reads whole: it never breaks at its hyphens.
+          render: (p) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {p.sku}
+            </Box>
+          ),
+        },
         { header: 'Nombre', render: (p) => upper(p.nom_prod) },
         { header: 'Categoría', render: (p) => p.categoria },
-        { header: 'Precio (S/)', align: 'right', render: (p) => p.precio },
+        { header: 'Precio (S/.)', align: 'right', render: (p) => p.precio },
         {
           header: 'Stock',
           align: 'right',

@@ -2,7 +2,7 @@ import MoneyOffIcon from '@mui/icons-material/MoneyOff';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { PieChart, pieClasses } from '@mui/x-charts/PieChart';
+import { PieChart } from '@mui/x-charts/PieChart';
 import {
   parseCents,
   PAYMENT_METHODS,
@@ -188,11 +188,19 @@ const charts: ReportChart<Report>[] = [
     size: { xs: 12, md: 6, lg: 4 },
     empty: (data) => paidMethods(data).length === 0,
     chart: (data) => (
+      // The methods in a legend beside the donut: written on their slices, the names of the
+      // narrow ones ran over the others' and out of the card.
       <PieChart
         height={CHART_ON_GRADIENT.height}
         skipAnimation
-        hideLegend
         margin={{ top: 4, bottom: 4, left: 4, right: 4 }}
+        slotProps={{
+          legend: {
+            direction: 'vertical',
+            position: { vertical: 'middle', horizontal: 'end' },
+            sx: { color: '#fff', fontSize: 12 },
+          },
+        }}
         series={[
           {
             data: paidMethods(data).map((m, i) => ({
@@ -204,12 +212,9 @@ const charts: ReportChart<Report>[] = [
             innerRadius: 36,
             paddingAngle: 2,
             cornerRadius: 4,
-            arcLabel: 'label',
-            arcLabelMinAngle: 30,
             valueFormatter: (item) => formatMoney(item.value),
           },
         ]}
-        sx={{ [`& .${pieClasses.arcLabel}`]: { fill: '#344767', fontWeight: 700 } }}
       />
     ),
   },

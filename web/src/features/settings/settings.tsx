@@ -47,6 +47,7 @@ import {
   type FormValues,
   type ImageRules,
 } from '../../crud';
+import { TimeInput } from '../../crud/date-inputs';
 import { toast } from '../../lib/alerts';
 import { api, ApiError, call, queryKey } from '../../lib/api';
 
@@ -244,17 +245,16 @@ function OpeningHoursInput({ field, error, form, disabled }: FieldRenderProps) {
         const timeInput = (name: TimeField, label: string) => {
           const message = dayError(index, name);
           return (
-            <TextField
-              type="time"
+            <TimeInput
               size="small"
               label={label}
               value={day[name]}
               disabled={disabled || !day.abierto}
-              error={Boolean(message)}
-              helperText={message ?? ' '}
-              onChange={(event) => change(index, { [name]: event.target.value })}
+              error={message}
+              hint=" "
+              minutesStep={15}
+              onChange={(text) => change(index, { [name]: text })}
               onBlur={field.onBlur}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
               sx={{ width: 150 }}
             />
           );

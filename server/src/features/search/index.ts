@@ -1,0 +1,1 @@
+export { searchFor, searchModule, searchStatement } from './search';
