@@ -26,6 +26,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/logout': ALL,
   'GET /api/me': ALL,
   'GET /api/profile': ALL,
+  'GET /api/buscar': ALL,
   'PATCH /api/profile': ALL,
   'PATCH /api/profile/password': ALL,
   'PATCH /api/profile/inicio': ALL,

@@ -16,6 +16,3 @@ CREATE INDEX "servicios_created_at_idx" ON "servicios" USING btree ("created_at"
 CREATE INDEX "citas_created_at_idx" ON "citas" USING btree ("created_at","id_cita","id_est");--> statement-breakpoint
 CREATE INDEX "citas_fec_cita_idx" ON "citas" USING btree ("fec_cita","id_cita","id_est");--> statement-breakpoint
 CREATE INDEX "productos_created_at_idx" ON "productos" USING btree ("created_at","id_prod","id_est");
---> statement-breakpoint
--- h8: the cita status 11 Cancelada (statuses §catalogue); the seed adds it too, on every start.
-INSERT INTO "estados" ("id_est", "nom_est") VALUES (11, 'Cancelada') ON CONFLICT DO NOTHING;

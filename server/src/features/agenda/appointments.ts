@@ -288,11 +288,11 @@ export const appointmentColumns: ExportColumn<Appointment>[] = [
   },
   { header: 'Duración (min)', value: (a) => a.duracion },
   { header: 'Estado', value: (a) => a.estado.nom_est },
-  { header: 'Motivo de cancelación', value: (a) => a.motivo_cancelacion },
   { header: 'Precio (S/.)', value: (a) => a.precio, kind: 'money' },
   { header: 'Observaciones', value: (a) => a.obs_perro },
   { header: 'Registrada por', value: (a) => a.usuario.login },
   { header: 'Fecha de registro', value: (a) => a.fech_reg, kind: 'day' },
+  { header: 'Motivo de cancelación', value: (a) => a.motivo_cancelacion },
 ];
 
 const appointmentExport: ExportDefinition<Appointment> = {
