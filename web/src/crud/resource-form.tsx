@@ -88,6 +88,8 @@ export interface FieldDef<Name extends string = string> {
   serverName?: string;
   /** Applied to every keystroke: strips what the field cannot hold. */
   sanitize?(value: string): string;
+  /** The on-screen keyboard a phone opens: 'decimal' for a measure typed with a comma. */
+  inputMode?: 'decimal' | 'numeric' | 'tel' | 'email';
   /** Applied when the field loses focus: prices to two decimals, for instance. */
   formatOnBlur?(value: string): string;
   /** Grid columns out of 12 on wide screens (the form's `fieldWidth` by default). */
@@ -275,7 +277,9 @@ function FieldInput({ def, field, error, disabled }: FieldInputProps) {
         }
         field.onBlur();
       }}
-      slotProps={{ htmlInput: { maxLength: def.maxLength, step: def.step } }}
+      slotProps={{
+        htmlInput: { maxLength: def.maxLength, step: def.step, inputMode: def.inputMode },
+      }}
     >
       {def.options?.map((option) => (
         <MenuItem key={option.value} value={option.value}>

@@ -28,6 +28,7 @@ const measure = (name: string, label: string): FieldDef => ({
   label,
   maxLength: 6,
   sanitize: keepDecimalChars,
+  inputMode: 'decimal',
   width: 4,
 });
 
