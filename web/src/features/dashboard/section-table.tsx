@@ -42,7 +42,8 @@ export function SectionTable<Row>({
   const firstFigure = columns.length - figureColumns;
   return (
     <SectionCard title={title} hint={hint}>
-      <TableContainer>
+      {/* A table wider than its card scrolls: the keyboard must reach it too (WCAG 2.1.1). */}
+      <TableContainer tabIndex={0} role="region" aria-label={title}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
