@@ -1,7 +1,8 @@
 import { expect, test, type Page } from './fixtures';
 import { limaDay, registerGroomer, registerPet, staffApi, uniqueDni, uniqueWord } from './api';
 import { SIGNED_IN_ROUTES, visit } from './routes';
-import { signIn } from './support';
+import { PASSWORD, signIn } from './support';
+import { DocumentTypeId } from '@app/domain';
 
 /**
  * Nothing scrolls sideways (issue 30 §11): every signed-in screen of the route table, at a
@@ -193,6 +194,19 @@ async function seedLists(page: Page) {
     hora_desde: '15:00',
     hora_hasta: '18:00',
     notas: 'Puede venir con una hora de aviso, prefiere las tardes',
+  });
+  // A user as long as the longest the suite makes, whatever runs before: the list must still fit.
+  const login = `recepcionista${word.toLowerCase()}${dni}`;
+  await api.create('/user/register', {
+    tdoc: DocumentTypeId.CarneExtranjeria,
+    doc: `CE${dni}${dni.slice(0, 2)}`,
+    name: 'María Fernanda',
+    surname: `Huamán Quispe ${word}`,
+    email: `${login}@peluqueria-canina.com.pe`,
+    login,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    rol: 'recepcion',
   });
   const sku = `SHAMP-AVENA-500ML-${word.toUpperCase()}`;
   await api.create('/producto/register', {

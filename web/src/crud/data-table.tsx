@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -30,20 +31,25 @@ const stickySx = {
 } as const;
 
 /**
- * A text with a run this long and no space (an e-mail, a web address) breaks after its '@', dots,
- * slashes, hyphens and underscores: kept whole it alone widened its column until the table
- * scrolled sideways at 1440 px. Shorter runs (a date, a DNI, a receipt number) stay whole.
+ * A text with a run this long and no space (an e-mail, a web address, a long login) breaks after
+ * its '@', dots, slashes, hyphens and underscores, and where it has none of them anywhere: kept
+ * whole it alone widened its column until the table scrolled sideways at 1440 px. Shorter runs
+ * (a date, a DNI, an amount, a receipt number) stay whole.
  */
 const LONG_RUN = /\S{18,}/;
 
 function breakable(content: ReactNode): ReactNode {
   if (typeof content !== 'string' || !LONG_RUN.test(content)) return content;
-  return content.split(/(?<=[@./_-])/).map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
+  return (
+    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+      {content.split(/(?<=[@./_-])/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </Box>
+  );
 }
 
 /**

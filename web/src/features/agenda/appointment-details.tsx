@@ -21,6 +21,7 @@ import {
 import { useSaleDialogs } from '../checkout';
 import { StatusBadge, useStatusChange } from '../../crud';
 import { showErrorDialog } from '../../lib/alerts';
+import { useLastShown } from '../../lib/use-last-shown';
 import { call, queryKey } from '../../lib/api';
 import { formatDateTime, formatMoney, TIME_ZONE, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
@@ -57,13 +58,14 @@ export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDeta
   const waitlist = useWaitlistOffer();
   // 'Cancelar' asks for the reason over the details, which then show it.
   const cancel = useAppointmentCancel((target) => waitlist.offer(target.id_cita, target.fec_cita));
+  const shown = useLastShown(entry);
   return (
     <>
       {/* The status change's confirmation opens over this dialog and must keep the focus. */}
       <Dialog open={entry !== null} onClose={onClose} maxWidth="sm" fullWidth disableEnforceFocus>
-        {entry && (
+        {shown && (
           <DetailsContent
-            entry={entry}
+            entry={shown}
             onClose={onClose}
             onCharge={(id) => {
               onClose();
@@ -76,9 +78,9 @@ export function AppointmentDetails({ entry, onClose, ...props }: AppointmentDeta
             onFreed={waitlist.offer}
             onCancel={() =>
               cancel.cancel({
-                id_cita: entry.id_cita,
-                mascota: entry.perro.nom_perro,
-                fec_cita: entry.inicio,
+                id_cita: shown.id_cita,
+                mascota: shown.perro.nom_perro,
+                fec_cita: shown.inicio,
               })
             }
             {...props}
