@@ -143,8 +143,13 @@ export interface Groomer {
 }
 
 /** A bookable employee (decisions §agenda): a column of the agenda. */
-export async function registerGroomer(api: StaffApi, color: string): Promise<Groomer> {
-  const [nom, ape] = [uniqueWord(), uniqueWord()];
+/** A bookable groomer; `nom` given, two groomers of one test sit side by side in the day view. */
+export async function registerGroomer(
+  api: StaffApi,
+  color: string,
+  nom = uniqueWord(),
+): Promise<Groomer> {
+  const ape = uniqueWord();
   const row = await api.create<{ id_emp: number }>('/empleado/register', {
     nom,
     ape,

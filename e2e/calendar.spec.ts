@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { registerGroomer, staffApi } from './api';
+import { registerGroomer, staffApi, uniqueWord, type Groomer } from './api';
 import { arrangeVisit, book, registerService, weekdayAhead } from './visits';
 import { authorizationOf, dateField, expectDate, field, signIn } from './support';
 
@@ -18,16 +18,40 @@ async function storedAppointment(page: Page, id: number) {
   return ((await res.json()) as { data: { id_emp: number | null; id_est: number } }).data;
 }
 
-/** The calendar's day view of `day`, its columns named by the groomers. */
-async function openDay(page: Page, day: string) {
+const HEADINGS = '.rbc-row-resource .rbc-header';
+/** Room left for the hours' gutter, which stays in place while the columns scroll. */
+const GUTTER_PX = 80;
+
+/**
+ * The calendar's day view of `day`, its columns named by the groomers, scrolled sideways to the
+ * first of `groomers`: with the suite's many groomers the columns scroll inside the calendar.
+ */
+async function openDay(page: Page, day: string, groomers: Groomer[]) {
   await page.goto(`/agenda?fecha=${day}&vista=day`);
   await expect(page.getByRole('heading', { level: 2, name: 'Agenda de Citas' })).toBeVisible();
   await expect(page.locator('.rbc-time-view')).toBeVisible();
+  const first = groomers.map((g) => g.name).sort((a, b) => a.localeCompare(b, 'es'))[0];
+  const index = (await page.locator(HEADINGS).allTextContents()).findIndex((t) =>
+    t.includes(first),
+  );
+  // The calendar scrolls its columns' body sideways and keeps the headings in step with it.
+  const slot = page.locator('.rbc-time-content > .rbc-day-slot').nth(index);
+  await slot.evaluate((column, gutter) => {
+    const shown = column as unknown as {
+      offsetLeft: number;
+      parentElement: { scrollLeft: number };
+    };
+    shown.parentElement.scrollLeft = shown.offsetLeft - gutter;
+  }, GUTTER_PX);
+  await expect(async () => {
+    const [heading, body] = [await column(page, first).boundingBox(), await slot.boundingBox()];
+    expect(Math.abs(heading!.x - body!.x)).toBeLessThan(2);
+  }).toPass();
 }
 
 /** A groomer's column heading in the day view. */
 function column(page: Page, name: string) {
-  return page.locator('.rbc-row-resource .rbc-header', { hasText: name });
+  return page.locator(HEADINGS, { hasText: name });
 }
 
 /** A point inside the first quarter-hour slot of `time` (HH:MM) in the groomer's column. */
@@ -79,7 +103,7 @@ test('books a visit from an empty slot of a groomer’s column', async ({ page }
   const service = await registerService(api, 45);
   const day = weekdayAhead(10);
 
-  await openDay(page, day);
+  await openDay(page, day, [groomer]);
   const { x, y } = await slotPoint(page, groomer.name, '10:00');
   await page.mouse.click(x, y);
 
@@ -109,15 +133,16 @@ test('books a visit from an empty slot of a groomer’s column', async ({ page }
 test('dragging a card to another groomer’s column reassigns the visit', async ({ page }) => {
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
+  const pairName = uniqueWord();
   const [first, second] = [
-    await registerGroomer(api, '#1a73e8'),
-    await registerGroomer(api, '#6a1b9a'),
+    await registerGroomer(api, '#1a73e8', pairName),
+    await registerGroomer(api, '#6a1b9a', pairName),
   ];
   const visit = await arrangeVisit(api);
   const day = weekdayAhead(11);
   const id = await book(api, visit, `${day}T11:00`, first);
 
-  await openDay(page, day);
+  await openDay(page, day, [first, second]);
   const moving = card(page, visit.pet);
   await expectInColumn(page, moving, first.name);
   await dragToColumn(page, moving, second.name);
@@ -131,16 +156,17 @@ test('dragging a card to another groomer’s column reassigns the visit', async 
 test('a drop onto a groomer’s busy time is refused and the card goes back', async ({ page }) => {
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
+  const pairName = uniqueWord();
   const [first, second] = [
-    await registerGroomer(api, '#c2185b'),
-    await registerGroomer(api, '#00796b'),
+    await registerGroomer(api, '#c2185b', pairName),
+    await registerGroomer(api, '#00796b', pairName),
   ];
   const [mine, theirs] = [await arrangeVisit(api), await arrangeVisit(api)];
   const day = weekdayAhead(12);
   const id = await book(api, mine, `${day}T14:00`, first);
   await book(api, theirs, `${day}T14:00`, second);
 
-  await openDay(page, day);
+  await openDay(page, day, [first, second]);
   const moving = card(page, mine.pet);
   await dragToColumn(page, moving, second.name);
 
@@ -160,7 +186,7 @@ test('a visit is completed from its card', async ({ page }) => {
   const day = weekdayAhead(13);
   const id = await book(api, visit, `${day}T16:00`, groomer);
 
-  await openDay(page, day);
+  await openDay(page, day, [groomer]);
   const visitCard = card(page, visit.pet);
   await expect(visitCard).toContainText('Programada', { ignoreCase: true });
   // A card is a button: the keyboard opens it as a click does.

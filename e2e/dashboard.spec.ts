@@ -10,13 +10,14 @@ import {
   staffApi,
   uniqueWord,
 } from './api';
-import { signIn } from './support';
+import { sidenav, signIn } from './support';
 
 /** Appointment statuses in the order the 'Citas de hoy' breakdown lists them (by id). */
-const BREAKDOWN_ORDER = ['No Asistió', 'En Proceso', 'Completada', 'Programada'];
+const BREAKDOWN_ORDER = ['No Asistió', 'En Proceso', 'Completada', 'Programada', 'Cancelada'];
 const EN_PROCESO = 5;
 const COMPLETADA = 6;
 const ELIMINADA = 8;
+const CANCELADA = 11;
 
 const digitsOf = (text: string) => Number(text.replace(/\D/g, ''));
 const count = new Intl.NumberFormat('es-PE');
@@ -70,8 +71,8 @@ test("the dashboard's figures move by exactly what staff registered today", asyn
     precio: '37.50',
   });
 
-  // Four appointments today: one ahead (stays Programada), three earlier today whose status
-  // then changes to En Proceso, Completada and Eliminada.
+  // Five appointments today: one ahead (stays Programada), three earlier today whose status
+  // then changes to En Proceso, Completada and Eliminada, and one ahead that is cancelled.
   const book = (fec_cita: string) =>
     api.create<{ id_cita: number }>('/cita/register', {
       fec_cita,
@@ -91,6 +92,8 @@ test("the dashboard's figures move by exactly what staff registered today", asyn
     const { id_cita } = await book(earlier);
     await api.patch('/cita/estado', { cita: id_cita, est });
   }
+  const { id_cita: cancelled } = await book(ahead);
+  await api.patch('/cita/estado', { cita: cancelled, est: CANCELADA, motivo: 'Viaja' });
 
   // And a pending reservation for the day after tomorrow.
   const reservationDay = limaDay(2);
@@ -103,10 +106,11 @@ test("the dashboard's figures move by exactly what staff registered today", asyn
 
   await page.reload();
 
-  // Today: three more (the Eliminada one is not counted), one more of each live status.
+  // Today: three more (the Eliminada and the Cancelada are not visits), one more of each status
+  // but Eliminada: the cancelled one is told apart.
   await expect(statValue(page, 'Citas de hoy')).toHaveText(count.format(before.today + 3));
   const byStatus = new Map(before.byStatus);
-  for (const name of ['En Proceso', 'Completada', 'Programada'])
+  for (const name of ['En Proceso', 'Completada', 'Programada', 'Cancelada'])
     byStatus.set(name, (byStatus.get(name) ?? 0) + 1);
   const breakdown = BREAKDOWN_ORDER.filter((name) => byStatus.has(name))
     .map((name) => `${name}: ${count.format(byStatus.get(name) ?? 0)}`)
@@ -143,10 +147,10 @@ test("the dashboard's figures move by exactly what staff registered today", asyn
   );
   await expect(
     activity.filter({ hasText: 'Cita registrada' }).filter({ hasText: pet.toUpperCase() }),
-  ).toHaveCount(4);
+  ).toHaveCount(5);
   await expect(
     activity.filter({ hasText: 'Cita registrada' }).filter({ hasText: shownDateTime(ahead) }),
-  ).toHaveCount(1);
+  ).toHaveCount(2);
   await expect(
     activity.filter({ hasText: 'Cliente registrado' }).filter({ hasText: who }),
   ).toHaveCount(1);
@@ -183,4 +187,34 @@ test("'Stock bajo' lists an active product out of stock, and not once it is susp
   await page.reload();
   await expect(table).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('the page is usable before its charts: the cards show and a click opens its screen', async ({
+  page,
+}) => {
+  // The charts' request is held until the end: the cards and the navigation must not wait.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let chartsAsked = false;
+  await page.route('**/api/dashboard/graficos', async (route) => {
+    chartsAsked = true;
+    await held;
+    await route.continue().catch(() => {});
+  });
+
+  await signIn(page);
+  await expect(statValue(page, 'Citas de hoy')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Próximas citas' })).toBeVisible();
+  await expect.poll(() => chartsAsked).toBe(true);
+  await expect(page.getByRole('figure', { name: 'Citas por día' })).toHaveCount(0);
+
+  await sidenav(page).getByRole('link', { name: 'Clientes' }).click();
+  await expect(page).toHaveURL(/\/clientes$/);
+  await expect(page.getByRole('button', { name: 'Añadir Cliente' })).toBeVisible();
+
+  // Once their answer comes, the charts take their place.
+  release();
+  await sidenav(page).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('figure', { name: 'Citas por día' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Citas de hoy por estado' })).toBeVisible();
 });

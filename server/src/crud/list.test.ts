@@ -96,6 +96,50 @@ describe('totals beyond the count cap', () => {
   });
 });
 
+describe('pages with extra filters', () => {
+  const clientList: ListDefinition = {
+    table: clients,
+    fields: { id_cli: clients.id_cli, created_at: clients.created_at },
+    id: clients.id_cli,
+    createdAt: clients.created_at,
+    status: clients.id_est,
+    hiddenStatuses: [3],
+    searchFilters: ['cli'],
+  };
+  const everyClient = sql`${clients.id_cli} > 0`;
+
+  it('carry their total in the page’s statement, and find none when nothing matches', async () => {
+    const { db } = ctx.database;
+    // More visible clients than the cap (the demo retires a few).
+    if ((await listPage(db, clientList, { page: 1, per_page: 5 })).total <= COUNT_CAP) {
+      await seedPeople(db, 2 * COUNT_CAP);
+    }
+    const plain = await listPage(db, clientList, { page: 2, per_page: 5, est: 1 });
+    const filtered = await listPage(db, clientList, { page: 2, per_page: 5, est: 1 }, [
+      everyClient,
+    ]);
+    expect(filtered.data).toEqual(plain.data);
+    expect(filtered.next_cursor).toEqual(plain.next_cursor);
+    const none = await listPage(db, clientList, { page: 1, per_page: 5 }, [sql`false`]);
+    expect(none).toMatchObject({ data: [], total: 0, last_page: 1 });
+    // A page past the last one still knows the total.
+    const few = sql`${clients.id_cli} in (select id_cli from clientes order by id_cli limit 3)`;
+    const beyond = await listPage(db, clientList, { page: 2, per_page: 5 }, [few]);
+    expect(beyond).toMatchObject({ data: [], total: 3 });
+  });
+
+  it('say "more than" the cap for a text filter (`searchFilters`), as a search does', async () => {
+    const { db } = ctx.database;
+    const asSearch = await listPage(
+      db,
+      clientList,
+      { page: 1, per_page: 5, cli: 'a' } as ListQuery,
+      [everyClient],
+    );
+    expect(asSearch).toMatchObject({ total: COUNT_CAP + 1, total_is_estimate: true });
+  });
+});
+
 describe('lists without registration days', () => {
   it('list and export a record registered two months ago (decisions §date-filters)', async () => {
     const { db } = ctx.database;

@@ -43,6 +43,11 @@ export interface ListDefinition {
   status: PgColumn;
   /** Texts searched by `search`: every word must appear in one of them. */
   search?: SearchText[];
+  /**
+   * Extra filters (the resource's own, by query key) that are text searches, as `search` is:
+   * beyond the cap their total says "more than" instead of asking the planner.
+   */
+  searchFilters?: readonly string[];
   /** Soft-deleted statuses: hidden unless the status filter asks for them. */
   hiddenStatuses?: number[];
   /**
@@ -204,9 +209,19 @@ function rowsOfPage(
   fields: SelectedFields,
   ids: PgSelect,
   order: SQL[],
+  total?: PageTotal,
 ): PgSelect {
-  const select = db.select(fields).from(def.table).$dynamic();
+  const select = (total ? db.with(total) : db).select(fields).from(def.table).$dynamic();
   return (def.join ? def.join(select) : select).where(inArray(def.id, ids)).orderBy(...order);
+}
+
+/** A page's total as a statement's own CTE, read by the rows and by the gate on their ids. */
+type PageTotal = ReturnType<typeof pageTotalCte>;
+
+const PAGE_TOTAL = sql.identifier('page_total');
+
+function pageTotalCte(db: Db, totalSql: SQL<number>) {
+  return db.$with('page_total', { n: sql<number>`n` }).as(sql`select ${totalSql} as n`);
 }
 
 /** The page's ids: the list's joins only when they may drop or repeat a row. */
@@ -257,7 +272,13 @@ function pageQueries(
     : sql<number>`(select count(*)::int from (${counted.limit(COUNT_CAP + 1)}) as capped)`;
 
   const order = [desc(def.createdAt), desc(def.id)];
-  const rowsQuery = (fields: SelectedFields) => {
+  /**
+   * The page's rows, with `fields`. `gated`: with their total (under TOTAL), counted first in
+   * the statement's CTE, and no page looked for when nothing matches: filters that are each
+   * common but never meet would otherwise walk the whole list for it.
+   */
+  const rowsQuery = (fields: SelectedFields, gated = false) => {
+    const total = gated ? pageTotalCte(db, totalSql) : undefined;
     const ordered = idsSelect(db, def)
       .where(
         and(
@@ -265,6 +286,7 @@ function pageQueries(
           cursor
             ? sql`(${def.createdAt}, ${def.id}) < (${bind('at')}::timestamptz, ${bind('id')})`
             : undefined,
+          total ? sql`(select n from ${PAGE_TOTAL}) > 0` : undefined,
         ),
       )
       .orderBy(...order)
@@ -272,7 +294,10 @@ function pageQueries(
       .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
     // OFFSET 0 is left out of the statement (as drizzle leaves it out of a literal 0).
     const ids = cursor || query.page === 1 ? ordered : ordered.offset(bind('offset') as number);
-    return rowsOfPage(db, def, fields, ids, order);
+    const withTotal = total
+      ? { ...fields, [TOTAL]: sql<number>`(select n from ${PAGE_TOTAL})`.mapWith(Number) }
+      : fields;
+    return rowsOfPage(db, def, withTotal, ids, order, total);
   };
   return { matching, totalSql, rowsQuery };
 }
@@ -517,29 +542,23 @@ export async function listPage<T>(
         ?.n ?? 0,
     );
 
-  let total: number;
-  let rows: Record<string, unknown>[];
-  if (filtered) {
-    // The agenda's filters over joined tables count first: no match means no page to look for,
-    // where filters that are each common but never meet would walk the whole list.
-    total = await countOnly();
-    rows = total === 0 ? [] : await queries().rowsQuery(def.fields);
-  } else {
-    // The page and its total in one statement: one round trip, one plan.
-    const prepared = preparedPage(db, def, query, cursor);
-    rows = prepared
-      ? await prepared.execute(preparedValues(values))
+  // The page and its total in one statement: one round trip, one plan. Extra filters (the
+  // agenda's, over joined tables too) count first in it: no match, no page looked for.
+  const prepared = filtered ? undefined : preparedPage(db, def, query, cursor);
+  const rows: Record<string, unknown>[] = prepared
+    ? await prepared.execute(preparedValues(values))
+    : filtered
+      ? await queries().rowsQuery(def.fields, true)
       : await queries().rowsQuery({ ...def.fields, [TOTAL]: queries().totalSql.mapWith(Number) });
-    const carried = rows[0]?.[TOTAL];
-    for (const row of rows) delete row[TOTAL];
-    total =
-      typeof carried === 'number'
-        ? carried
-        : // No row: nothing matches, unless the page lies beyond the last one.
-          query.page === 1 && !cursor
-          ? 0
-          : await countOnly();
-  }
+  const carried = rows[0]?.[TOTAL];
+  for (const row of rows) delete row[TOTAL];
+  const total =
+    typeof carried === 'number'
+      ? carried
+      : // No row: nothing matches, unless the page lies beyond the last one.
+        query.page === 1 && !cursor
+        ? 0
+        : await countOnly();
   const last = rows.at(-1);
   return pageAnswer(
     query,
@@ -556,7 +575,8 @@ interface ShownTotal {
 
 /**
  * Beyond the cap, a list gives the planner's estimate (a plan, no rows read); a text search
- * says "more than" only: its estimate would be rough, and staff refine a search, not page it.
+ * (`search`, `searchFilters`) says "more than" only: its estimate would be rough, and staff
+ * refine a search, not page it.
  */
 async function shownTotal(
   db: Db,
@@ -569,7 +589,9 @@ async function shownTotal(
   if (statusOnly(def, query, extra) || counted <= COUNT_CAP) {
     return { total: counted, estimated: false };
   }
-  const total = query.search
+  const searched =
+    query.search || def.searchFilters?.some((key) => (query as Record<string, unknown>)[key]);
+  const total = searched
     ? COUNT_CAP + 1
     : Math.max(COUNT_CAP + 1, await plannerEstimate(db, matching()));
   return { total, estimated: true };

@@ -43,6 +43,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/password-reset': PUBLIC,
   'POST /api/signup': PUBLIC,
   'GET /api/dashboard': ALL,
+  'GET /api/dashboard/graficos': ALL,
   'GET /api/notificaciones': ALL,
   // Clients and pets: everyone reads, the desk writes.
   'GET /api/clientes/': ALL,

@@ -32,6 +32,15 @@ describe('appointment form', () => {
     });
   });
 
+  it('takes no observations: empty, blank or absent is no note (issue 30 §2)', () => {
+    const { obs: _left, ...withoutObs } = form;
+    expect(AppointmentFormSchema.parse({ ...form, obs: '  ' }).obs).toBe('');
+    expect(AppointmentFormSchema.parse(withoutObs).obs).toBeUndefined();
+    expect(messages({ ...form, obs: 'a'.repeat(501) })).toEqual([
+      'obs: Las observaciones no pueden exceder los 500 caracteres',
+    ]);
+  });
+
   it('asks for the item of the active tab', () => {
     expect(messages({ ...form, id_servicio: '' })).toEqual([
       'id_servicio: Debe seleccionar un servicio',

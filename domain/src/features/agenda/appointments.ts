@@ -32,7 +32,7 @@ export const APPOINTMENT_MESSAGES = {
   registrationInvalid: 'La fecha de registro no es válida',
   registrationFuture: 'La fecha de registro no puede ser mayor a la fecha actual',
   registrationPast: 'La fecha de registro no puede ser anterior al 01/01/2000',
-  obsRequired: 'Las observaciones son requeridas',
+  obsInvalid: 'Las observaciones deben ser un texto',
   obsMax: 'Las observaciones no pueden exceder los 500 caracteres',
   registered: '¡Cita registrada exitosamente!',
   updated: '¡Cita actualizada exitosamente!',
@@ -119,6 +119,15 @@ const registrationDay = requiredText(M.registrationRequired)
   .refine((day) => !isRealDay(day) || day >= EARLIEST_REGISTRATION_DAY, M.registrationPast)
   .refine((day) => !isRealDay(day) || day <= limaToday(), M.registrationFuture);
 
+/**
+ * Observaciones (issue 30 §2): optional. Empty or null is '' (no note); absent, a new visit has
+ * none and an edit keeps the stored one (the server decides).
+ */
+const observations = z.preprocess(
+  (v) => (v === null ? '' : v),
+  z.string({ error: M.obsInvalid }).trim().max(500, M.obsMax).optional(),
+);
+
 const appointmentFields = {
   fec_cita: appointmentDateTime,
   dni_cli: bookingDni,
@@ -128,7 +137,7 @@ const appointmentFields = {
   id_servicio: optionalId(M.serviceRequired).optional(),
   id_paquete: optionalId(M.packageRequired).optional(),
   fech_reg: registrationDay,
-  obs: requiredText(M.obsRequired).max(500, M.obsMax),
+  obs: observations,
   /** The groomer (decisions §agenda); none leaves the visit in 'Sin asignar'. */
   id_emp: groomerId.optional(),
   /** Minutes; absent, a new visit takes its service's or package's and an edit keeps its own. */

@@ -1,6 +1,8 @@
 /**
- * `GET /api/dashboard`: the business at a glance, in one call. Days and months are those of
- * America/Lima; money is numeric(10,2) as strings, never floats.
+ * `GET /api/dashboard`: the business at a glance, its cards and lists; `GET
+ * /api/dashboard/graficos`: its charts, asked after (issue 30 §16: the page is usable before the
+ * charts). Days and months are those of America/Lima; money is numeric(10,2) as strings, never
+ * floats.
  */
 import { z } from 'zod';
 import { isoDateTime, isoDay, money } from '../../api';
@@ -74,7 +76,9 @@ export const DashboardSchema = z.strictObject({
   /** Today's date in Lima: the day the figures are about. */
   today: isoDay,
   appointmentsToday: z.strictObject({
+    /** Today's citas that are to happen or happened: neither deleted nor cancelled. */
     total: count,
+    /** Each status of today's citas, deleted included (the page leaves that one out). */
     byStatus: z.array(DashboardStatusCountSchema),
   }),
   /** Pendiente reservations whose date is today or later. */
@@ -85,7 +89,7 @@ export const DashboardSchema = z.strictObject({
   activePets: count,
   /**
    * The money ('Ingresos') goes only to who may read the sales report (`caja.administrar`):
-   * absent for anyone else, as is `revenuePerMonth`.
+   * absent for anyone else, as is the charts' `revenuePerMonth`.
    */
   revenue: z
     .strictObject({
@@ -95,15 +99,24 @@ export const DashboardSchema = z.strictObject({
       changePct: z.number().nullable(),
     })
     .optional(),
-  /** The last 14 days, oldest first, today included; appointments not eliminated. */
-  appointmentsPerDay: z.array(DashboardDaySchema),
-  /** The last 6 months, oldest first, this month included. */
-  revenuePerMonth: z.array(DashboardMonthSchema).optional(),
   upcoming: z.array(DashboardAppointmentSchema),
   recentActivity: z.array(DashboardActivitySchema),
   lowStock: DashboardLowStockSchema,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** The dashboard's charts (`GET /api/dashboard/graficos`). */
+export const DashboardChartsSchema = z.strictObject({
+  /** Today's date in Lima: the last day charted. */
+  today: isoDay,
+  /** The last 14 days, oldest first, today included; citas neither deleted nor cancelled. */
+  appointmentsPerDay: z.array(DashboardDaySchema),
+  /** Today's citas by status, every status there is (deleted included). */
+  todayByStatus: z.array(DashboardStatusCountSchema),
+  /** The last 6 months, oldest first, this month included; only with the money permission. */
+  revenuePerMonth: z.array(DashboardMonthSchema).optional(),
+});
+export type DashboardCharts = z.infer<typeof DashboardChartsSchema>;
 
 /** The permission that shows the dashboard's money: the sales report's. */
 export const DASHBOARD_REVENUE_PERMISSION = 'caja.administrar' satisfies Permission;

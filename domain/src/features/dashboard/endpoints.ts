@@ -1,6 +1,6 @@
 import { successOf } from '../../api';
 import { defineEndpoints } from '../../endpoint';
-import { DashboardSchema } from './dashboard';
+import { DashboardChartsSchema, DashboardSchema } from './dashboard';
 
 /**
  * The start page's figures: any signed-in user reads them; the revenue only shows to whom
@@ -11,6 +11,13 @@ export const DASHBOARD_ENDPOINTS = defineEndpoints('dashboard', {
     method: 'GET',
     path: '/dashboard',
     response: successOf(DashboardSchema),
+    permission: 'sesion',
+  },
+  /** Its charts, apart: the page shows its figures and answers clicks before these come. */
+  charts: {
+    method: 'GET',
+    path: '/dashboard/graficos',
+    response: successOf(DashboardChartsSchema),
     permission: 'sesion',
   },
 });

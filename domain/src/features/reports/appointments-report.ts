@@ -4,17 +4,21 @@ import { reportCount as count, reportPercent as percent, reportPeriod } from './
 
 /**
  * `GET /api/citas/reporte`: the citas whose visit falls in the range. Every figure but
- * `por_estado` leaves out deleted citas (Eliminada is a soft delete, not a visit).
+ * `por_estado` leaves out deleted citas (Eliminada is a soft delete, not a visit), and every one
+ * but `por_estado` and `canceladas` the cancelled ones (Cancelada freed its time: not a visit
+ * booked, a no-show or occupied minutes).
  */
 export const AppointmentReportSchema = z.strictObject({
   ...reportPeriod,
-  /** Citas not deleted. */
+  /** Citas neither deleted nor cancelled. */
   citas: count,
   completadas: count,
   no_asistio: count,
+  /** Cancelled citas (status 11), apart. */
+  canceladas: count,
   /** No Asistió over the visits that were due (Completada + No Asistió). */
   tasa_no_show: percent,
-  /** Minutes booked: every cita not deleted, its duration. */
+  /** Minutes booked: every cita neither deleted nor cancelled, its duration. */
   minutos: count,
   /** The booked price of the completed citas. */
   ingresos: money,
@@ -23,7 +27,10 @@ export const AppointmentReportSchema = z.strictObject({
   clientes_recurrentes: count,
   /** Opening minutes of the range (Ajustes' hours): one groomer's time, for occupancy. */
   minutos_apertura: count,
-  /** 'YYYY-MM-DD' or 'YYYY-MM'; each status of the period and their sum (not deleted). */
+  /**
+   * 'YYYY-MM-DD' or 'YYYY-MM'; each status of the period, the sum of the four (neither deleted
+   * nor cancelled), and the cancelled ones apart.
+   */
   por_periodo: z.array(
     z.strictObject({
       periodo: z.string(),
@@ -32,6 +39,7 @@ export const AppointmentReportSchema = z.strictObject({
       completadas: count,
       no_asistio: count,
       total: count,
+      canceladas: count,
     }),
   ),
   /** Every status, deleted included, even when none. */

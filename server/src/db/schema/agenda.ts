@@ -9,6 +9,7 @@ import {
   pgTable,
   serial,
   smallint,
+  text,
   time,
   timestamp,
   varchar,
@@ -47,6 +48,11 @@ export const reservations = pgTable(
     id_cita: integer('id_cita').references((): AnyPgColumn => appointments.id_cita, {
       onDelete: 'set null',
     }),
+    /**
+     * The client's folded text (clientes.search_text), kept by triggers (migration 0015) as
+     * perros.owner_search is: the agenda's `cli` filter reads this table's own trigram index.
+     */
+    cliente_search: text('cliente_search').notNull().default(''),
     updated_at: updatedAt(),
   },
   (t) => [
@@ -55,6 +61,10 @@ export const reservations = pgTable(
     index('reservaciones_id_cli_idx').on(t.id_cli),
     index('reservaciones_id_perro_idx').on(t.id_perro),
     index('reservaciones_id_usu_idx').on(t.id_usu),
+    index('reservaciones_cliente_search_trgm_idx').using(
+      'gin',
+      t.cliente_search.op('gin_trgm_ops'),
+    ),
     index('reservaciones_pending_fec_cita_idx')
       .on(t.fec_cita)
       .where(sql`${t.id_est} = 1`),
@@ -93,6 +103,11 @@ export const appointments = pgTable(
       .references(() => statuses.id_est),
     /** Why it was cancelled, while it is 11 Cancelada (statuses §transitions); null otherwise. */
     motivo_cancelacion: varchar('motivo_cancelacion', { length: 200 }),
+    /**
+     * The client's folded text (clientes.search_text), kept by triggers (migration 0015) as
+     * perros.owner_search is: the agenda's `cli` filter reads this table's own trigram index.
+     */
+    cliente_search: text('cliente_search').notNull().default(''),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -111,6 +126,7 @@ export const appointments = pgTable(
     index('citas_id_cli_idx').on(t.id_cli),
     index('citas_id_perro_idx').on(t.id_perro),
     index('citas_id_usu_idx').on(t.id_usu),
+    index('citas_cliente_search_trgm_idx').using('gin', t.cliente_search.op('gin_trgm_ops')),
     index('citas_id_srv_idx').on(t.id_srv),
     index('citas_id_paq_idx').on(t.id_paq),
     index('citas_id_serie_idx')

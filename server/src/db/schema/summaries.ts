@@ -1,6 +1,7 @@
 import {
   boolean,
   char,
+  customType,
   date,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { clients, pets } from './clients';
+import { appointments, reservations } from './agenda';
 
 /**
  * How many rows of a table have each status, kept exact by statement triggers with transition
@@ -78,6 +80,30 @@ export const clientFirstVisits = pgTable(
   (t) => [index('client_first_visits_first_day_idx').on(t.first_day)],
 );
 
+/** A year's Lima days as bits, the first of January first (`bit(366)`). */
+const yearDays = customType<{ data: string; driverData: string }>({
+  dataType: () => 'bit(366)',
+});
+
+/**
+ * The Lima days each client had a cita on (deleted citas aside), one row per client and year with
+ * a bit per day, kept exact by triggers on citas (migration 0015): the distinct clients seen in a
+ * range (Reporte Citas' returning clients) are the rows of its years whose days meet the range,
+ * at most one per client and year, instead of every visit of the range.
+ */
+export const clientVisitYears = pgTable(
+  'client_visit_years',
+  {
+    id_cli: integer('id_cli').notNull(),
+    year: smallint('year').notNull(),
+    days: yearDays('days').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id_cli, t.year] }),
+    index('client_visit_years_year_idx').on(t.year),
+  ],
+);
+
 /**
  * The reservations of each Lima registration day by status, by how far ahead they were made
  * (`lead_bucket`, the index of LEAD_TIME_RANGES) and whether they turned into a cita, with the
@@ -96,5 +122,5 @@ export const reservationDays = pgTable(
   (t) => [primaryKey({ columns: [t.lima_day, t.id_est, t.lead_bucket, t.converted] })],
 );
 
-/** The tables whose rows per status `statusCounts` keeps (the triggers of migration 0004). */
-export const statusCountedTables: readonly PgTable[] = [clients, pets];
+/** The tables whose rows per status `statusCounts` keeps (the triggers of migrations 0004, 0015). */
+export const statusCountedTables: readonly PgTable[] = [clients, pets, appointments, reservations];

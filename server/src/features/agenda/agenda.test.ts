@@ -1,7 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AGENDA_MESSAGES, DEFAULT_OPENING_HOURS, type AgendaEntry } from '@app/domain';
-import { appointments, pets, users } from '../../db/schema';
+import {
+  AGENDA_MESSAGES,
+  AppointmentStatus,
+  DEFAULT_OPENING_HOURS,
+  type AgendaEntry,
+} from '@app/domain';
+import {
+  appointments,
+  clients,
+  packages,
+  pets,
+  sales,
+  services,
+  triages,
+  users,
+  vaccines,
+} from '../../db/schema';
+import { petCareFields } from '../clients';
+import { overlapping } from './scheduling';
 import {
   createPackage,
   createService,
@@ -64,6 +81,54 @@ const agenda = async (query: string) => {
   const res = await recepcion.get(`/agenda?${query}`);
   return { ...res, citas: (res.body.data?.citas ?? []) as AgendaEntry[] };
 };
+
+/**
+ * The cards as the agenda built them before PostgreSQL wrote their JSON (issue 30 §16): the
+ * visits' rows through the query builder, mapped one by one.
+ */
+async function referenceCards(desde: string, hasta: string): Promise<AgendaEntry[]> {
+  const from = new Date(`${desde}T00:00:00-05:00`);
+  const to = new Date(new Date(`${hasta}T00:00:00-05:00`).getTime() + 86_400_000);
+  const rows = await ctx.database.db
+    .select({
+      id_cita: appointments.id_cita,
+      fec_cita: appointments.fec_cita,
+      duracion: appointments.duracion,
+      id_est: appointments.id_est,
+      id_emp: appointments.id_emp,
+      precio: appointments.precio,
+      obs: appointments.obs_perro,
+      id_srv: appointments.id_srv,
+      cliente: {
+        id_cli: clients.id_cli,
+        dni_cli: clients.dni_cli,
+        nom_cli: clients.nom_cli,
+        ape_cli: clients.ape_cli,
+        tel1_cli: clients.tel1_cli,
+        tel2_cli: clients.tel2_cli,
+      },
+      perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields },
+      item_id: sql<number>`coalesce(${appointments.id_srv}, ${appointments.id_paq})`,
+      item_nombre: sql<string>`coalesce(${services.nom_srv}, ${packages.nom_paq})`,
+      triaje: sql<boolean>`exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita})`,
+      id_venta: sql<
+        number | null
+      >`(select ${sales.id_venta} from ${sales} where ${sales.id_cita} = ${appointments.id_cita} and ${sales.anulada_at} is null)`,
+    })
+    .from(appointments)
+    .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))
+    .innerJoin(pets, eq(pets.id_perro, appointments.id_perro))
+    .leftJoin(services, eq(services.id_srv, appointments.id_srv))
+    .leftJoin(packages, eq(packages.id_paq, appointments.id_paq))
+    .where(and(overlapping(from, to), ne(appointments.id_est, AppointmentStatus.Eliminada)))
+    .orderBy(asc(appointments.fec_cita), asc(appointments.id_cita));
+  return rows.map(({ fec_cita, id_srv, item_id, item_nombre, ...row }) => ({
+    ...row,
+    inicio: fec_cita.toISOString(),
+    fin: new Date(fec_cita.getTime() + row.duracion * 60_000).toISOString(),
+    item: { tipo: id_srv === null ? 'paquete' : 'servicio', id: item_id, nombre: item_nombre },
+  }));
+}
 
 describe('durations and groomers', () => {
   it('gives services, packages and visits a duration: 60 by default, the item’s on booking', async () => {
@@ -222,6 +287,73 @@ describe('GET /api/agenda', () => {
     expect(ofLuis.body.data.groomers.map((g: { id_emp: number }) => g.id_emp)).toEqual([luis]);
     // The range's days are Lima's, both included: the next day alone has only Luis's visit.
     expect((await agenda(`desde=${next}&hasta=${next}`)).citas).toHaveLength(1);
+  });
+
+  it('answers every card exactly as the contract and the rows say (the JSON PostgreSQL builds)', async () => {
+    const day = freshDay();
+    const next = limaDay(dayOffset++);
+    const other = await registerOwner(admin, 'Tomás', 'Canela');
+    await ctx.database.db
+      .update(pets)
+      .set({ alertas: ['muerde', 'alergico'], notas_cuidado: 'Con bozal' })
+      .where(eq(pets.id_perro, other.petId));
+    await ctx.database.db.insert(vaccines).values([
+      {
+        id_perro: other.petId,
+        nombre: 'Rabia',
+        fecha_aplicacion: '2020-01-01',
+        fecha_vence: '2021-01-01',
+      },
+    ]);
+    const previous = limaDay(dayOffset - 3);
+    // One that started the evening before and runs into the range, one of each kind and status.
+    const overnight = await booked(previous, '23:30', { duracion: 120, id_emp: luis });
+    const plain = await booked(day, '09:00', { obs: 'Llega tarde', id_emp: null });
+    const packed = await booked(day, '10:00', { id_servicio: null, id_paquete: spa });
+    const theirs = await booked(next, '11:15', {
+      dni_cli: other.dni,
+      id_perro: other.petId,
+      duracion: 45,
+    });
+    const cancelled = await booked(next, '15:00');
+    await recepcion.patch('/cita/estado', {
+      cita: cancelled.id_cita,
+      est: 11,
+      motivo: 'El cliente viaja',
+    });
+    const triage = await admin.post('/triaje/register', {
+      id_cita: theirs.id_cita,
+      edad: '3',
+      peso: '12.5',
+      temperatura: '38.5',
+      notas: 'Tranquilo',
+    });
+    expect(triage.status, JSON.stringify(triage.body)).toBe(201);
+    const sale = await admin.post('/venta/register', {
+      id_cita: packed.id_cita,
+      tipo_comp: 'T',
+      items: [
+        { tipo: 'paquete', id: spa, descripcion: 'Paquete Spa', cantidad: 1, precio: '120.00' },
+      ],
+      pagos: [{ metodo: 'yape', monto: '120.00' }],
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+
+    const expected = await referenceCards(day, next);
+    expect(expected.map((c) => c.id_cita)).toEqual(
+      [overnight, plain, packed, theirs, cancelled].map((c) => c.id_cita),
+    );
+    expect(expected[2].id_venta).not.toBeNull();
+    expect(expected[3]).toMatchObject({ triaje: true, perro: { vacunas: 'vencida' } });
+    const res = await agenda(`desde=${day}&hasta=${next}`);
+    expect(res.status).toBe(200);
+    expect(res.citas).toStrictEqual(expected);
+    // A groomer's answer is the same cards without their price.
+    await ctx.database.db.update(users).set({ id_emp: luis }).where(eq(users.login, 'groomer'));
+    const mine = await groomer.get(`/agenda?desde=${day}&hasta=${next}&emp=${luis}`);
+    expect(mine.body.data.citas).toStrictEqual(
+      expected.filter((c) => c.id_emp === luis).map(({ precio: _, ...card }) => card),
+    );
   });
 
   it('refuses a range it cannot answer, in Spanish', async () => {

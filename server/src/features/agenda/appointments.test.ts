@@ -172,12 +172,33 @@ describe('appointments', () => {
       'fech_reg',
       'La fecha de registro no puede ser anterior al 01/01/2000',
     ],
-    [{ obs: '' }, 'obs', 'Las observaciones son requeridas'],
+    [{ obs: 42 }, 'obs', 'Las observaciones deben ser un texto'],
     [{ obs: 'a'.repeat(501) }, 'obs', 'Las observaciones no pueden exceder los 500 caracteres'],
   ])('refuses %j with "%s: %s"', async (change, field, message) => {
     const res = await api.post('/cita/register', payload(owner, change));
     expect(res.status).toBe(422);
     expect(res.body.errors[field]).toEqual([message]);
+  });
+
+  it('books without observations (issue 30 §2); an edit without them keeps the stored ones', async () => {
+    const empty = await recepcion.post('/cita/register', payload(owner, { obs: '  ' }));
+    expect(empty.status).toBe(201);
+    expect(empty.body.data.obs_perro).toBe('');
+    const { obs: _left, ...withoutObs } = payload(owner);
+    const absent = await recepcion.post('/cita/register', withoutObs);
+    expect(absent.status).toBe(201);
+    expect(absent.body.data.obs_perro).toBe('');
+    const nulled = await recepcion.post('/cita/register', payload(owner, { obs: null }));
+    expect(nulled.body.data.obs_perro).toBe('');
+
+    const id = absent.body.data.id_cita as number;
+    const noted = await api.put('/cita', { ...payload(owner), id, obs: 'Llega con bozal' });
+    expect(noted.body.data.obs_perro).toBe('Llega con bozal');
+    const kept = await api.put('/cita', { ...withoutObs, id });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.obs_perro).toBe('Llega con bozal');
+    const cleared = await api.put('/cita', { ...payload(owner), id, obs: '' });
+    expect(cleared.body.data.obs_perro).toBe('');
   });
 
   it('accepts 500 characters of observations and a registration day in the past', async () => {

@@ -33,6 +33,7 @@ import { dayRangeConditions, type ListDefinition } from '../../crud/list';
 import { findOne, resourceModule } from '../../crud/resource';
 import { bookedObject, statusNameSql } from '../../crud/sql';
 import {
+  AGENDA_SEARCH_FILTERS,
   agendaFilters,
   bookableClientAndPet,
   bookedClient,
@@ -94,7 +95,8 @@ export const appointmentList: ListDefinition = {
   status: appointments.id_est,
   // Today's next visit first (decisions §citas-order), then the rest of the future, then the past.
   timeline: appointments.fec_cita,
-  // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on its own index.
+  // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on an index.
+  searchFilters: AGENDA_SEARCH_FILTERS,
   // Statuses §soft-delete: 8 (Eliminada) is a soft delete, shown only when the filter asks for it.
   hiddenStatuses: [AppointmentStatus.Eliminada],
 };
@@ -179,7 +181,8 @@ export async function createValues(input: AppointmentInput, tx: Tx, request: Fas
     id_emp: placement.id_emp,
     duracion: placement.duracion,
     fec_cita: placement.inicio,
-    obs_perro: input.obs,
+    // Optional (issue 30 §2): none is an empty note.
+    obs_perro: input.obs ?? '',
     fech_reg: input.fech_reg,
     // Who registered it: the signed-in user, never a field of the body.
     id_usu: sessionOf(request).userId,
@@ -218,7 +221,8 @@ async function updateValues(input: AppointmentUpdate, tx: Tx) {
     id_emp: placement.id_emp,
     duracion: placement.duracion,
     fec_cita: placement.inicio,
-    obs_perro: input.obs,
+    // Absent, the note stays: a client that does not send it does not erase it.
+    obs_perro: input.obs ?? stored.obs_perro,
     fech_reg: input.fech_reg,
   };
 }

@@ -55,6 +55,11 @@ export interface AgendaKeys {
   id_cli: PgColumn;
   id_perro: PgColumn;
   id_usu: PgColumn;
+  /**
+   * The client's folded text kept on the row itself (citas, reservaciones): `cli` then reads the
+   * row's own trigram index instead of collecting every matching client first.
+   */
+  cliente_search?: PgColumn;
 }
 
 /** The rows whose `column` is among the ids of `table` that match the search `words`. */
@@ -62,12 +67,22 @@ function among(column: PgColumn, table: PgTable, id: PgColumn, condition: SQL | 
   return condition && sql`${column} in (select ${id} from ${table} where ${condition})`;
 }
 
-/** `cli`, `pe` and `usu` of the agenda lists (spec §001-7), each on its own table's index. */
+/** The agenda lists' text filters (`agendaFilters`): client, pet and user. */
+export const AGENDA_SEARCH_FILTERS = ['cli', 'pe', 'usu'] as const;
+
+/** `cli`, `pe` and `usu` of the agenda lists (spec §001-7), each on an index. */
 export function agendaFilters(keys: AgendaKeys) {
   return (query: Record<string, unknown>): (SQL | undefined)[] => {
     const { cli, pe, usu } = query as Partial<AgendaListQuery>;
     return [
-      among(keys.id_cli, clients, clients.id_cli, searchCondition([clientSearchSql(clients)], cli)),
+      keys.cliente_search
+        ? searchCondition([{ folded: keys.cliente_search }], cli)
+        : among(
+            keys.id_cli,
+            clients,
+            clients.id_cli,
+            searchCondition([clientSearchSql(clients)], cli),
+          ),
       among(keys.id_perro, pets, pets.id_perro, searchCondition([petSearchSql(pets)], pe)),
       among(keys.id_usu, users, users.id, searchCondition([userSearchSql(users)], usu)),
     ];

@@ -19,6 +19,7 @@ import type { ListDefinition } from '../../crud/list';
 import { findOne, resourceModule } from '../../crud/resource';
 import { statusNameSql } from '../../crud/sql';
 import {
+  AGENDA_SEARCH_FILTERS,
   agendaFilters,
   bookableClientAndPet,
   bookedClient,
@@ -51,7 +52,8 @@ export const reservationList: ListDefinition = {
   // Spec §001-2: the list shows and filters by the registration time.
   createdAt: reservations.fec_reg,
   status: reservations.id_est,
-  // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on its own index.
+  // No `search`: the agenda searches by client (`cli`) and pet (`pe`), each on an index.
+  searchFilters: AGENDA_SEARCH_FILTERS,
 };
 
 /** At most this many reservations expire per read: a backlog drains over reads, never in one. */

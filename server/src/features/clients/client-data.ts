@@ -52,6 +52,8 @@ const {
   ...petColumns
 } = getTableColumns(pets);
 const { search_text: _saleSearch, ...saleColumns } = getTableColumns(sales);
+const { cliente_search: _reservationSearch, ...reservationColumns } = getTableColumns(reservations);
+const { cliente_search: _appointmentSearch, ...appointmentColumns } = getTableColumns(appointments);
 
 type Row = Record<string, unknown>;
 
@@ -90,14 +92,14 @@ async function clientData(tx: Tx, id: number): Promise<ClientData | undefined> {
   const vaccinesOf = groupBy(vaccineRows, 'id_perro');
 
   const reservationRows = await tx
-    .select()
+    .select(reservationColumns)
     .from(reservations)
     .where(eq(reservations.id_cli, id))
     .orderBy(asc(reservations.fec_reg), asc(reservations.id_res));
 
   const appointmentRows = await tx
     .select({
-      ...getTableColumns(appointments),
+      ...appointmentColumns,
       servicio: services.nom_srv,
       paquete: packages.nom_paq,
     })

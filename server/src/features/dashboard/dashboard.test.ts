@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
-import { limaToday, type Dashboard } from '@app/domain';
+import { limaToday, type Dashboard, type DashboardCharts } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, pets, products, reservations, services } from '../../db/schema';
 import { setupTestApp } from '../../test/app';
@@ -112,10 +112,14 @@ beforeAll(async () => {
 
 /** The admin's figures: the money included. */
 const figures = async () => (await api.get('/dashboard')).body.data as Required<Dashboard>;
+/** The admin's charts: the money included. */
+const charts = async () =>
+  (await api.get('/dashboard/graficos')).body.data as Required<DashboardCharts>;
 
 describe('dashboard', () => {
   it('needs a session', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    for (const url of ['/api/dashboard', '/api/dashboard/graficos'])
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   it("tells today's appointments, pending work, clients, pets and revenue", async () => {
@@ -145,14 +149,20 @@ describe('dashboard', () => {
       expect(res.status).toBe(200);
       const data = res.body.data as Dashboard;
       expect(data).not.toHaveProperty('revenue');
-      expect(data).not.toHaveProperty('revenuePerMonth');
       expect(data.appointmentsToday.total).toBe(4);
-      expect(data.appointmentsPerDay).toHaveLength(14);
+      const chartsRes = await apiClient(ctx.app, await ctx.signIn(login)).get(
+        '/dashboard/graficos',
+      );
+      expect(chartsRes.status).toBe(200);
+      const chartData = chartsRes.body.data as DashboardCharts;
+      expect(chartData).not.toHaveProperty('revenuePerMonth');
+      expect(chartData.appointmentsPerDay).toHaveLength(14);
     }
   });
 
-  it('charts the last 14 days and the last 6 months', async () => {
-    const { appointmentsPerDay, revenuePerMonth } = await figures();
+  it('charts the last 14 days, today by status and the last 6 months', async () => {
+    const { appointmentsPerDay, revenuePerMonth, todayByStatus } = await charts();
+    expect(todayByStatus).toEqual((await figures()).appointmentsToday.byStatus);
     expect(appointmentsPerDay).toHaveLength(14);
     expect(appointmentsPerDay[13]).toEqual({ day: today, total: 4 });
     expect(appointmentsPerDay[0]?.day).toBe(limaToday(atDay(-13)));
@@ -270,11 +280,10 @@ describe('dashboard', () => {
       .update(appointments)
       .set({ fec_cita: atDay(-1) })
       .where(eq(appointments.id_cita, programada.id));
-    data = await figures();
-    expect(data.appointmentsPerDay.slice(-2).map((d) => d.total)).toEqual([1, 3]);
+    expect((await charts()).appointmentsPerDay.slice(-2).map((d) => d.total)).toEqual([1, 3]);
     await db.delete(appointments).where(eq(appointments.id_cita, programada.id));
+    expect((await charts()).appointmentsPerDay.slice(-2).map((d) => d.total)).toEqual([0, 3]);
     data = await figures();
-    expect(data.appointmentsPerDay.slice(-2).map((d) => d.total)).toEqual([0, 3]);
     expect(data.revenue.thisMonth).toBe('75.50');
 
     await api.patch('/cliente', { id: anaId, estado: 2 });
@@ -326,7 +335,35 @@ describe('dashboard', () => {
     await api.patch('/venta/anular', { id: walkIn.body.data.id_venta, motivo: 'Cobro duplicado' });
     const data = await figures();
     expect(data.revenue.thisMonth).toBe('80.50');
-    expect(data.revenuePerMonth[5].revenue).toBe('80.50');
+    expect((await charts()).revenuePerMonth[5].revenue).toBe('80.50');
+  });
+
+  it('counts a cancelled cita of today as cancelled: in its own status, not among the visits', async () => {
+    const { db } = ctx.database;
+    const before = await figures();
+    const beforeCharts = await charts();
+    const [cancelled] = await db
+      .insert(appointments)
+      .values({
+        fec_cita: new Date(todayStart.getTime() + 6000),
+        id_est: 11,
+        precio: '45.00',
+        id_cli: anaId,
+        id_perro: (await db.select({ id: pets.id_perro }).from(pets).limit(1))[0].id,
+        id_srv: (await db.select({ id: services.id_srv }).from(services).limit(1))[0].id,
+        id_usu: 1,
+        obs_perro: 'Sin observaciones',
+        fech_reg: today,
+        motivo_cancelacion: 'El cliente viaja',
+      })
+      .returning();
+    const data = await figures();
+    expect(data.appointmentsToday.total).toBe(before.appointmentsToday.total);
+    expect(data.appointmentsToday.byStatus).toContainEqual({ id_est: 11, total: 1 });
+    const after = await charts();
+    expect(after.appointmentsPerDay).toEqual(beforeCharts.appointmentsPerDay);
+    expect(after.todayByStatus).toContainEqual({ id_est: 11, total: 1 });
+    await db.delete(appointments).where(eq(appointments.id_cita, cancelled.id_cita));
   });
 
   it('computes the change of revenue exactly', () => {

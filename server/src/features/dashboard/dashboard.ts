@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableName, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
@@ -13,6 +14,8 @@ import {
   Status,
   type Dashboard,
   type DashboardActivity,
+  type DashboardCharts,
+  type DashboardStatusCount,
   type DashboardAppointment,
   type DashboardLowStock,
 } from '@app/domain';
@@ -100,12 +103,77 @@ export async function lowStock(db: Db, limit = LOW_STOCK_NAMED): Promise<Dashboa
   return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _, ...item }) => item) };
 }
 
+/** The statuses a day's count leaves out: deleted and cancelled citas are not visits. */
+const NOT_VISITS: readonly number[] = [AppointmentStatus.Eliminada, AppointmentStatus.Cancelada];
+
 /**
- * `GET /dashboard`: the business's figures for the home screen in one call, the queries run
- * together. Nothing reads a table whole: the days and months come from appointment_days and the
- * active clients and pets from status_counts (both kept exact by triggers, migration 0004), the
- * rest are counts over a range of an index (this month's clients, pending reservations ahead),
- * top-N reads of an order index, and the low-stock products through their partial index.
+ * Each month's revenue (README, 'Ingresos') from the month of `first` to this one: its sales in
+ * force, tips apart, plus the booked price of its completed citas that have none (visits from
+ * before checkout existed). The completed citas' prices come from appointment_days; only the
+ * sales are read themselves, so the cards ask for two months and the chart for six.
+ */
+async function monthlyRevenue(db: Db, today: string, first: string) {
+  const [completedRows, salesRows, chargedRows] = await Promise.all([
+    db
+      .select({
+        month: sql<string>`to_char(${appointmentDays.lima_day}, 'YYYY-MM')`,
+        revenue: sql<string>`round(sum(${appointmentDays.revenue}), 2)::text`,
+      })
+      .from(appointmentDays)
+      .where(
+        and(
+          eq(appointmentDays.id_est, AppointmentStatus.Completada),
+          gte(appointmentDays.lima_day, first),
+          lt(appointmentDays.lima_day, monthStart(today, 1)),
+        ),
+      )
+      .groupBy(sql`1`),
+    db
+      .select({
+        month: sql<string>`to_char(${sales.fecha} - interval '5 hours', 'YYYY-MM')`,
+        revenue: sql<string>`sum(${sales.total})::text`,
+      })
+      .from(sales)
+      .where(and(gte(sales.fecha, limaStart(first)), isNull(sales.anulada_at)))
+      .groupBy(sql`1`),
+    // The completed citas of the months that were charged: their price is in their sale.
+    db
+      .select({
+        month: sql<string>`to_char(${appointments.fec_cita} - interval '5 hours', 'YYYY-MM')`,
+        revenue: sql<string>`sum(${appointments.precio})::text`,
+      })
+      .from(sales)
+      .innerJoin(appointments, eq(appointments.id_cita, sales.id_cita))
+      .where(
+        and(
+          isNull(sales.anulada_at),
+          eq(appointments.id_est, AppointmentStatus.Completada),
+          gte(appointments.fec_cita, limaStart(first)),
+          // A visit is charged the day it happens or after: no earlier sale can be its own.
+          gte(sales.fecha, limaStart(addDays(first, -1))),
+        ),
+      )
+      .groupBy(sql`1`),
+  ]);
+  const perMonth = (rows: { month: string; revenue: string }[]) =>
+    new Map(rows.map((r) => [r.month, parseCents(r.revenue) ?? 0]));
+  const [completed, sold, charged] = [completedRows, salesRows, chargedRows].map(perMonth);
+  const months: { month: string; revenue: string }[] = [];
+  for (let at = first; at <= today; at = monthStart(at, 1)) {
+    const month = at.slice(0, 7);
+    const cents = (sold.get(month) ?? 0) + (completed.get(month) ?? 0) - (charged.get(month) ?? 0);
+    months.push({ month, revenue: formatCents(cents) });
+  }
+  return months;
+}
+
+/**
+ * `GET /dashboard`: the business's figures for the home screen's cards and lists in one call,
+ * the queries run together; the charts are `dashboardCharts`'s, asked after. Nothing reads a
+ * table whole: today's statuses come from appointment_days and the active clients and pets from
+ * status_counts (both kept exact by triggers, migration 0004), the rest are counts over a range
+ * of an index (this month's clients, pending reservations ahead), top-N reads of an order index,
+ * the low-stock products through their partial index, and two months of sales for the money.
  */
 export async function dashboardFigures(
   db: Db,
@@ -113,8 +181,6 @@ export async function dashboardFigures(
   { revenue: withRevenue = true }: { revenue?: boolean } = {},
 ): Promise<Dashboard> {
   const today = limaToday(now);
-  const days = Array.from({ length: PER_DAY }, (_, i) => addDays(today, i + 1 - PER_DAY));
-  const months = Array.from({ length: PER_MONTH }, (_, i) => monthStart(today, i + 1 - PER_MONTH));
 
   // The next and the latest appointments first, then their names: joined after the LIMIT, the
   // planner sizes the joins for eight rows (joined before it, it planned for the whole table
@@ -165,10 +231,8 @@ export async function dashboardFigures(
     .as('latest_reservations');
 
   const [
-    perDayAndStatus,
-    completedRows,
-    salesRows,
-    chargedRows,
+    todayRows,
+    months,
     [totals],
     upcomingRows,
     recentCitas,
@@ -176,68 +240,16 @@ export async function dashboardFigures(
     recentClients,
     lowStockProducts,
   ] = await Promise.all([
-    // The last 14 days by day and status: the chart and today's figures.
     db
-      .select({
-        day: appointmentDays.lima_day,
-        id_est: appointmentDays.id_est,
-        total: appointmentDays.total,
-      })
+      .select({ id_est: appointmentDays.id_est, total: appointmentDays.total })
       .from(appointmentDays)
-      .where(and(gte(appointmentDays.lima_day, days[0]), lte(appointmentDays.lima_day, today))),
-    // Each month's revenue (README, 'Ingresos'): its sales in force, tips apart, plus the booked
-    // price of its completed citas that have none (visits from before checkout existed). Read
-    // only for who may see the money.
-    !withRevenue
-      ? []
-      : db
-          .select({
-            month: sql<string>`to_char(${appointmentDays.lima_day}, 'YYYY-MM')`,
-            revenue: sql<string>`round(sum(${appointmentDays.revenue}), 2)::text`,
-          })
-          .from(appointmentDays)
-          .where(
-            and(
-              eq(appointmentDays.id_est, AppointmentStatus.Completada),
-              gte(appointmentDays.lima_day, months[0]),
-              lt(appointmentDays.lima_day, monthStart(today, 1)),
-            ),
-          )
-          .groupBy(sql`1`),
-    !withRevenue
-      ? []
-      : db
-          .select({
-            month: sql<string>`to_char(${sales.fecha} - interval '5 hours', 'YYYY-MM')`,
-            revenue: sql<string>`sum(${sales.total})::text`,
-          })
-          .from(sales)
-          .where(and(gte(sales.fecha, limaStart(months[0])), isNull(sales.anulada_at)))
-          .groupBy(sql`1`),
-    // The completed citas of the months that were charged: their price is in their sale.
-    !withRevenue
-      ? []
-      : db
-          .select({
-            month: sql<string>`to_char(${appointments.fec_cita} - interval '5 hours', 'YYYY-MM')`,
-            revenue: sql<string>`sum(${appointments.precio})::text`,
-          })
-          .from(sales)
-          .innerJoin(appointments, eq(appointments.id_cita, sales.id_cita))
-          .where(
-            and(
-              isNull(sales.anulada_at),
-              eq(appointments.id_est, AppointmentStatus.Completada),
-              gte(appointments.fec_cita, limaStart(months[0])),
-              // A visit is charged the day it happens or after: no earlier sale can be its own.
-              gte(sales.fecha, limaStart(addDays(months[0], -1))),
-            ),
-          )
-          .groupBy(sql`1`),
+      .where(eq(appointmentDays.lima_day, today)),
+    // This month's and last month's revenue, for who may see the money.
+    withRevenue ? monthlyRevenue(db, today, monthStart(today, -1)) : [],
     db
       .select({
         activeClients: statusTotal(clients, Status.Activo),
-        newClients: sql<number>`(select count(*)::int from ${clients} where ${clients.created_at} >= ${limaStart(months[PER_MONTH - 1]).toISOString()})`,
+        newClients: sql<number>`(select count(*)::int from ${clients} where ${clients.created_at} >= ${limaStart(monthStart(today, 0)).toISOString()})`,
         activePets: statusTotal(pets, Status.Activo),
         // A pending reservation dated before today is Expirada (statuses §expiry): not pending
         // work.
@@ -290,26 +302,8 @@ export async function dashboardFigures(
     lowStock(db),
   ]);
 
-  const perMonth = (rows: { month: string; revenue: string }[]) =>
-    new Map(rows.map((r) => [r.month, parseCents(r.revenue) ?? 0]));
-  const [completed, sold, charged] = [completedRows, salesRows, chargedRows].map(perMonth);
-  const revenuePerMonth = months.map((first) => {
-    const month = first.slice(0, 7);
-    const cents = (sold.get(month) ?? 0) + (completed.get(month) ?? 0) - (charged.get(month) ?? 0);
-    return { month, revenue: formatCents(cents) };
-  });
-  const thisMonth = revenuePerMonth[PER_MONTH - 1].revenue;
-  const lastMonth = revenuePerMonth[PER_MONTH - 2].revenue;
-  const perDay = new Array<number>(PER_DAY).fill(0);
-  const byStatus: { id_est: number; total: number }[] = [];
-  for (const row of perDayAndStatus) {
-    // A day and status whose appointments all moved away stays behind with a total of 0.
-    if (row.total === 0) continue;
-    const day = days.indexOf(row.day);
-    if (row.id_est !== AppointmentStatus.Eliminada) perDay[day] = (perDay[day] ?? 0) + row.total;
-    if (row.day === today) byStatus.push({ id_est: row.id_est, total: row.total });
-  }
-  byStatus.sort((a, b) => a.id_est - b.id_est);
+  // A day and status whose appointments all moved away stays behind with a total of 0.
+  const byStatus = todayRows.filter((row) => row.total !== 0).sort((a, b) => a.id_est - b.id_est);
 
   const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
   const recentActivity: DashboardActivity[] = [
@@ -333,18 +327,17 @@ export async function dashboardFigures(
     tipo: nom_srv !== null ? 'servicio' : 'paquete',
   }));
 
-  const money = withRevenue
-    ? {
-        revenue: { thisMonth, lastMonth, changePct: percentChange(thisMonth, lastMonth) },
-        revenuePerMonth,
-      }
-    : {};
+  const [lastMonth, thisMonth] = months.map((m) => m.revenue);
+  const money =
+    withRevenue && thisMonth !== undefined && lastMonth !== undefined
+      ? { revenue: { thisMonth, lastMonth, changePct: percentChange(thisMonth, lastMonth) } }
+      : {};
   return {
     today,
     ...money,
     appointmentsToday: {
       total: byStatus
-        .filter((s) => s.id_est !== AppointmentStatus.Eliminada)
+        .filter((s) => !NOT_VISITS.includes(s.id_est))
         .reduce((total, s) => total + s.total, 0),
       byStatus,
     },
@@ -352,20 +345,62 @@ export async function dashboardFigures(
     activeClients: totals?.activeClients ?? 0,
     newClientsThisMonth: totals?.newClients ?? 0,
     activePets: totals?.activePets ?? 0,
-    appointmentsPerDay: days.map((day, i) => ({ day, total: perDay[i] ?? 0 })),
     upcoming,
     recentActivity,
     lowStock: lowStockProducts,
   };
 }
 
+/**
+ * `GET /dashboard/graficos`: the dashboard's charts, apart from its figures so that the page is
+ * usable before them: the last 14 days by day and status (appointment_days) and, for who may see
+ * the money, the last 6 months' revenue.
+ */
+export async function dashboardCharts(
+  db: Db,
+  now = new Date(),
+  { revenue: withRevenue = true }: { revenue?: boolean } = {},
+): Promise<DashboardCharts> {
+  const today = limaToday(now);
+  const days = Array.from({ length: PER_DAY }, (_, i) => addDays(today, i + 1 - PER_DAY));
+  const [perDayAndStatus, revenuePerMonth] = await Promise.all([
+    db
+      .select({
+        day: appointmentDays.lima_day,
+        id_est: appointmentDays.id_est,
+        total: appointmentDays.total,
+      })
+      .from(appointmentDays)
+      .where(and(gte(appointmentDays.lima_day, days[0]), lte(appointmentDays.lima_day, today))),
+    withRevenue ? monthlyRevenue(db, today, monthStart(today, 1 - PER_MONTH)) : undefined,
+  ]);
+  const perDay = new Array<number>(PER_DAY).fill(0);
+  const todayByStatus: DashboardStatusCount[] = [];
+  for (const row of perDayAndStatus) {
+    // A day and status whose appointments all moved away stays behind with a total of 0.
+    if (row.total === 0) continue;
+    const day = days.indexOf(row.day);
+    if (!NOT_VISITS.includes(row.id_est)) perDay[day] = (perDay[day] ?? 0) + row.total;
+    if (row.day === today) todayByStatus.push({ id_est: row.id_est, total: row.total });
+  }
+  todayByStatus.sort((a, b) => a.id_est - b.id_est);
+  return {
+    today,
+    appointmentsPerDay: days.map((day, i) => ({ day, total: perDay[i] ?? 0 })),
+    todayByStatus,
+    ...(revenuePerMonth ? { revenuePerMonth } : {}),
+  };
+}
+
 export const dashboardModule: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
+  const money = (request: FastifyRequest) => ({
+    revenue: can(sessionOf(request).role, DASHBOARD_REVENUE_PERMISSION),
+  });
   route(app, DASHBOARD_ENDPOINTS.figures, async (request) =>
-    ok(
-      await dashboardFigures(db, new Date(), {
-        revenue: can(sessionOf(request).role, DASHBOARD_REVENUE_PERMISSION),
-      }),
-    ),
+    ok(await dashboardFigures(db, new Date(), money(request))),
+  );
+  route(app, DASHBOARD_ENDPOINTS.charts, async (request) =>
+    ok(await dashboardCharts(db, new Date(), money(request))),
   );
   done();
 };

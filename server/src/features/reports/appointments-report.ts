@@ -1,9 +1,8 @@
-import { and, between, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { between, inArray, sql } from 'drizzle-orm';
 import {
   APPOINTMENT_STATUSES,
   AppointmentStatus,
   formatCents,
-  limaDayStart,
   minutesOfTime,
   parseCents,
   REPORT_TEXTS,
@@ -15,9 +14,9 @@ import { dayText } from '../../crud/export';
 import type { Db } from '../../db/client';
 import {
   appointmentDays,
-  appointments,
   appointmentTotals,
   clientFirstVisits,
+  clientVisitYears,
   employees,
   packages,
   services,
@@ -28,10 +27,55 @@ import { percent, periodHeader, periodOf, periodText } from './report-period';
 
 /**
  * Reporte Citas (decisions §reports). Its figures come from the summaries the database keeps
- * (appointment_days, appointment_totals, client_first_visits: migrations 0004 and 0010), so a
- * year costs a few thousand summary rows however many visits it had; only the count of distinct
- * clients seen reads the range's citas, on their time index.
+ * (appointment_days, appointment_totals, client_first_visits, client_visit_years: migrations
+ * 0004, 0010 and 0015), so a year costs a few thousand summary rows however many visits it had,
+ * and the distinct clients seen at most a row per client and calendar year it spans.
  */
+
+/** Days of a year's bits in client_visit_years (a leap year's 366). */
+const YEAR_BITS = 366;
+
+/** The day of its year of a `YYYY-MM-DD` day, from 0 (the first of January). */
+const dayOfYear = (day: string) =>
+  (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${day.slice(0, 4)}-01-01T00:00:00Z`)) / 86_400_000;
+
+/**
+ * The calendar years a range spans, each with the bits of its days inside the range, as
+ * client_visit_years stores a year's days ('0011…0').
+ */
+export function yearMasks(desde: string, hasta: string): { years: number[]; masks: string[] } {
+  const years: number[] = [];
+  const masks: string[] = [];
+  for (let year = Number(desde.slice(0, 4)); year <= Number(hasta.slice(0, 4)); year++) {
+    const first = desde.startsWith(`${year}-`) ? dayOfYear(desde) : 0;
+    const last = hasta.startsWith(`${year}-`) ? dayOfYear(hasta) : YEAR_BITS - 1;
+    years.push(year);
+    masks.push('0'.repeat(first) + '1'.repeat(last - first + 1) + '0'.repeat(YEAR_BITS - last - 1));
+  }
+  return { years, masks };
+}
+
+/**
+ * How many distinct clients had a cita (not deleted) in the range: the clients whose days of
+ * some year the range spans meet the range's days of that year. A client counts once whatever
+ * the number of its years.
+ */
+export async function clientsSeen(db: Db, desde: string, hasta: string): Promise<number> {
+  const { years, masks } = yearMasks(desde, hasta);
+  const zero = sql.raw(`B'${'0'.repeat(YEAR_BITS)}'`);
+  const [row] = await db
+    .select({
+      total: sql<number>`count(${years.length > 1 ? sql`distinct ` : sql``}${clientVisitYears.id_cli})::int`,
+    })
+    .from(clientVisitYears)
+    .innerJoin(
+      // The masks cast once to bits here, not once per row in the filter.
+      sql`unnest(${`{${years.join(',')}}`}::smallint[], ${`{${masks.join(',')}}`}::bit(${sql.raw(String(YEAR_BITS))})[]) as range_days (year, mask)`,
+      sql`range_days.year = ${clientVisitYears.year}`,
+    )
+    .where(sql`${clientVisitYears.days} & range_days.mask <> ${zero}`);
+  return row?.total ?? 0;
+}
 
 /** The Lima days of a range, as `YYYY-MM-DD`. */
 function* daysOf(desde: string, hasta: string) {
@@ -57,9 +101,7 @@ const cents = (money: string) => parseCents(money) ?? 0;
 
 export async function appointmentReport(db: Db, query: ReportQuery): Promise<AppointmentReport> {
   const { desde, hasta, agrupar } = query;
-  const start = limaDayStart(desde);
-  const end = new Date(limaDayStart(hasta).getTime() + 86_400_000);
-  const [days, totals, [{ nuevos }], [{ atendidos }], hours] = await Promise.all([
+  const [days, totals, [{ nuevos }], atendidos, hours] = await Promise.all([
     db
       .select({
         day: sql<string>`${appointmentDays.lima_day}::text`,
@@ -85,20 +127,14 @@ export async function appointmentReport(db: Db, query: ReportQuery): Promise<App
       .select({ nuevos: sql<number>`count(*)::int` })
       .from(clientFirstVisits)
       .where(between(clientFirstVisits.first_day, desde, hasta)),
-    db
-      .select({ atendidos: sql<number>`count(distinct ${appointments.id_cli})::int` })
-      .from(appointments)
-      .where(
-        and(
-          gte(appointments.fec_cita, start),
-          lt(appointments.fec_cita, end),
-          ne(appointments.id_est, AppointmentStatus.Eliminada),
-        ),
-      ),
+    clientsSeen(db, desde, hasta),
     openingHours(db),
   ]);
 
   const deleted = (id_est: number) => id_est === AppointmentStatus.Eliminada;
+  // A cancelled cita freed its time (statuses §transitions): counted apart, never as a visit
+  // booked, a no-show or occupied minutes.
+  const cancelled = (id_est: number) => id_est === AppointmentStatus.Cancelada;
   const byStatus = new Map<number, number>();
   const periods = new Map<string, AppointmentReport['por_periodo'][number]>();
   let ingresos = 0;
@@ -115,6 +151,7 @@ export async function appointmentReport(db: Db, query: ReportQuery): Promise<App
       completadas: 0,
       no_asistio: 0,
       total: 0,
+      canceladas: 0,
     };
     const key = (
       {
@@ -122,21 +159,25 @@ export async function appointmentReport(db: Db, query: ReportQuery): Promise<App
         [AppointmentStatus.EnProceso]: 'en_proceso',
         [AppointmentStatus.Completada]: 'completadas',
         [AppointmentStatus.NoAsistio]: 'no_asistio',
+        [AppointmentStatus.Cancelada]: 'canceladas',
       } as const
     )[row.id_est];
     if (key) period[key] += row.total;
-    period.total += row.total;
+    if (!cancelled(row.id_est)) period.total += row.total;
     periods.set(periodo, period);
     if (row.id_est === AppointmentStatus.Completada) ingresos += cents(row.revenue);
   }
 
   const count = (id_est: number) => byStatus.get(id_est) ?? 0;
-  const citas = [...byStatus].reduce((sum, [id, n]) => (deleted(id) ? sum : sum + n), 0);
+  const citas = [...byStatus].reduce(
+    (sum, [id, n]) => (deleted(id) || cancelled(id) ? sum : sum + n),
+    0,
+  );
   const completadas = count(AppointmentStatus.Completada);
   const noAsistio = count(AppointmentStatus.NoAsistio);
   const minutosApertura = openMinutes(hours, desde, hasta);
 
-  const live = totals.filter((t) => t.total !== 0 && !deleted(t.id_est));
+  const live = totals.filter((t) => t.total !== 0 && !deleted(t.id_est) && !cancelled(t.id_est));
   const grouped = <K>(rows: typeof live, keyOf: (row: (typeof live)[number]) => K) => {
     const groups = new Map<K, typeof live>();
     for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
@@ -194,6 +235,7 @@ export async function appointmentReport(db: Db, query: ReportQuery): Promise<App
     citas,
     completadas,
     no_asistio: noAsistio,
+    canceladas: count(AppointmentStatus.Cancelada),
     tasa_no_show: percent(noAsistio, completadas + noAsistio),
     minutos: sum(groomerRows, (r) => r.minutes),
     ingresos: formatCents(ingresos),
@@ -250,6 +292,7 @@ export function appointmentTables(r: AppointmentReport): XlsxSheet[] {
         'Ingresos (S/.)',
         'Clientes nuevos',
         'Clientes recurrentes',
+        'Canceladas',
       ],
       rows: [
         [
@@ -263,6 +306,7 @@ export function appointmentTables(r: AppointmentReport): XlsxSheet[] {
           r.ingresos,
           r.clientes_nuevos,
           r.clientes_recurrentes,
+          r.canceladas,
         ],
       ],
       money: [7],
@@ -276,6 +320,7 @@ export function appointmentTables(r: AppointmentReport): XlsxSheet[] {
         'Completadas',
         'No asistió',
         'Total',
+        'Canceladas',
       ],
       rows: r.por_periodo.map((p) => [
         periodText(p.periodo),
@@ -284,6 +329,7 @@ export function appointmentTables(r: AppointmentReport): XlsxSheet[] {
         p.completadas,
         p.no_asistio,
         p.total,
+        p.canceladas,
       ]),
     },
     {

@@ -15,6 +15,7 @@ import {
 import { setupTestApp } from '../../test/app';
 import { apiClient } from '../../test/http';
 import { workbookOf } from '../../test/files';
+import { clientsSeen } from './appointments-report';
 
 /**
  * Reporte Citas and Reporte Reservaciones against a week this file books: every status, the
@@ -128,6 +129,7 @@ describe('Reporte Citas', () => {
         completadas: 1,
         no_asistio: 1,
         total: 2,
+        canceladas: 0,
       },
       {
         periodo: '2025-03-04',
@@ -136,6 +138,7 @@ describe('Reporte Citas', () => {
         completadas: 0,
         no_asistio: 0,
         total: 1,
+        canceladas: 0,
       },
       {
         periodo: '2025-03-05',
@@ -144,6 +147,7 @@ describe('Reporte Citas', () => {
         completadas: 0,
         no_asistio: 0,
         total: 1,
+        canceladas: 0,
       },
     ]);
     expect(week.por_estado).toEqual([
@@ -201,9 +205,130 @@ describe('Reporte Citas', () => {
         completadas: 3,
         no_asistio: 1,
         total: 6,
+        canceladas: 0,
       },
     ]);
     expect(march).toMatchObject({ citas: 6, ingresos: '135.00', clientes_nuevos: 2 });
+  });
+
+  it('counts a cancelled cita apart: not a visit booked, a no-show or occupied minutes', async () => {
+    const april = { desde: '2025-04-07', hasta: '2025-04-13' };
+    const service = { id_servicio: bath };
+    await book('aprilDone', lucia, '2025-04-07T10:00', service, ana);
+    await book('aprilMissed', lucia, '2025-04-08T10:00', service, ana);
+    await book('aprilCancelled', carlos, '2025-04-08T12:00', service, ana);
+    await setStatus('aprilDone', 6);
+    await setStatus('aprilMissed', 4);
+    const cancel = await admin.patch('/cita/estado', {
+      cita: ids.aprilCancelled,
+      est: 11,
+      motivo: 'El cliente viaja',
+    });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+
+    const week = await report(`desde=${april.desde}&hasta=${april.hasta}&agrupar=dia`);
+    expect(week).toMatchObject({
+      citas: 2,
+      completadas: 1,
+      no_asistio: 1,
+      canceladas: 1,
+      tasa_no_show: 50,
+      minutos: minutes.aprilDone + minutes.aprilMissed,
+    });
+    expect(week.por_periodo[1]).toEqual({
+      periodo: '2025-04-08',
+      programadas: 0,
+      en_proceso: 0,
+      completadas: 0,
+      no_asistio: 1,
+      total: 1,
+      canceladas: 1,
+    });
+    expect(week.por_estado.find((s) => s.id_est === 11)?.total).toBe(1);
+    expect(week.por_groomer).toEqual([
+      {
+        id_emp: ana,
+        groomer: 'Ana Quispe Rojas',
+        citas: 2,
+        completadas: 1,
+        no_asistio: 1,
+        minutos: minutes.aprilDone + minutes.aprilMissed,
+        ocupacion: Math.round(((minutes.aprilDone + minutes.aprilMissed) / 3600) * 1000) / 10,
+      },
+    ]);
+    expect(week.por_item).toMatchObject([{ id_item: bath, citas: 2, completadas: 1 }]);
+  });
+
+  it('counts the distinct clients seen exactly, as a count over the citas would (random data)', async () => {
+    // Random visits of a few clients over two and a half years, moved, deleted and cancelled:
+    // the kept days of each client and year must give the same count as the citas themselves
+    // for every range, within a year and across two or three.
+    let seed = 30_16;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const owners = [rosa, carlos, lucia];
+    for (const name of ['Marta', 'Jorge', 'Elena', 'Pedro', 'Sofía', 'Raúl'])
+      owners.push(await registerOwner(admin, name, `Perro de ${name}`));
+    const dayOf = (offset: number) =>
+      new Date(Date.parse('2023-06-01T00:00:00Z') + offset * 86_400_000).toISOString().slice(0, 10);
+    const span = 940;
+    const booked: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const owner = owners[random(owners.length)];
+      const res = await admin.post('/cita/register', {
+        fec_cita: `${dayOf(random(span))}T${random(2) ? '23:30' : '10:00'}`,
+        dni_cli: owner.dni,
+        id_perro: owner.petId,
+        id_servicio: bath,
+        fech_reg: limaDay(0),
+        obs: 'Sin observaciones',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      booked.push(res.body.data.id_cita as number);
+    }
+    for (const id of booked.slice(0, 20)) {
+      const change = random(3);
+      if (change === 0) await admin.patch('/cita/estado', { cita: id, est: 8 });
+      else if (change === 1)
+        await admin.patch('/cita/estado', { cita: id, est: 11, motivo: 'Sin motivo' });
+      else
+        await db.execute(
+          sql`update citas set fec_cita = fec_cita + ${random(400) - 200} * interval '1 day' where id_cita = ${id}`,
+        );
+    }
+    // Some deleted for good, and some deleted citas brought back.
+    await db.execute(sql`delete from citas where id_cita in (${booked[20]}, ${booked[21]})`);
+    await db.execute(sql`update citas set id_est = 9 where id_cita = ${booked[0]} and id_est = 8`);
+
+    const direct = async (desde: string, hasta: string) => {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(distinct id_cli)::int as n from citas
+          where id_est <> 8 and lima_day(fec_cita) between ${desde}::date and ${hasta}::date`),
+      );
+      return row.n;
+    };
+    const ranges: [string, string][] = [
+      ['2023-12-31', '2024-01-01'],
+      ['2024-01-01', '2024-12-31'],
+      ['2024-02-29', '2024-03-01'],
+      ['2023-06-01', '2025-12-31'],
+      ['2025-12-31', '2025-12-31'],
+    ];
+    for (let i = 0; i < 25; i++) {
+      const a = random(span);
+      ranges.push([dayOf(a), dayOf(a + random(span - a + 30))]);
+    }
+    for (const [desde, hasta] of ranges)
+      expect(await clientsSeen(db, desde, hasta), `${desde}..${hasta}`).toBe(
+        await direct(desde, hasta),
+      );
+    // And the report's returning clients are those seen but new.
+    const year = await report('desde=2024-01-01&hasta=2024-12-31&agrupar=mes');
+    expect(year.clientes_nuevos + year.clientes_recurrentes).toBe(
+      await direct('2024-01-01', '2024-12-31'),
+    );
   });
 
   it('keeps its summaries equal to the citas themselves', async () => {
@@ -248,7 +373,7 @@ describe('Reporte Citas', () => {
     const text = csv.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFFResumen\r\n')).toBe(true);
     expect(text).toContain('\r\n03/03/2025;09/03/2025;4;1;1;50;');
-    expect(text).toContain('\r\n03/03/2025;0;0;1;1;2\r\n');
+    expect(text).toContain('\r\n03/03/2025;0;0;1;1;2;0\r\n');
     expect(text).toContain('\r\nServicio;Baño completo;3;1;45.00\r\n');
 
     const xlsx = await download('xlsx');

@@ -174,7 +174,7 @@ function DetailsContent({
       ? []
       : [[APPOINTMENT_MESSAGES.cancelReasonShown, reason] satisfies [string, ReactNode]]),
     ['Triaje', entry.triaje ? 'Registrado' : 'Pendiente'],
-    ['Observaciones', entry.obs],
+    ['Observaciones', entry.obs || '—'],
   ];
 
   return (

@@ -77,6 +77,8 @@ function ItemsCell({ row }: { row: Appointment }) {
 }
 
 function ObservationsCell({ row }: { row: Appointment }) {
+  // Observaciones are optional (issue 30 §2): no eye to open an empty note.
+  if (!row.obs_perro.trim()) return '—';
   return (
     <Tooltip title={row.obs_perro} arrow>
       <IconButton size="small" aria-label={`Observaciones: ${row.obs_perro}`}>

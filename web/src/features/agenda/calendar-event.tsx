@@ -5,7 +5,6 @@ import type { EventProps } from 'react-big-calendar';
 import { APPOINTMENT_STATUSES, statusName, type AgendaEntry } from '@app/domain';
 import { fullName, upper } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
-import type { CalendarView } from './calendar-time';
 
 /** One card: the visit and where the calendar places it (calendar times, see use-agenda.ts). */
 export interface CalendarEvent {
@@ -41,20 +40,17 @@ function statusColors(theme: Theme, id_est: number) {
 }
 
 /**
- * The card's colours. In the day view each groomer has a column, so the card is coloured by
- * its status and the groomer's colour is its left edge; the week view has no columns, so the
- * card takes the groomer's colour and the status is the edge. The text is white or dark,
+ * The card's colours: its status's, with the groomer's colour as its left edge (the day view
+ * has a column per groomer; the week's cards are one groomer's). The text is white or dark,
  * whichever reads at 4.5:1 on the background, in light and dark mode.
  */
-export function cardStyle(theme: Theme, event: CalendarEvent, view: CalendarView): CSSProperties {
+export function cardStyle(theme: Theme, event: CalendarEvent): CSSProperties {
   const status = statusColors(theme, event.entry.id_est);
-  const groomer = event.groomerColor ?? theme.palette.grey[600];
-  const background = view === 'week' ? groomer : status.background;
   return {
-    backgroundColor: background,
-    color: theme.palette.getContrastText(background),
+    backgroundColor: status.background,
+    color: status.text,
     border: 'none',
-    borderLeft: `6px solid ${view === 'week' ? status.background : groomer}`,
+    borderLeft: `6px solid ${event.groomerColor ?? theme.palette.grey[600]}`,
   };
 }
 
@@ -83,17 +79,24 @@ export function TimeGridCard({ event }: EventProps<CalendarEvent>) {
   return <CardLines entry={event.entry} />;
 }
 
+interface ListCardProps extends Pick<EventProps<CalendarEvent>, 'event'> {
+  /** The visit's hours, written atop the card where no column shows them (a phone's list). */
+  hours?: string;
+  /** Opens the cita; the desktop list's cell does it for the card it holds. */
+  onOpen?(): void;
+}
+
 /**
- * The list view's card. The list's cell opens the cita on a click; the card is a real button
- * so that a keyboard reaches it and Enter clicks it.
+ * The list view's card, a real button so that a keyboard reaches it and Enter clicks it.
  */
-export function ListCard({ event }: EventProps<CalendarEvent>) {
+export function ListCard({ event, hours, onOpen }: ListCardProps) {
   return (
     <Box
       component="button"
       type="button"
+      onClick={onOpen}
       sx={(theme) => ({
-        ...cardStyle(theme, event, 'agenda'),
+        ...cardStyle(theme, event),
         display: 'block',
         width: '100%',
         textAlign: 'left',
@@ -105,6 +108,7 @@ export function ListCard({ event }: EventProps<CalendarEvent>) {
         '&:focus-visible': { outline: `3px solid ${theme.palette.text.primary}`, outlineOffset: 2 },
       })}
     >
+      {hours && <span className={CARD_CLASSES.client}>{hours}</span>}
       <CardLines entry={event.entry} />
     </Box>
   );

@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -36,7 +37,7 @@ import {
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
 import { confirm } from '../../lib/alerts';
-import { usePermissions } from '../../lib/use-profile';
+import { usePermissions, useProfile } from '../../lib/use-profile';
 import { AppointmentDetails } from './appointment-details';
 import { AppointmentFormDialog, type AppointmentFormTarget } from './appointment-form';
 import {
@@ -48,7 +49,10 @@ import {
   type CalendarEvent,
 } from './calendar-event';
 import { CALENDAR_MESSAGES, CALENDAR_VIEWS, CalendarToolbar } from './calendar-toolbar';
+import { GroomerPager } from './groomer-pager';
+import { useSwipe } from './groomer-swipe';
 import { groomerFilterOptions, useGroomers } from './groomers';
+import { PhoneList } from './phone-list';
 import { TriageDialog } from './triage-dialog';
 import {
   calendarNow,
@@ -56,13 +60,17 @@ import {
   limaDateTimeInput,
   LIST_DAYS,
   minutesBetween,
+  steppedDate,
   toCalendarTime,
   visibleDays,
   visibleHours,
+  weekDays,
   type CalendarView,
 } from './calendar-time';
 import { calendarSx, CLOSED_SLOT_CLASS } from './calendar-theme';
 import { useAgenda, useMoveAppointment } from './use-agenda';
+import { weekCounts } from './week-counts';
+import { WeekCountsGrid, WeekCountsList } from './week-counts-grid';
 
 /**
  * The localizer's dayjs: the app's (Spanish, weeks from Monday) without the timezone plugin's
@@ -93,6 +101,20 @@ const hoursAndMinutes = (date: Date) => dayjs(date).format('HH:mm');
 const timeRange: DateRangeFormatFunction = ({ start, end }) =>
   `${hoursAndMinutes(start)} – ${hoursAndMinutes(end)}`;
 
+const weekRange: DateRangeFormatFunction = ({ start, end }) =>
+  `${dayjs(start).format('D [de] MMMM')} – ${dayjs(end).format('D [de] MMMM [de] YYYY')}`;
+const listRange: DateRangeFormatFunction = ({ start, end }) =>
+  `${dayjs(start).format('DD/MM/YYYY')} – ${dayjs(end).format('DD/MM/YYYY')}`;
+
+/** The toolbar's range where the page, not the calendar, draws the view. */
+function rangeLabel(date: Date, view: CalendarView): string {
+  if (view === 'week') {
+    const days = weekDays(date);
+    return weekRange({ start: days[0], end: days[6] });
+  }
+  return listRange({ start: date, end: dayjs(date).add(LIST_DAYS, 'day').toDate() });
+}
+
 const FORMATS: Formats = {
   timeGutterFormat: 'HH:mm',
   eventTimeRangeFormat: timeRange,
@@ -102,10 +124,8 @@ const FORMATS: Formats = {
   agendaDateFormat: 'ddd DD/MM',
   dayFormat: 'ddd DD/MM',
   dayHeaderFormat: 'dddd D [de] MMMM [de] YYYY',
-  dayRangeHeaderFormat: ({ start, end }) =>
-    `${dayjs(start).format('D [de] MMMM')} – ${dayjs(end).format('D [de] MMMM [de] YYYY')}`,
-  agendaHeaderFormat: ({ start, end }) =>
-    `${dayjs(start).format('DD/MM/YYYY')} – ${dayjs(end).format('DD/MM/YYYY')}`,
+  dayRangeHeaderFormat: weekRange,
+  agendaHeaderFormat: listRange,
 };
 
 /** A column heading as plain text: the calendar's own claims a table role it is not in. */
@@ -187,6 +207,9 @@ export function AgendaPage() {
   const [openedId, setOpenedId] = useState<number | null>(null);
   const [form, setForm] = useState<AppointmentFormTarget | null>(null);
   const [triageFor, setTriageFor] = useState<Appointment | null>(null);
+  const ownEmployee = useProfile().data?.id_emp ?? null;
+  // The groomer a phone's day shows (swiped to): at first the user's own column, else the first.
+  const [pickedColumn, setPickedColumn] = useState<number | null>(null);
 
   const data = agenda.data;
   const hours = data?.horario ?? DEFAULT_OPENING_HOURS;
@@ -209,9 +232,36 @@ export function AgendaPage() {
     [data, emp],
   );
   const { min, max } = useMemo(() => visibleHours(hours, events), [hours, events]);
+  const shownColumn = Math.max(
+    0,
+    columns.findIndex((c) => c.id === (pickedColumn ?? ownEmployee)),
+  );
+  const stepColumn = (step: -1 | 1) => {
+    const next = columns[shownColumn + step];
+    if (next) setPickedColumn(next.id);
+  };
+  const swipe = useSwipe(stepColumn);
+  const dayColumns = phone ? columns.slice(shownColumn, shownColumn + 1) : columns;
+
+  /*
+   * A week of every groomer is counts per groomer and day (its cards would be a few pixels
+   * wide), and a phone's week counts per day; a phone's list is the page's own, its cards the
+   * screen's width. The calendar draws the rest.
+   */
+  const countsShown = view === 'week' && (phone || emp === undefined);
+  const phoneListShown = view === 'agenda' && phone;
+  const week = useMemo(() => weekDays(date), [date]);
+  const counts = useMemo(
+    () =>
+      countsShown
+        ? weekCounts(data?.citas ?? [], data?.groomers ?? [], week, AGENDA_MESSAGES.unassigned)
+        : null,
+    [countsShown, data, week],
+  );
+  const openDay = (day: Date) => go({ date: day, view: 'day' });
 
   const eventPropGetter = useCallback(
-    (event: CalendarEvent) => (view === 'agenda' ? {} : { style: cardStyle(theme, event, view) }),
+    (event: CalendarEvent) => (view === 'agenda' ? {} : { style: cardStyle(theme, event) }),
     [theme, view],
   );
   const slotPropGetter = useCallback(
@@ -287,49 +337,85 @@ export function AgendaPage() {
             sx={{ position: 'absolute', top: 0, left: 0, right: 0 }}
           />
         )}
-        <Box sx={calendarSx}>
-          <DragAndDropCalendar
-            localizer={localizer}
-            culture="es"
-            messages={CALENDAR_MESSAGES}
-            formats={FORMATS}
-            components={COMPONENTS}
-            views={CALENDAR_VIEWS}
-            view={view}
-            onView={(next) => go({ view: next as CalendarView })}
-            date={date}
-            onNavigate={(next) => go({ date: next })}
-            getNow={calendarNow}
-            length={LIST_DAYS}
-            events={events}
-            titleAccessor={eventSummary}
-            tooltipAccessor={eventSummary}
-            resources={view === 'day' ? columns : undefined}
-            resourceAccessor="column"
-            resourceIdAccessor="id"
-            resourceTitleAccessor="title"
-            min={min}
-            max={max}
-            step={STEP_MINUTES}
-            timeslots={60 / STEP_MINUTES}
-            dayLayoutAlgorithm="no-overlap"
-            showMultiDayTimes
-            eventPropGetter={eventPropGetter}
-            slotPropGetter={slotPropGetter}
-            onSelectEvent={(event) => setOpenedId(event.entry.id_cita)}
-            onKeyPressEvent={(event, e) => {
-              const { key } = e as KeyboardEvent<HTMLElement>;
-              if (key !== 'Enter' && key !== ' ') return;
-              e.preventDefault();
-              setOpenedId(event.entry.id_cita);
-            }}
-            selectable={canBook}
-            onSelectSlot={(slot) => void book(slot)}
-            draggableAccessor={movable}
-            resizableAccessor={movable}
-            onEventDrop={(args) => void moveTo(args)}
-            onEventResize={(args) => void moveTo(args)}
+        {view === 'week' && !phone && (
+          <WeekGroomerChips
+            groomers={groomers.data}
+            value={groomerFilter}
+            onChange={(groomer) => go({ groomer })}
           />
+        )}
+        {phone && view === 'day' && columns.length > 1 && (
+          <GroomerPager groomers={columns} shown={shownColumn} onStep={stepColumn} />
+        )}
+        <Box sx={calendarSx} {...(phone && view === 'day' ? swipe : {})}>
+          {(countsShown || phoneListShown) && (
+            <CalendarToolbar
+              label={rangeLabel(date, view)}
+              view={view}
+              onView={(next) => go({ view: next as CalendarView })}
+              onNavigate={(step) => {
+                if (step !== 'DATE') go({ date: steppedDate(date, view, step) });
+              }}
+            />
+          )}
+          {counts &&
+            (phone ? (
+              <WeekCountsList counts={counts} days={week} onOpenDay={openDay} />
+            ) : (
+              <WeekCountsGrid
+                counts={counts}
+                days={week}
+                onOpenDay={openDay}
+                onOpenGroomerWeek={(id) => go({ groomer: String(id) })}
+              />
+            ))}
+          {phoneListShown && (
+            <PhoneList events={events} onOpen={(event) => setOpenedId(event.entry.id_cita)} />
+          )}
+          {!countsShown && !phoneListShown && (
+            <DragAndDropCalendar
+              localizer={localizer}
+              culture="es"
+              messages={CALENDAR_MESSAGES}
+              formats={FORMATS}
+              components={COMPONENTS}
+              views={CALENDAR_VIEWS}
+              view={view}
+              onView={(next) => go({ view: next as CalendarView })}
+              date={date}
+              onNavigate={(next) => go({ date: next })}
+              getNow={calendarNow}
+              length={LIST_DAYS}
+              events={events}
+              titleAccessor={eventSummary}
+              tooltipAccessor={eventSummary}
+              resources={view === 'day' ? dayColumns : undefined}
+              resourceAccessor="column"
+              resourceIdAccessor="id"
+              resourceTitleAccessor="title"
+              min={min}
+              max={max}
+              step={STEP_MINUTES}
+              timeslots={60 / STEP_MINUTES}
+              dayLayoutAlgorithm="no-overlap"
+              showMultiDayTimes
+              eventPropGetter={eventPropGetter}
+              slotPropGetter={slotPropGetter}
+              onSelectEvent={(event) => setOpenedId(event.entry.id_cita)}
+              onKeyPressEvent={(event, e) => {
+                const { key } = e as KeyboardEvent<HTMLElement>;
+                if (key !== 'Enter' && key !== ' ') return;
+                e.preventDefault();
+                setOpenedId(event.entry.id_cita);
+              }}
+              selectable={canBook}
+              onSelectSlot={(slot) => void book(slot)}
+              draggableAccessor={movable}
+              resizableAccessor={movable}
+              onEventDrop={(args) => void moveTo(args)}
+              onEventResize={(args) => void moveTo(args)}
+            />
+          )}
         </Box>
       </Paper>
       <AppointmentDetails
@@ -369,5 +455,35 @@ function GroomerFilter({ groomers, value, onChange }: GroomerFilterProps) {
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * The week's groomer, one click away: 'Todos' shows the counts of everyone, a groomer their
+ * week's cards.
+ */
+function WeekGroomerChips({ groomers, value, onChange }: GroomerFilterProps) {
+  return (
+    <Stack
+      role="group"
+      aria-label="Groomer de la semana"
+      direction="row"
+      sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}
+    >
+      {groomerFilterOptions(groomers).map((option) => {
+        const selected = option.value === value;
+        return (
+          <Chip
+            key={option.value}
+            label={option.label}
+            clickable
+            color={selected ? 'primary' : 'default'}
+            variant={selected ? 'filled' : 'outlined'}
+            aria-pressed={selected}
+            onClick={() => onChange(option.value)}
+          />
+        );
+      })}
+    </Stack>
   );
 }

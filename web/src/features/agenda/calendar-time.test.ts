@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_OPENING_HOURS } from '@app/domain';
 import {
+  dayName,
   fromCalendarTime,
+  steppedDate,
+  weekDays,
   limaDateTimeInput,
   toCalendarTime,
   visibleDays,
@@ -50,5 +53,26 @@ describe('calendar time', () => {
     expect(hoursOf(visibleHours(DEFAULT_OPENING_HOURS, [early, late]))).toEqual(['7:0', '21:0']);
     const closed = DEFAULT_OPENING_HOURS.map((day) => ({ ...day, abierto: false }));
     expect(hoursOf(visibleHours(closed, []))).toEqual(['8:0', '20:0']);
+  });
+});
+
+describe('the views the page draws', () => {
+  it('names a day as the counts and the phone list head it', () => {
+    expect(dayName(new Date(2026, 10, 30))).toBe('Lunes 30/11');
+    expect(dayName(new Date(2026, 11, 6))).toBe('Domingo 06/12');
+  });
+
+  it('gives a week Monday to Sunday, from any of its days', () => {
+    const days = weekDays(new Date(2026, 11, 6, 15, 30));
+    expect(days.map((d) => d.toDateString())).toEqual(
+      Array.from({ length: 7 }, (_, i) => new Date(2026, 10, 30 + i).toDateString()),
+    );
+  });
+
+  it('steps a week or a list by its length', () => {
+    const monday = new Date(2026, 10, 30);
+    expect(steppedDate(monday, 'week', 'NEXT')).toEqual(new Date(2026, 11, 7));
+    expect(steppedDate(monday, 'agenda', 'PREV')).toEqual(new Date(2026, 10, 23));
+    expect(steppedDate(monday, 'day', 'NEXT')).toEqual(new Date(2026, 11, 1));
   });
 });

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/es';
 import { LIMA_OFFSET_MS, limaWallClock, minutesOfTime, type OpeningHours } from '@app/domain';
 
 /*
@@ -35,19 +36,31 @@ export function fromCalendarTime(date: Date): Date {
 /** 'YYYY-MM-DDTHH:mm' of a calendar Date: the Lima time the forms and /cita/mover take. */
 export const limaDateTimeInput = (date: Date) => dayjs(date).format('YYYY-MM-DDTHH:mm');
 
-const limaDayOf = (date: Date | dayjs.Dayjs) => dayjs(date).format('YYYY-MM-DD');
+/** The Lima day `YYYY-MM-DD` of a calendar Date. */
+export const limaDayOf = (date: Date | dayjs.Dayjs) => dayjs(date).format('YYYY-MM-DD');
 
 export type CalendarView = 'day' | 'week' | 'agenda';
 
 /** The list view's days: a week from the chosen day. */
 export const LIST_DAYS = 7;
 
+/** The Monday of `date`'s week: weeks start on Monday, as the calendar's Spanish locale has them. */
+const mondayOf = (date: Date) => {
+  const day = dayjs(date).startOf('day');
+  return day.subtract((day.day() + 6) % 7, 'day');
+};
+
+/** The seven calendar Dates (midnights) of `date`'s week, Monday first. */
+export function weekDays(date: Date): Date[] {
+  const monday = mondayOf(date);
+  return Array.from({ length: 7 }, (_, i) => monday.add(i, 'day').toDate());
+}
+
 /** The Lima days (both included) a view of `date` shows: what GET /agenda is asked for. */
 export function visibleDays(date: Date, view: CalendarView): { desde: string; hasta: string } {
   const day = dayjs(date);
   if (view === 'week') {
-    // Weeks start on Monday, as the calendar's Spanish locale has them.
-    const monday = day.subtract((day.day() + 6) % 7, 'day');
+    const monday = mondayOf(date);
     return { desde: limaDayOf(monday), hasta: limaDayOf(monday.add(6, 'day')) };
   }
   if (view === 'agenda')
@@ -57,6 +70,24 @@ export function visibleDays(date: Date, view: CalendarView): { desde: string; ha
 
 /** Now, as the calendar shows it. */
 export const calendarNow = () => toCalendarTime(new Date());
+
+/** A toolbar's step: today, or a view's length back or forward (as the calendar steps). */
+export type CalendarStep = 'TODAY' | 'PREV' | 'NEXT';
+
+/** The day a toolbar step leads to from `date` in `view`, where the calendar is not drawing. */
+export function steppedDate(date: Date, view: CalendarView, step: CalendarStep): Date {
+  if (step === 'TODAY') return calendarNow();
+  const days = { day: 1, week: 7, agenda: LIST_DAYS }[view];
+  return dayjs(date)
+    .add(step === 'NEXT' ? days : -days, 'day')
+    .toDate();
+}
+
+/** 'Lunes 30/11': a day as the week's counts and the phone's list name it. */
+export function dayName(date: Date): string {
+  const name = dayjs(date).locale('es').format('dddd DD/MM');
+  return name.charAt(0).toLocaleUpperCase('es') + name.slice(1);
+}
 
 const minutesOfDay = (date: Date) => date.getHours() * 60 + date.getMinutes();
 const LAST_MINUTE = 24 * 60 - 1;

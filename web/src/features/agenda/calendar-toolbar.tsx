@@ -25,8 +25,16 @@ export const CALENDAR_MESSAGES: Messages<CalendarEvent> = {
   showMore: (count) => `+${count} más`,
 };
 
-/** The calendar's own toolbar in the theme's buttons: navigation, the range shown, the view. */
-export function CalendarToolbar({ label, view, onNavigate, onView }: ToolbarProps<CalendarEvent>) {
+/**
+ * The calendar's own toolbar in the theme's buttons: navigation, the range shown, the view. The
+ * page draws it too above the views the calendar does not (the week's counts, a phone's list).
+ */
+export function CalendarToolbar({
+  label,
+  view,
+  onNavigate,
+  onView,
+}: Pick<ToolbarProps<CalendarEvent>, 'label' | 'view' | 'onNavigate' | 'onView'>) {
   const m = CALENDAR_MESSAGES;
   return (
     <Stack

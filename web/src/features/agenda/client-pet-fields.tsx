@@ -1,21 +1,31 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PetsIcon from '@mui/icons-material/Pets';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { PET_ENDPOINTS } from '@app/domain';
+import { clientsResource, PET_ENDPOINTS, type ClientInput } from '@app/domain';
 import type { FieldDef, FieldRenderProps } from '../../crud';
 import { call, queryKey } from '../../lib/api';
 import { ClientDniField, KnownClientProvider, PetCareChips, type FoundClient } from '../../lookups';
+import { usePermissions } from '../../lib/use-profile';
 import { bookedOf, withStatus } from './booked';
+import { ClientFinder, type FinderChoice } from './client-finder';
+import { clientDraftOf } from './client-draft';
+import { NEW_CLIENT_TEXTS, NewClientDialog, NewPetDialog } from './new-client-dialogs';
 
 /**
  * The client found by DNI and one of their pets: the pair every booking form has (spec §001-2
- * Reservations, Appointments). The DNI is looked up as it reaches 8 digits; the pet select is
- * disabled until a client is found and lists that client's active pets. The payload names vary
- * per form (`dni_cli`/`id_cliente` on registration, `dnicli`/`idcli`/`nomPerro` on the
- * reservation's edit), so the caller names them. On an edit, the booked client and pet show
- * even if they were suspended or deleted since (labelled so): the server lets the edit keep them.
+ * Reservations, Appointments). Above them, a finder by name, phone, DNI or pet and the inline
+ * 'Nuevo cliente' and 'Nueva mascota' (issue 30 §2). The DNI is looked up as it reaches 8
+ * digits; the pet select is disabled until a client is found and lists that client's active
+ * pets. The payload names vary per form (`dni_cli`/`id_cliente` on registration,
+ * `dnicli`/`idcli`/`nomPerro` on the reservation's edit), so the caller names them. On an edit,
+ * the booked client and pet show even if they were suspended or deleted since (labelled so): the
+ * server lets the edit keep them.
  */
 export interface ClientPetNames {
   dni: string;
@@ -30,24 +40,61 @@ interface NamedProps extends FieldRenderProps {
   names: ClientPetNames;
 }
 
+/**
+ * The client the pet field belongs to: a form value, not a field (the schemas drop it), so the
+ * DNI lookup and the finder agree on it. A different client found later clears the pet.
+ */
+const PET_OWNER = 'mascota_de';
+
 const asId = (value: unknown): number | undefined => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
 
+type Form = FieldRenderProps['form'];
+
+/** Whose pet the pet field holds: the one set last, else (an edit) the booked client. */
+const petOwnerOf = (form: Form, names: ClientPetNames) =>
+  asId(form.getValues(PET_OWNER) ?? form.getValues(names.client));
+
+function clearPet(form: Form, names: ClientPetNames) {
+  form.setValue(names.pet, '');
+  if (names.petName) form.setValue(names.petName, '');
+}
+
+/**
+ * Puts a client in the form as if their DNI had been typed, and one of their pets when given
+ * (the finder's pet, a pet just registered); a pet of another client is cleared.
+ */
+function chooseClient(
+  form: Form,
+  names: ClientPetNames,
+  client: { id_cli: number; dni_cli: string },
+  pet?: { id_perro: number; nom_perro: string },
+) {
+  if (pet) {
+    form.setValue(names.pet, pet.id_perro, { shouldDirty: true });
+    if (names.petName) form.setValue(names.petName, pet.nom_perro);
+    form.clearErrors(names.pet);
+  } else if (petOwnerOf(form, names) !== client.id_cli) {
+    clearPet(form, names);
+  }
+  form.setValue(PET_OWNER, client.id_cli);
+  form.setValue(names.client, client.id_cli);
+  form.setValue(names.dni, client.dni_cli, { shouldDirty: true });
+  form.clearErrors(names.dni);
+}
+
 function BookingDniField({ names, ...props }: NamedProps) {
   const { form } = props;
-  // The client the pet was chosen for: a different client found later clears the pet.
-  const chosenFor = useRef(asId(form.getValues(names.client)));
   const onClient = useCallback(
     (client: FoundClient | undefined) => {
+      // Read before the client's id changes: it is the fallback of an edit's first lookup.
+      const owner = petOwnerOf(form, names);
       form.setValue(names.client, client?.id_cli ?? '');
-      if (client && client.id_cli !== chosenFor.current) {
-        if (chosenFor.current !== undefined) {
-          form.setValue(names.pet, '');
-          if (names.petName) form.setValue(names.petName, '');
-        }
-        chosenFor.current = client.id_cli;
+      if (client && client.id_cli !== owner) {
+        if (owner !== undefined) clearPet(form, names);
+        form.setValue(PET_OWNER, client.id_cli);
       }
     },
     [form, names],
@@ -56,6 +103,71 @@ function BookingDniField({ names, ...props }: NamedProps) {
     <KnownClientProvider value={bookedOf(form)?.client}>
       <ClientDniField {...props} label="DNI del cliente" onClient={onClient} />
     </KnownClientProvider>
+  );
+}
+
+/**
+ * The finder (by name, phone, DNI or pet) and 'Nuevo cliente' / 'Nueva mascota' (issue 30 §2):
+ * what they find or register goes into the DNI and pet fields, the rest of the form untouched.
+ */
+function FinderField({ names, form, disabled }: NamedProps) {
+  const { can } = usePermissions();
+  const mayRegister = can(clientsResource.access.write);
+  const [typed, setTyped] = useState('');
+  const [clientDraft, setClientDraft] = useState<Partial<ClientInput> | null>(null);
+  const [petOwnerDni, setPetOwnerDni] = useState<string | null>(null);
+  const clientId = asId(useWatch({ control: form.control, name: names.client }));
+
+  const choose = (choice: FinderChoice) =>
+    chooseClient(form, names, choice.client, choice.kind === 'pet' ? choice.pet : undefined);
+  const openNewPet = () => {
+    const dni: unknown = form.getValues(names.dni);
+    setPetOwnerDni(typeof dni === 'string' ? dni : '');
+  };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <ClientFinder onChoose={choose} onInput={setTyped} disabled={disabled} />
+      {mayRegister && (
+        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0, pt: { sm: 1 } }}>
+          <Button
+            variant="outlined"
+            startIcon={<PersonAddIcon />}
+            disabled={disabled}
+            onClick={() => setClientDraft(clientDraftOf(typed))}
+          >
+            {NEW_CLIENT_TEXTS.newClient}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<PetsIcon />}
+            disabled={disabled || clientId === undefined}
+            title={clientId === undefined ? NEW_CLIENT_TEXTS.petNeedsClient : undefined}
+            onClick={openNewPet}
+          >
+            {NEW_CLIENT_TEXTS.newPet}
+          </Button>
+        </Stack>
+      )}
+      <NewClientDialog
+        open={clientDraft !== null}
+        draft={clientDraft ?? {}}
+        onClose={() => setClientDraft(null)}
+        onCreated={(client) => {
+          setClientDraft(null);
+          chooseClient(form, names, client);
+          // A new client has no pet yet: the booking needs one.
+          setPetOwnerDni(client.dni_cli);
+        }}
+      />
+      <NewPetDialog
+        ownerDni={petOwnerDni}
+        onClose={() => setPetOwnerDni(null)}
+        onCreated={(pet) => {
+          setPetOwnerDni(null);
+          chooseClient(form, names, pet.cliente, pet);
+        }}
+      />
+    </Stack>
   );
 }
 
@@ -79,7 +191,7 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
   const selected = options.find((pet) => pet.id_perro === asId(field.value));
   const hint =
     clientId === undefined
-      ? 'Busque primero al cliente por su DNI'
+      ? 'Busque primero al cliente'
       : pets.isSuccess && options.length === 0
         ? 'El cliente no tiene mascotas activas'
         : ' ';
@@ -101,11 +213,14 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
       onChange={(e) => {
         const id = Number(e.target.value);
         field.onChange(id);
+        form.setValue(PET_OWNER, clientId);
         if (names.petName) {
           form.setValue(names.petName, options.find((pet) => pet.id_perro === id)?.nom_perro ?? '');
         }
       }}
       onBlur={field.onBlur}
+      // The hint says what to do while the select is disabled: it reads as text, not greyed out.
+      slotProps={{ formHelperText: { disabled: false } }}
     >
       {options.map((pet) => (
         <MenuItem key={pet.id_perro} value={pet.id_perro}>
@@ -116,9 +231,18 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
   );
 }
 
-/** The two form fields: the DNI with its lookup, then the pet select. */
+/** The finder's form value: not sent (the schemas drop it). */
+const FINDER = 'buscar_cliente';
+
+/** The form fields: the finder, then the DNI with its lookup and the pet select. */
 export function clientPetFields(names: ClientPetNames, width = 6): FieldDef[] {
   return [
+    {
+      name: FINDER,
+      label: 'Buscar cliente',
+      width: 12,
+      render: (props) => <FinderField {...props} names={names} />,
+    },
     {
       name: names.dni,
       label: 'DNI del cliente',

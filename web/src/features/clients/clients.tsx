@@ -16,7 +16,6 @@ import {
   fillPath,
   isAnonymized,
   type Client,
-  type ClientInput,
 } from '@app/domain';
 import {
   CrudPage,
@@ -25,25 +24,13 @@ import {
   statusOptions,
   useResourceMutation,
   type CrudConfig,
-  type FieldDef,
 } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
 import { callWithMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { formatDate, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
-
-const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
-
-const fields: FieldDef<keyof ClientInput>[] = [
-  { name: 'dni', label: 'DNI', maxLength: 8, sanitize: digits(8), width: 4 },
-  { name: 'name', label: 'Nombre', maxLength: 100, width: 4 },
-  { name: 'surname', label: 'Apellido', maxLength: 100, width: 4 },
-  { name: 'tel1', label: 'Teléfono principal', maxLength: 9, sanitize: digits(9), width: 4 },
-  { name: 'tel2', label: 'Teléfono secundario', maxLength: 9, sanitize: digits(9), width: 4 },
-  { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
-  { name: 'direccion', label: 'Dirección', maxLength: 200, width: 12 },
-];
+import { clientDefaults, clientFields } from './client-fields';
 
 /** A client's data on request (Ley 29733, decisions §client-data): the admin's row actions. */
 const DATA_TEXTS = {
@@ -154,22 +141,14 @@ const clientsConfig = (anonymize: (client: Client) => void): CrudConfig<Client> 
   pageActions: () => <ImportButton />,
   create: {
     title: 'Registrar Cliente',
-    fields,
+    fields: clientFields,
     schema: ClientInputSchema,
     errorTitle: 'Error en Clientes',
-    defaults: () => ({
-      dni: '',
-      name: '',
-      surname: '',
-      tel1: '',
-      tel2: '',
-      email: '',
-      direccion: '',
-    }),
+    defaults: clientDefaults,
   },
   edit: {
     title: 'Editar Cliente',
-    fields,
+    fields: clientFields,
     schema: ClientUpdateSchema.omit({ id: true }),
     errorTitle: 'Error en Cliente',
   },

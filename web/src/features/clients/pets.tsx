@@ -6,7 +6,6 @@ import {
   Status,
   type Pet,
   petsResource,
-  type PetInput,
 } from '@app/domain';
 import {
   CrudPage,
@@ -14,40 +13,12 @@ import {
   StatusBadge,
   statusOptions,
   type CrudConfig,
-  type FieldDef,
 } from '../../crud';
 import { formatDate, fullName, upper } from '../../lib/format';
-import { ClientDniField, PetCareChips } from '../../lookups';
-import { PetAlertsField } from '../../lookups/pet-alerts-field';
+import { PetCareChips } from '../../lookups';
 import { PetTimelineDialog, type TimelinePet } from '../../lookups/pet-timeline-dialog';
 import { VaccinesDialog, type VaccinePet } from '../../lookups/vaccines-dialog';
-
-const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
-
-const fields: FieldDef<keyof PetInput>[] = [
-  { name: 'nombre', label: 'Nombre', maxLength: 60, sanitize: lettersOnly, width: 4 },
-  { name: 'raza', label: 'Raza', maxLength: 60, sanitize: lettersOnly, width: 4 },
-  {
-    name: 'dniCliente',
-    label: 'DNI del dueño',
-    width: 4,
-    render: (props) => <ClientDniField {...props} label="DNI del dueño" />,
-  },
-  {
-    name: 'alertas',
-    label: 'Alertas',
-    width: 12,
-    render: (props) => <PetAlertsField {...props} />,
-  },
-  {
-    name: 'notas_cuidado',
-    label: 'Notas de cuidado',
-    kind: 'textarea',
-    maxLength: 500,
-    width: 12,
-    hint: 'Lo que el groomer debe saber antes de atenderla: manejo, alergias, medicación.',
-  },
-];
+import { petDefaults, petFields } from './client-fields';
 
 interface PetDialogs {
   /** The pet's timeline ('Ver historial'). */
@@ -82,14 +53,14 @@ const petsConfig = (open: PetDialogs): CrudConfig<Pet> => ({
   filterDefaults: () => ({ search: '', est: '', alerta: '', ficial: '', final: '' }),
   create: {
     title: 'Registrar Mascota',
-    fields,
+    fields: petFields,
     schema: PetInputSchema,
     errorTitle: 'Error al actualizar la cita',
-    defaults: () => ({ nombre: '', raza: '', dniCliente: '', alertas: [], notas_cuidado: '' }),
+    defaults: () => petDefaults(),
   },
   edit: {
     title: 'Editar Mascota',
-    fields,
+    fields: petFields,
     schema: PetUpdateSchema.omit({ id: true }),
     errorTitle: 'Error al actualizar datos de la mascota',
   },

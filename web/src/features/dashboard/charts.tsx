@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { APPOINTMENT_STATUSES, statusName, type Dashboard } from '@app/domain';
+import { APPOINTMENT_STATUSES, statusName, type DashboardCharts as Charts } from '@app/domain';
 import dayjs from 'dayjs';
 import {
   bareAxis,
@@ -19,7 +19,7 @@ import { formatMoney } from '../../lib/format';
 
 export const CHART_TEXTS = {
   perDay: 'Citas por día',
-  perDayHint: 'Últimos 14 días, sin las eliminadas',
+  perDayHint: 'Últimos 14 días, sin las eliminadas ni canceladas',
   perMonth: 'Ingresos por mes',
   perMonthHint: 'Citas completadas, últimos 6 meses',
   byStatus: 'Citas de hoy por estado',
@@ -33,8 +33,8 @@ const valueAxis = (format?: (value: number) => string) => [
 ];
 
 export interface DashboardChartsProps {
-  data: Dashboard;
-  /** When the figures were read, `HH:mm`. */
+  data: Charts;
+  /** When the charts' figures were read, `HH:mm`. */
   updated: string;
 }
 
@@ -47,8 +47,7 @@ export function DashboardCharts({ data, updated }: DashboardChartsProps) {
   const months = data.revenuePerMonth;
   // Every status of the catalogue but Eliminada, so an empty day still draws its axis.
   const statuses = APPOINTMENT_STATUSES.filter((s) => s.id_est !== 8);
-  const todayCount = (id: number) =>
-    data.appointmentsToday.byStatus.find((s) => s.id_est === id)?.total ?? 0;
+  const todayCount = (id: number) => data.todayByStatus.find((s) => s.id_est === id)?.total ?? 0;
   const stamp = `${CHART_TEXTS.updated} ${updated}`;
   const cell = months ? ({ xs: 12, md: 6, lg: 4 } as const) : ({ xs: 12, md: 6 } as const);
 

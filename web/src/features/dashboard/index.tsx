@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { DASHBOARD_ENDPOINTS } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { PageContainer } from '../../app/page-container';
 import { call, queryKey } from '../../lib/api';
 import { TIME_ZONE } from '../../lib/format';
@@ -14,14 +14,17 @@ import { LowStockTable } from './low-stock';
 import { StatCards, StatCardsPlaceholder } from './stat-cards';
 import { UpcomingTable } from './upcoming-table';
 
-// The charts library is the heaviest part: its own chunk, loaded once the figures are in.
+// The charts library is the heaviest part: its own chunk, fetched once the figures are in.
+const chartsChunk = () => import('./charts');
 const DashboardCharts = lazy(() =>
-  import('./charts').then((module) => ({ default: module.DashboardCharts })),
+  chartsChunk().then((module) => ({ default: module.DashboardCharts })),
 );
 
 export const DASHBOARD_QUERY_KEY = queryKey(DASHBOARD_ENDPOINTS.figures);
+export const DASHBOARD_CHARTS_QUERY_KEY = queryKey(DASHBOARD_ENDPOINTS.charts);
 
 const LOAD_ERROR = 'No se pudieron cargar las cifras del negocio';
+const CHARTS_LOAD_ERROR = 'No se pudieron cargar los gráficos';
 
 function ChartsPlaceholder() {
   return (
@@ -35,9 +38,45 @@ function ChartsPlaceholder() {
   );
 }
 
-/** Spec §000-1's dashboard layout, filled with the business's own figures (GET /api/dashboard). */
-export function DashboardPage() {
+/**
+ * The charts row, after the figures (issue 30 §16): shown once the cards are in, it is only then
+ * that it asks for their data and their library's chunk, so that neither competes with the figures or with the
+ * screen a first click opens, and they are drawn at a lower priority than a click (a deferred
+ * value). Until then, placeholders of their size.
+ */
+function ChartsRow() {
   const { data, error, dataUpdatedAt } = useQuery({
+    queryKey: DASHBOARD_CHARTS_QUERY_KEY,
+    queryFn: ({ signal }) => call(DASHBOARD_ENDPOINTS.charts, { signal }),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+  // The chunk comes while the data does.
+  useEffect(() => void chartsChunk(), []);
+  const charts = useDeferredValue(data);
+
+  if (error) {
+    return (
+      <Alert severity="error" sx={{ mt: 3 }}>
+        {error.message || CHARTS_LOAD_ERROR}
+      </Alert>
+    );
+  }
+  if (!charts) return <ChartsPlaceholder />;
+  const updated = dayjs(dataUpdatedAt).tz(TIME_ZONE).format('HH:mm');
+  return (
+    <Suspense fallback={<ChartsPlaceholder />}>
+      <DashboardCharts data={charts} updated={updated} />
+    </Suspense>
+  );
+}
+
+/**
+ * Spec §000-1's dashboard layout, filled with the business's own figures (GET /api/dashboard),
+ * the charts after them (GET /api/dashboard/graficos).
+ */
+export function DashboardPage() {
+  const { data, error } = useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
     queryFn: ({ signal }) => call(DASHBOARD_ENDPOINTS.figures, { signal }),
     // Whoever opens it wants today's figures: read them on every visit and every minute.
@@ -61,13 +100,10 @@ export function DashboardPage() {
     );
   }
 
-  const updated = dayjs(dataUpdatedAt).tz(TIME_ZONE).format('HH:mm');
   return (
     <PageContainer>
       <StatCards data={data} />
-      <Suspense fallback={<ChartsPlaceholder />}>
-        <DashboardCharts data={data} updated={updated} />
-      </Suspense>
+      <ChartsRow />
       <Grid container spacing={3} sx={{ mt: 4 }}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <UpcomingTable data={data} />

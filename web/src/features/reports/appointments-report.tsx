@@ -30,13 +30,14 @@ import {
 
 export const APPOINTMENT_REPORT_TEXTS = {
   appointments: 'Citas',
-  appointmentsHint: 'Sin las eliminadas',
+  appointmentsHint: 'Sin las eliminadas ni canceladas',
+  cancelled: 'Canceladas',
   completed: 'Completadas',
   completedHint: 'Visitas atendidas',
   noShow: 'No asistió',
   noShowRate: 'Tasa de inasistencia',
   minutes: 'Minutos reservados',
-  minutesHint: 'Duración de las citas, sin las eliminadas',
+  minutesHint: 'Duración de las citas, sin las eliminadas ni canceladas',
   income: 'Ingresos',
   incomeHint: 'Precio de las citas completadas',
   clients: 'Clientes nuevos / recurrentes',
@@ -128,7 +129,7 @@ function summaryCards(data: Report): StatCardProps[] {
       icon: <EventIcon />,
       title: T.appointments,
       value: formatCount(data.citas),
-      footer: T.appointmentsHint,
+      footer: `${T.appointmentsHint} (${T.cancelled.toLowerCase()}: ${formatCount(data.canceladas)})`,
     },
     {
       color: 'success',

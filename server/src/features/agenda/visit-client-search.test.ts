@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appointments, reservations } from '../../db/schema';
+import { createService, limaDay, registerOwner } from '../../test/agenda';
+import { setupTestApp } from '../../test/app';
+import { apiClient } from '../../test/http';
+
+const ctx = await setupTestApp();
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  api = apiClient(ctx.app, await ctx.signIn());
+});
+
+const ids = async (list: 'citas' | 'reservaciones', query: string) =>
+  ((await api.get(`/${list}/?${query}`)).body.data.data as Record<string, number>[]).map(
+    (row) => row[list === 'citas' ? 'id_cita' : 'id_res'],
+  );
+
+describe('the client’s text kept on citas and reservaciones (the `cli` filter)', () => {
+  it('follows a renamed client, ignoring case and accents, and is never part of a row', async () => {
+    const owner = await registerOwner(api, 'Eustaquia', 'Pelusa');
+    const service = await createService(ctx.database.db, 'Baño de prueba', '30.00');
+    const cita = await api.post('/cita/register', {
+      fec_cita: `${limaDay(2)}T10:30`,
+      dni_cli: owner.dni,
+      id_perro: owner.petId,
+      id_cliente: owner.id_cli,
+      id_servicio: service,
+      id_paquete: '',
+      fech_reg: limaDay(0),
+      obs: 'Sin observaciones',
+    });
+    expect(cita.status).toBe(201);
+    const reservation = await api.post('/reservacion/register', {
+      fec_cita: limaDay(3),
+      dni_cli: owner.dni,
+      id_perro: owner.petId,
+      id_cliente: owner.id_cli,
+    });
+    expect(reservation.status).toBe(201);
+    const citaId = cita.body.data.id_cita as number;
+    const reservationId = reservation.body.data.id_res as number;
+    expect(cita.body.data).not.toHaveProperty('cliente_search');
+    expect(reservation.body.data).not.toHaveProperty('cliente_search');
+
+    // Set on insert from the client: name, surname ('Huamán', found as 'huaman') and DNI.
+    expect(await ids('citas', 'cli=EUSTAQUIA huaman')).toEqual([citaId]);
+    expect(await ids('reservaciones', `cli=eustaquia ${owner.dni}`)).toEqual([reservationId]);
+
+    const renamed = await api.put('/cliente', {
+      id: owner.id_cli,
+      dni: owner.dni,
+      name: 'Ñusta Begoña',
+      surname: 'Quispé',
+      tel1: '987654321',
+      email: `${owner.dni}@correo.pe`,
+      direccion: 'Av. Arequipa 1234, Lince',
+    });
+    expect(renamed.status).toBe(200);
+    for (const list of ['citas', 'reservaciones'] as const) {
+      expect(await ids(list, 'cli=eustaquia')).toEqual([]);
+      expect(await ids(list, 'cli=nusta begona quispe')).toHaveLength(1);
+      expect(await ids(list, 'cli=ÑUSTA')).toHaveLength(1);
+    }
+
+    // Written straight to the table, the copy is still the client's own.
+    await ctx.database.db
+      .update(appointments)
+      .set({ cliente_search: 'otro texto' })
+      .where(eq(appointments.id_cita, citaId));
+    await ctx.database.db
+      .update(reservations)
+      .set({ cliente_search: 'otro texto' })
+      .where(eq(reservations.id_res, reservationId));
+    expect(await ids('citas', 'cli=otro')).toEqual([]);
+    expect(await ids('citas', 'cli=nusta')).toEqual([citaId]);
+    expect(await ids('reservaciones', 'cli=nusta')).toEqual([reservationId]);
+  });
+});

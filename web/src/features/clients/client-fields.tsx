@@ -1,0 +1,69 @@
+import type { ClientInput, PetInput } from '@app/domain';
+import type { FieldDef } from '../../crud';
+import { ClientDniField } from '../../lookups';
+import { PetAlertsField } from '../../lookups/pet-alerts-field';
+
+/**
+ * The client's and the pet's registration fields, declared once: the Clientes and Mascotas
+ * screens and the booking forms' 'Nuevo cliente' and 'Nueva mascota' dialogs (issue 30 §2) use
+ * them with the domain's ClientInputSchema and PetInputSchema.
+ */
+
+const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+
+export const clientFields: FieldDef<keyof ClientInput>[] = [
+  { name: 'dni', label: 'DNI', maxLength: 8, sanitize: digits(8), width: 4 },
+  { name: 'name', label: 'Nombre', maxLength: 100, width: 4 },
+  { name: 'surname', label: 'Apellido', maxLength: 100, width: 4 },
+  { name: 'tel1', label: 'Teléfono principal', maxLength: 9, sanitize: digits(9), width: 4 },
+  { name: 'tel2', label: 'Teléfono secundario', maxLength: 9, sanitize: digits(9), width: 4 },
+  { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
+  { name: 'direccion', label: 'Dirección', maxLength: 200, width: 12 },
+];
+
+/** An empty client form. */
+export const clientDefaults = (): Record<keyof ClientInput, string> => ({
+  dni: '',
+  name: '',
+  surname: '',
+  tel1: '',
+  tel2: '',
+  email: '',
+  direccion: '',
+});
+
+const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
+
+export const petFields: FieldDef<keyof PetInput>[] = [
+  { name: 'nombre', label: 'Nombre', maxLength: 60, sanitize: lettersOnly, width: 4 },
+  { name: 'raza', label: 'Raza', maxLength: 60, sanitize: lettersOnly, width: 4 },
+  {
+    name: 'dniCliente',
+    label: 'DNI del dueño',
+    width: 4,
+    render: (props) => <ClientDniField {...props} label="DNI del dueño" />,
+  },
+  {
+    name: 'alertas',
+    label: 'Alertas',
+    width: 12,
+    render: (props) => <PetAlertsField {...props} />,
+  },
+  {
+    name: 'notas_cuidado',
+    label: 'Notas de cuidado',
+    kind: 'textarea',
+    maxLength: 500,
+    width: 12,
+    hint: 'Lo que el groomer debe saber antes de atenderla: manejo, alergias, medicación.',
+  },
+];
+
+/** An empty pet form, for the owner with this DNI ('' when not known yet). */
+export const petDefaults = (dniCliente = '') => ({
+  nombre: '',
+  raza: '',
+  dniCliente,
+  alertas: [] as string[],
+  notas_cuidado: '',
+});
