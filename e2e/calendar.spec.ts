@@ -83,6 +83,8 @@ async function expectInColumn(page: Page, target: Locator, groomer: string) {
 
 /** Drags the card by its middle, in small steps as a hand would, to the same time in `groomer`'s column. */
 async function dragToColumn(page: Page, target: Locator, groomer: string) {
+  // An afternoon card may sit below the fold: the hand drags what it sees.
+  await target.scrollIntoViewIfNeeded();
   const from = await target.boundingBox();
   const heading = await column(page, groomer).boundingBox();
   const y = from!.y + from!.height / 3;
