@@ -5,14 +5,10 @@ import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { debounce } from '@mui/material/utils';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
-  SEARCH_ENDPOINTS,
   SEARCH_MAX_LENGTH,
   SEARCH_MESSAGES,
-  SEARCH_MIN_LENGTH,
   SEARCH_TEXTS,
   Status,
   statusName,
@@ -20,11 +16,8 @@ import {
   type SearchPet,
   type SearchResults,
 } from '@app/domain';
-import { call, queryKey } from '../../lib/api';
 import { fullName } from '../../lib/format';
-
-/** Typing settles this long before the server is asked (as the navbar's search). */
-const DEBOUNCE_MS = 250;
+import { useSearch } from '../search';
 
 export const CLIENT_FINDER_TEXTS = {
   // Not 'mascota' in the name: 'Mascota' names the pet select.
@@ -86,24 +79,10 @@ export interface ClientFinderProps {
  * after a choice: it finds, the DNI and pet fields hold what was found.
  */
 export function ClientFinder({ onChoose, onInput, disabled }: ClientFinderProps) {
-  const [input, setInput] = useState('');
-  const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const settle = useMemo(() => debounce((value: string) => setTerm(value), DEBOUNCE_MS), []);
-  useEffect(() => () => settle.clear(), [settle]);
-
-  const searching = term.length >= SEARCH_MIN_LENGTH;
-  const results = useQuery({
-    queryKey: queryKey(SEARCH_ENDPOINTS.search, { query: { q: term } }),
-    queryFn: ({ signal }) => call(SEARCH_ENDPOINTS.search, { query: { q: term }, signal }),
-    enabled: searching,
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
-  const shown = searching ? results.data : undefined;
+  const { input, type, searching, shown, fetching, failed, tooShort } = useSearch();
   const options = useMemo(() => optionsOf(shown), [shown]);
-  const tooShort = input.trim().length < SEARCH_MIN_LENGTH;
 
   return (
     <Autocomplete<FinderOption, false, false, false>
@@ -121,8 +100,7 @@ export function ClientFinder({ onChoose, onInput, disabled }: ClientFinderProps)
         // What was typed stays on blur (and so for 'Nuevo cliente'); a choice empties the box.
         if (reason !== 'input' && reason !== 'clear' && reason !== 'selectOption') return;
         const typed = reason === 'selectOption' ? '' : value;
-        setInput(typed);
-        settle(typed.trim());
+        type(typed);
         onInput?.(typed.trim());
       }}
       clearOnBlur={false}
@@ -131,14 +109,10 @@ export function ClientFinder({ onChoose, onInput, disabled }: ClientFinderProps)
         setOpen(false);
         onChoose(option.choice);
       }}
-      loading={searching && results.isFetching && options.length === 0}
+      loading={searching && fetching && options.length === 0}
       loadingText={SEARCH_TEXTS.searching}
       noOptionsText={
-        tooShort
-          ? SEARCH_MESSAGES.tooShort
-          : results.isError
-            ? SEARCH_TEXTS.failed
-            : SEARCH_TEXTS.none
+        tooShort ? SEARCH_MESSAGES.tooShort : failed ? SEARCH_TEXTS.failed : SEARCH_TEXTS.none
       }
       open={open && input.trim() !== ''}
       onOpen={() => setOpen(true)}

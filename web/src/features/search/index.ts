@@ -1,1 +1,2 @@
 export { NavbarSearch } from './navbar-search';
+export { useSearch } from './use-search';

@@ -6,28 +6,21 @@ import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { debounce } from '@mui/material/utils';
 import { visuallyHidden } from '@mui/utils';
 import {
   APPOINTMENT_STATUSES,
-  SEARCH_ENDPOINTS,
   SEARCH_LINKS,
   SEARCH_MAX_LENGTH,
   SEARCH_MESSAGES,
-  SEARCH_MIN_LENGTH,
   SEARCH_TEXTS,
   statusName,
   Status,
   type SearchResults,
 } from '@app/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type ReactElement } from 'react';
+import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
-import { call, queryKey } from '../../lib/api';
 import { formatDateTime, fullName } from '../../lib/format';
-
-/** Typing settles this long before the server is asked. */
-const DEBOUNCE_MS = 250;
+import { useSearch } from './use-search';
 
 type Group = keyof typeof SEARCH_TEXTS.groups;
 
@@ -91,32 +84,16 @@ const countsOf = (results: SearchResults) => ({
 export function NavbarSearch() {
   const navigate = useNavigate();
   const listId = useId();
-  const [input, setInput] = useState('');
-  const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
-  const settle = useMemo(() => debounce((value: string) => setTerm(value), DEBOUNCE_MS), []);
-  useEffect(() => () => settle.clear(), [settle]);
-
-  const searching = term.length >= SEARCH_MIN_LENGTH;
-  const results = useQuery({
-    queryKey: queryKey(SEARCH_ENDPOINTS.search, { query: { q: term } }),
-    queryFn: ({ signal }) => call(SEARCH_ENDPOINTS.search, { query: { q: term }, signal }),
-    enabled: searching,
-    // What was found stays while the next words are asked for: the list does not flicker.
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
-  const shown = searching ? results.data : undefined;
+  const { input, type, searching, shown, fetching, failed, tooShort } = useSearch();
   const options = useMemo(() => optionsOf(shown), [shown]);
-  const tooShort = input.trim().length < SEARCH_MIN_LENGTH;
 
   const noOptionsText = tooShort
     ? SEARCH_MESSAGES.tooShort
-    : results.isError
+    : failed
       ? SEARCH_TEXTS.failed
       : SEARCH_TEXTS.none;
-  const notice =
-    !open || tooShort || !shown || results.isFetching ? '' : SEARCH_TEXTS.found(countsOf(shown));
+  const notice = !open || tooShort || !shown || fetching ? '' : SEARCH_TEXTS.found(countsOf(shown));
 
   return (
     <Box sx={{ mr: 1, flex: { xs: 1, md: 'none' }, width: { md: 320 } }}>
@@ -134,15 +111,14 @@ export function NavbarSearch() {
         inputValue={input}
         onInputChange={(_, value, reason) => {
           // Choosing a result empties the box (reason 'reset'): nothing to search then.
-          setInput(reason === 'reset' ? '' : value);
-          settle(reason === 'reset' ? '' : value.trim());
+          type(reason === 'reset' ? '' : value);
         }}
         onChange={(_, option) => {
           if (!option) return;
           setOpen(false);
           void navigate(option.link);
         }}
-        loading={searching && results.isFetching && options.length === 0}
+        loading={searching && fetching && options.length === 0}
         loadingText={SEARCH_TEXTS.searching}
         noOptionsText={noOptionsText}
         size="small"
