@@ -58,7 +58,7 @@ describe('prepared list pages', () => {
     await seedPeople(ctx.database.db, 60);
     const first = await api.get('/clientes/?per_page=5');
     const after = first.body.data.next_cursor as string;
-    expect(after).toEqual(expect.any(String));
+    expect(after).toMatch(/^[\w-]+$/);
     // Every demo DNI starts with 4: `search=4` matches every row, in a statement of its own
     // shape (planned for its words each call). Each shape runs twice with different values.
     for (const query of [
