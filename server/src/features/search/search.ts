@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
@@ -132,16 +133,31 @@ function hits(words: string[]): SQL {
     )`;
 }
 
-/** The first of the clients found, newest first. */
-function clientGroup(words: string[]): SQL {
-  const found = sql`
-    select id_cli, created_at from (
-      select ${clients.id_cli}, ${clients.created_at}, ${clientMatch(words)} as hit from ${clients}
-      where ${clients.id_est} <> ${NOT_DELETED}
-      order by ${clients.created_at} desc, ${clients.id_cli} desc limit ${WINDOW_LIMIT}
+/**
+ * The ids (and creation times) of what `match` finds in `table`: among its newest `WINDOW` rows,
+ * and the first `MATCHES` of its `hits` (the trigram index's), so the newest come first however
+ * common the words are.
+ */
+function foundRows(
+  table: typeof clients | typeof pets,
+  id: PgColumn,
+  match: SQL,
+  hits: SQLWrapper,
+): SQL {
+  const idName = sql.identifier(id.name);
+  return sql`
+    select ${idName}, created_at from (
+      select ${id}, ${table.created_at}, ${match} as hit from ${table}
+      where ${table.id_est} <> ${NOT_DELETED}
+      order by ${table.created_at} desc, ${id} desc limit ${WINDOW_LIMIT}
     ) newest where hit
     union
-    (select id_cli, created_at from ${CLIENT_HITS} limit ${MATCHES_LIMIT})`;
+    (select ${idName}, created_at from ${hits} limit ${MATCHES_LIMIT})`;
+}
+
+/** The first of the clients found, newest first. */
+function clientGroup(words: string[]): SQL {
+  const found = foundRows(clients, clients.id_cli, clientMatch(words), CLIENT_HITS);
   return jsonArray(
     sql`json_build_object('id_cli', ${clients.id_cli}, 'dni_cli', ${clients.dni_cli},
       'nom_cli', ${clients.nom_cli}, 'ape_cli', ${clients.ape_cli},
@@ -155,14 +171,7 @@ function clientGroup(words: string[]): SQL {
 
 /** The first of the pets found, newest first, with their owner. */
 function petGroup(words: string[]): SQL {
-  const found = sql`
-    select id_perro, created_at from (
-      select ${pets.id_perro}, ${pets.created_at}, ${petMatch(words)} as hit from ${pets}
-      where ${pets.id_est} <> ${NOT_DELETED}
-      order by ${pets.created_at} desc, ${pets.id_perro} desc limit ${WINDOW_LIMIT}
-    ) newest where hit
-    union
-    (select id_perro, created_at from ${PET_HITS} limit ${MATCHES_LIMIT})`;
+  const found = foundRows(pets, pets.id_perro, petMatch(words), PET_HITS);
   return jsonArray(
     sql`json_build_object('id_perro', ${pets.id_perro}, 'nom_perro', ${pets.nom_perro},
       'raza_perro', ${pets.raza_perro}, 'id_est', ${pets.id_est}, 'id_cli', ${clients.id_cli},

@@ -1,10 +1,5 @@
-import PersonIcon from '@mui/icons-material/Person';
-import PetsIcon from '@mui/icons-material/Pets';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import {
   SEARCH_MAX_LENGTH,
@@ -17,7 +12,7 @@ import {
   type SearchResults,
 } from '@app/domain';
 import { fullName } from '../../lib/format';
-import { useSearch } from '../search';
+import { renderSearchGroup, renderSearchOption, useSearch, type SearchListOption } from '../search';
 
 export const CLIENT_FINDER_TEXTS = {
   // Not 'mascota' in the name: 'Mascota' names the pet select.
@@ -31,11 +26,9 @@ export type FinderChoice =
   | { kind: 'client'; client: SearchClient }
   | { kind: 'pet'; client: Pick<SearchClient, 'id_cli' | 'dni_cli'>; pet: SearchPet };
 
-interface FinderOption {
+interface FinderOption extends SearchListOption {
   key: string;
   group: 'clientes' | 'mascotas';
-  primary: string;
-  secondary: string;
   /** Suspended: shown, not bookable (the server would refuse it). */
   bookable: boolean;
   choice: FinderChoice;
@@ -132,40 +125,8 @@ export function ClientFinder({ onChoose, onInput, disabled }: ClientFinderProps)
           }}
         />
       )}
-      // Each group is an ARIA group named by its title, as in the navbar's search.
-      renderGroup={(params) => (
-        <li key={params.key} role="group" aria-labelledby={`${listId}-${params.group}`}>
-          <ListSubheader
-            id={`${listId}-${params.group}`}
-            component="div"
-            sx={{ lineHeight: '32px', fontWeight: 700, top: -8 }}
-          >
-            {SEARCH_TEXTS.groups[params.group as FinderOption['group']]}
-          </ListSubheader>
-          <Box component="ul" role="presentation" sx={{ p: 0 }}>
-            {params.children}
-          </Box>
-        </li>
-      )}
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props} sx={{ gap: 1.5, alignItems: 'center' }}>
-          <Box sx={{ display: 'flex', color: 'text.secondary' }} aria-hidden>
-            {option.group === 'clientes' ? (
-              <PersonIcon fontSize="small" />
-            ) : (
-              <PetsIcon fontSize="small" />
-            )}
-          </Box>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {option.primary}
-            </Typography>
-            <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-              {option.secondary}
-            </Typography>
-          </Box>
-        </Box>
-      )}
+      renderGroup={renderSearchGroup(listId)}
+      renderOption={renderSearchOption}
     />
   );
 }

@@ -1,11 +1,6 @@
-import EventIcon from '@mui/icons-material/Event';
-import PersonIcon from '@mui/icons-material/Person';
-import PetsIcon from '@mui/icons-material/Pets';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import {
   APPOINTMENT_STATUSES,
@@ -17,27 +12,17 @@ import {
   Status,
   type SearchResults,
 } from '@app/domain';
-import { useId, useMemo, useState, type ReactElement } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime, fullName } from '../../lib/format';
+import { renderSearchGroup, renderSearchOption, type SearchListOption } from './search-list';
 import { useSearch } from './use-search';
 
-type Group = keyof typeof SEARCH_TEXTS.groups;
-
-interface SearchOption {
+interface SearchOption extends SearchListOption {
   key: string;
-  group: Group;
-  primary: string;
-  secondary: string;
   /** Where choosing it goes: its list filtered to it (domain `SEARCH_LINKS`). */
   link: string;
 }
-
-const GROUP_ICONS: Record<Group, ReactElement> = {
-  clientes: <PersonIcon fontSize="small" />,
-  mascotas: <PetsIcon fontSize="small" />,
-  citas: <EventIcon fontSize="small" />,
-};
 
 const suspended = (id_est: number) => (id_est === Status.Suspendido ? ' · Suspendido' : '');
 
@@ -151,36 +136,8 @@ export function NavbarSearch() {
             }}
           />
         )}
-        // Each group is an ARIA group named by its title: the listbox holds groups of options.
-        renderGroup={(params) => (
-          <li key={params.key} role="group" aria-labelledby={`${listId}-${params.group}`}>
-            <ListSubheader
-              id={`${listId}-${params.group}`}
-              component="div"
-              sx={{ lineHeight: '32px', fontWeight: 700, top: -8 }}
-            >
-              {SEARCH_TEXTS.groups[params.group as Group]}
-            </ListSubheader>
-            <Box component="ul" role="presentation" sx={{ p: 0 }}>
-              {params.children}
-            </Box>
-          </li>
-        )}
-        renderOption={({ key, ...props }, option) => (
-          <Box component="li" key={key} {...props} sx={{ gap: 1.5, alignItems: 'center' }}>
-            <Box sx={{ display: 'flex', color: 'text.secondary' }} aria-hidden>
-              {GROUP_ICONS[option.group]}
-            </Box>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                {option.primary}
-              </Typography>
-              <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-                {option.secondary}
-              </Typography>
-            </Box>
-          </Box>
-        )}
+        renderGroup={renderSearchGroup(listId)}
+        renderOption={renderSearchOption}
       />
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {notice}
