@@ -103,7 +103,9 @@ export function DataTable<Row>({
                 <TableCell
                   key={column.header}
                   align={column.align}
-                  sx={{ fontWeight: 700, whiteSpace: 'nowrap', ...(column.sticky && stickySx) }}
+                  // A header of several words may take two lines ('Fecha de / creación'): kept on
+                  // one it alone widened a list of nine columns past a 1440 px screen.
+                  sx={{ fontWeight: 700, ...(column.sticky && stickySx) }}
                 >
                   {column.header}
                 </TableCell>
