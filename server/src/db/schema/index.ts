@@ -11,3 +11,4 @@ export * from './sales';
 export * from './products';
 export * from './care';
 export * from './operations';
+export * from './electronic-receipts';
