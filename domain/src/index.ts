@@ -32,6 +32,7 @@ export * from './features/checkout/till';
 export * from './features/catalogue/services';
 export * from './features/accounts/users';
 export * from './features/settings/settings';
+export * from './features/settings/electronic-settings';
 export * from './features/pet-care/triage';
 export * from './features/accounts/two-factor';
 export * from './rules';

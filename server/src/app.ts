@@ -48,7 +48,7 @@ import { searchModule } from './features/search';
 import { seriesModule } from './features/agenda';
 import { packagesModule } from './features/catalogue';
 import { servicesModule } from './features/catalogue';
-import { settingsModule } from './features/settings';
+import { electronicSettingsModule, settingsModule } from './features/settings';
 import { triageModule } from './features/pet-care';
 import { usersModule } from './features/accounts';
 import { waitlistModule } from './features/agenda';
@@ -133,6 +133,11 @@ export async function buildApp({
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
   const secrets = secretBox(db, config.secretKey);
+  await secrets
+    .ready()
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, 'No se pudo leer la clave de cifrado al iniciar'),
+    );
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -166,8 +171,9 @@ export async function buildApp({
       await api.register(appointmentsModule, { db });
       await api.register(agendaModule, { db });
       await api.register(triageModule, { db });
-      await api.register(salesModule, { db });
+      await api.register(salesModule, { db, secrets });
       await api.register(settingsModule, { db });
+      await api.register(electronicSettingsModule, { db, secrets });
       await api.register(dashboardModule, { db });
       await api.register(notificationsModule, { db });
       await api.register(auditModule, { db });

@@ -22,6 +22,12 @@ import { generatedKeys } from '../db/schema';
 export interface SecretBox {
   seal(plain: string, context: string): Promise<string>;
   open(sealed: string, context: string): Promise<string>;
+  /**
+   * Reads the keys now. The box reads them with its own `db` on first use, which inside a
+   * transaction on PGlite's one connection would wait for that very transaction: the app reads
+   * them once at start (a failure then is retried on first use).
+   */
+  ready(): Promise<void>;
 }
 
 const ALGORITHM = 'aes-256-gcm';
@@ -81,6 +87,10 @@ export function secretBox(db: Db, secretKey: string | undefined): SecretBox {
     }));
 
   return {
+    async ready() {
+      await primaryKey();
+      if (secretKey) await generatedKey();
+    },
     async seal(plain, context) {
       const key = await primaryKey();
       const iv = randomBytes(12);

@@ -162,6 +162,8 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/ajustes': ADMIN,
   'POST /api/ajustes': ADMIN,
   'PUT /api/ajustes': ADMIN,
+  'GET /api/ajustes/facturacion': ADMIN,
+  'PUT /api/ajustes/facturacion': ADMIN,
   'GET /api/app/logo.jpg': PUBLIC,
   'GET /api/app/brand': PUBLIC,
   // Products (decisions §products): the catalogue's read and write; stock by hand is the admin's.
@@ -185,6 +187,8 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/ventas/reporte': ADMIN,
   'GET /api/ventas/reporte/export': ADMIN,
   'GET /api/venta/:id': DESK,
+  'GET /api/venta/:id/xml': DESK,
+  'GET /api/venta/:id/pdf': DESK,
   'PATCH /api/venta/anular': ADMIN,
   'GET /api/caja': DESK,
   'POST /api/caja/cierre': DESK,

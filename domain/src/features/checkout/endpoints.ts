@@ -3,7 +3,13 @@ import { pageOf, successOf } from '../../api';
 import { defineEndpoints } from '../../endpoint';
 import { exportQueryOf, IdParamSchema } from '../../list-query';
 import { SaleInputSchema, SaleVoidSchema } from './sale-input';
-import { SaleListQuerySchema, SaleSchema, SaleSummarySchema } from './sale-record';
+import {
+  ReceiptFileQuerySchema,
+  ReceiptPdfQuerySchema,
+  SaleListQuerySchema,
+  SaleSchema,
+  SaleSummarySchema,
+} from './sale-record';
 import {
   SalesReportExportQuerySchema,
   SalesReportQuerySchema,
@@ -73,6 +79,28 @@ export const SALE_ENDPOINTS = defineEndpoints(SALES_QUERY_KEY, {
     path: '/venta/:id',
     params: IdParamSchema,
     response: successOf(SaleSchema),
+    permission: 'caja.cobrar',
+  },
+  // The electronic receipt's files (DESIGN §11.1), read as the sale is: the signed XML of the
+  // receipt or of its nota de crédito, and the PDF of either, whose content is the print view's.
+  xml: {
+    method: 'GET',
+    path: '/venta/:id/xml',
+    params: IdParamSchema,
+    query: ReceiptFileQuerySchema,
+    response: z
+      .string()
+      .describe('El XML firmado (UBL 2.1) del comprobante electrónico o de su nota de crédito'),
+    permission: 'caja.cobrar',
+  },
+  pdf: {
+    method: 'GET',
+    path: '/venta/:id/pdf',
+    params: IdParamSchema,
+    query: ReceiptPdfQuerySchema,
+    response: z
+      .string()
+      .describe('El comprobante o su nota de crédito en PDF, en A4 o en 80 mm, como se imprime'),
     permission: 'caja.cobrar',
   },
   void: {

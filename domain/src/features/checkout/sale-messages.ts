@@ -57,6 +57,10 @@ export const SALE_MESSAGES = {
   dateFormat: 'La fecha debe tener el formato AAAA-MM-DD',
   rangeOrder: 'La fecha inicial no puede ser mayor a la fecha final',
   notFound: 'Venta no encontrada',
+  documentInvalid: 'El documento debe ser comprobante o nota',
+  paperInvalid: 'El formato debe ser a4 u 80mm',
+  notElectronic: 'Este comprobante no es electrónico: no tiene XML',
+  creditNoteNotFound: 'Esta venta no tiene nota de crédito',
   registered: '¡Venta registrada exitosamente!',
   voided: 'Venta anulada correctamente',
 } as const;
@@ -81,6 +85,8 @@ export const CHARGE_MESSAGES = {
   clientNotFound: 'Cliente no encontrado',
   itemNotFound: 'El ítem seleccionado no existe',
   alreadyVoided: 'La venta ya está anulada',
+  voidNeedsCertificate:
+    'Este comprobante es electrónico: al anularlo se emite una nota de crédito firmada. Active la facturación electrónica con su certificado en Ajustes y vuelva a intentarlo',
   issuerMissing:
     'Registre los datos de la empresa en Ajustes (RUC, razón social y dirección) antes de emitir boletas o facturas',
 } as const;

@@ -70,6 +70,25 @@ export const SalePaymentLineSchema = z.strictObject({
   monto: money,
 });
 
+/**
+ * The nota de crédito that voided an electronic receipt (DESIGN §11.1): catálogo 01 07, reason
+ * 01, numbered in BC01 (of boletas) or FC01 (of facturas); its XML downloads apart.
+ */
+export const CreditNoteSchema = z.strictObject({
+  serie: z.string(),
+  numero: z.number().int(),
+  /** 'BC01-00000001'. */
+  comprobante: z.string(),
+  fecha: isoDateTime,
+  /** Catálogo 09: 01, anulación de la operación. */
+  cod_motivo: z.string(),
+  motivo: z.string(),
+  cpe_estado: z.string().nullable(),
+  cpe_hash: z.string().nullable(),
+  cpe_qr: z.string().nullable(),
+});
+export type CreditNote = z.infer<typeof CreditNoteSchema>;
+
 /** `GET /api/venta/{id}`: the receipt, immutable once issued. */
 export const SaleSchema = SaleSummarySchema.extend({
   cod_sunat: z.string().nullable(),
@@ -90,7 +109,16 @@ export const SaleSchema = SaleSummarySchema.extend({
   anulada_at: isoDateTime.nullable(),
   anulada_por: z.string().nullable(),
   motivo_anulacion: z.string().nullable(),
+  /**
+   * The electronic receipt (DESIGN §11.1), null while modo is desactivado and for a nota de
+   * venta: its state ('pendiente' until it is sent), its hash (the signature's DigestValue) and
+   * the text of its QR. The signed XML is not here: `GET /api/venta/{id}/xml` downloads it.
+   */
   cpe_estado: z.string().nullable(),
+  cpe_hash: z.string().nullable(),
+  cpe_qr: z.string().nullable(),
+  /** The nota de crédito its void issued, when it was an electronic receipt. */
+  nota_credito: CreditNoteSchema.nullable(),
   /** Who charged it, by name ('Recepción Principal'); `usuario` is their login. */
   cajero: z.string().nullable(),
   /** The pet of the cita it charged. */
@@ -100,15 +128,20 @@ export const SaleSchema = SaleSummarySchema.extend({
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
-/**
- * The states of `cpe_estado` in which a receipt is an electronic one (DESIGN §11.9): accepted by
- * SUNAT, with or without notes. Until receipts are sent the column is empty, and a receipt is
- * printed as 'BOLETA DE VENTA' / 'FACTURA', without 'ELECTRÓNICA'.
- */
-export const ELECTRONIC_CPE_STATES: readonly string[] = ['aceptado', 'observado'];
+/** The documents of a sale that download (`?documento=`): the receipt, or its nota de crédito. */
+export const RECEIPT_DOCUMENTS = ['comprobante', 'nota'] as const;
+export type ReceiptDocument = (typeof RECEIPT_DOCUMENTS)[number];
 
-/** Whether the receipt is an electronic one: a boleta or factura whose CPE SUNAT accepted. */
-export const isElectronicReceipt = (sale: Pick<Sale, 'tipo_comp' | 'cpe_estado'>) =>
-  sale.tipo_comp !== 'T' &&
-  sale.cpe_estado !== null &&
-  ELECTRONIC_CPE_STATES.includes(sale.cpe_estado);
+/** The paper a receipt is laid out for, printed or as a PDF. */
+export const RECEIPT_PAPERS = ['a4', '80mm'] as const;
+export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number];
+
+/** `GET /api/venta/{id}/xml?documento=comprobante|nota`. */
+export const ReceiptFileQuerySchema = z.object({
+  documento: z.enum(RECEIPT_DOCUMENTS, { error: M.documentInvalid }).default('comprobante'),
+});
+
+/** `GET /api/venta/{id}/pdf?documento=comprobante|nota&formato=a4|80mm`. */
+export const ReceiptPdfQuerySchema = ReceiptFileQuerySchema.extend({
+  formato: z.enum(RECEIPT_PAPERS, { error: M.paperInvalid }).default('a4'),
+});

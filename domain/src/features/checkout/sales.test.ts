@@ -4,6 +4,9 @@ import {
   customerDocCode,
   formatReceiptNumber,
   PAYMENT_METHODS,
+  printedDocument,
+  receiptAmounts,
+  receiptTitle,
   RECEIPT_TYPES,
   SALE_SERIES,
   SUNAT_CUSTOMER_DOC_CODES,
@@ -11,7 +14,12 @@ import {
 } from './receipt-codes';
 import { SaleInputSchema, SaleVoidSchema } from './sale-input';
 import { SALE_MESSAGES as M } from './sale-messages';
-import { SaleListQuerySchema } from './sale-record';
+import {
+  ReceiptPdfQuerySchema,
+  SaleListQuerySchema,
+  type CreditNote,
+  type Sale,
+} from './sale-record';
 import { saleAdjustments } from './sale-rules';
 import { saleTotals } from './sale-totals';
 import { CashDayQuerySchema } from './till';
@@ -531,5 +539,107 @@ describe('receipt catalogues', () => {
     expect(customerDocCode('B', '001234567')).toBe('4');
     expect(customerDocCode('B', null)).toBe('-');
     expect(customerDocCode('T', '')).toBe('-');
+  });
+});
+
+describe('the printed receipt', () => {
+  const HASH = 'bT9dWQ0qC3iZbK9o2xKq0J0i2Yk=';
+  const issued = {
+    tipo_comp: 'B',
+    comprobante: 'B001-00000007',
+    fecha: '2026-11-25T15:00:00.000Z',
+    cpe_hash: null,
+    cpe_qr: null,
+    nota_credito: null,
+  } satisfies Partial<Sale>;
+  const electronic = { ...issued, cpe_hash: HASH, cpe_qr: `${RUC}|03|B001|7|...|${HASH}|` };
+  const note: CreditNote = {
+    serie: 'BC01',
+    numero: 1,
+    comprobante: 'BC01-00000001',
+    fecha: '2026-11-26T14:00:00.000Z',
+    cod_motivo: '01',
+    motivo: 'Anulación de la operación',
+    cpe_estado: 'pendiente',
+    cpe_hash: 'bm90ZQ==',
+    cpe_qr: `${RUC}|07|BC01|1|...|bm90ZQ==|`,
+  };
+
+  it('says ELECTRÓNICA only of a boleta or factura issued as a CPE (DESIGN §11.9)', () => {
+    expect(receiptTitle({ tipo_comp: 'B', cpe_hash: null })).toBe('BOLETA DE VENTA');
+    expect(receiptTitle({ tipo_comp: 'F', cpe_hash: null })).toBe('FACTURA');
+    expect(receiptTitle({ tipo_comp: 'T', cpe_hash: null })).toBe('NOTA DE VENTA');
+    expect(receiptTitle({ tipo_comp: 'B', cpe_hash: HASH })).toBe('BOLETA DE VENTA ELECTRÓNICA');
+    expect(receiptTitle({ tipo_comp: 'F', cpe_hash: HASH })).toBe('FACTURA ELECTRÓNICA');
+    // A nota de venta is never sent, whatever it holds.
+    expect(receiptTitle({ tipo_comp: 'T', cpe_hash: HASH })).toBe('NOTA DE VENTA');
+    expect(receiptTitle({ tipo_comp: 'B', cpe_hash: HASH }, 'nota')).toBe(
+      'NOTA DE CRÉDITO ELECTRÓNICA',
+    );
+  });
+
+  it('prints the hash, the QR and the representation only of an electronic one', () => {
+    expect(printedDocument(issued)).toEqual({
+      title: 'BOLETA DE VENTA',
+      number: 'B001-00000007',
+      fecha: issued.fecha,
+      hash: null,
+      qr: null,
+      representation: null,
+      modifies: null,
+      reason: null,
+    });
+    expect(printedDocument(electronic)).toMatchObject({
+      title: 'BOLETA DE VENTA ELECTRÓNICA',
+      hash: HASH,
+      qr: electronic.cpe_qr,
+      representation: 'Representación impresa de la BOLETA DE VENTA ELECTRÓNICA',
+    });
+  });
+
+  it('prints a nota de crédito with its own number, date, hash and the receipt it voids', () => {
+    expect(printedDocument({ ...electronic, nota_credito: note }, 'nota')).toEqual({
+      title: 'NOTA DE CRÉDITO ELECTRÓNICA',
+      number: 'BC01-00000001',
+      fecha: note.fecha,
+      hash: note.cpe_hash,
+      qr: note.cpe_qr,
+      representation: 'Representación impresa de la NOTA DE CRÉDITO ELECTRÓNICA',
+      modifies: 'BOLETA DE VENTA ELECTRÓNICA B001-00000007',
+      reason: '01 Anulación de la operación',
+    });
+    expect(() => printedDocument(electronic, 'nota')).toThrow(RangeError);
+  });
+
+  it('lists the discount, the tip and the change only when there are some', () => {
+    const paid = {
+      descuento: '5.00',
+      gravadas: '12.71',
+      igv: '2.29',
+      total: '15.00',
+      propina: '0.00',
+      vuelto: '5.00',
+      pagos: [{ metodo: 'efectivo' as const, monto: '20.00' }],
+    };
+    const { totals, payments } = receiptAmounts(paid);
+    expect(totals).toEqual([
+      { label: 'Descuento', amount: '5.00', negative: true },
+      { label: 'Op. gravadas', amount: '12.71' },
+      { label: 'IGV 18%', amount: '2.29' },
+      { label: 'TOTAL', amount: '15.00', strong: true },
+    ]);
+    expect(payments).toEqual([
+      { label: 'Efectivo', amount: '20.00' },
+      { label: 'Vuelto', amount: '5.00' },
+    ]);
+    expect(receiptAmounts(paid, 'nota')).toEqual({ totals, payments: [] });
+  });
+
+  it('downloads the receipt in A4 unless asked otherwise', () => {
+    expect(ReceiptPdfQuerySchema.parse({})).toEqual({ documento: 'comprobante', formato: 'a4' });
+    expect(messages({ documento: 'boleta', formato: 'a5' }, ReceiptPdfQuerySchema)).toEqual([
+      `documento: ${M.documentInvalid}`,
+      `formato: ${M.paperInvalid}`,
+    ]);
   });
 });

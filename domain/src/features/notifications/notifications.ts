@@ -4,16 +4,25 @@
  * nothing is marked read. Each notice says what it is about and where in the back-office to see it.
  */
 import { z } from 'zod';
+import { limaToday } from '../../lima-date';
 
 export const NOTIFICATIONS_PATH = '/notificaciones';
 
-export const NOTIFICATION_KINDS = ['stock_bajo', 'citas_manana', 'reservas_por_vencer'] as const;
+export const NOTIFICATION_KINDS = [
+  'stock_bajo',
+  'citas_manana',
+  'reservas_por_vencer',
+  'certificado_por_vencer',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The low-stock products named one by one; the rest go into one summary notice. */
 export const LOW_STOCK_NAMED = 5;
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** dd/mm/aaaa of a moment, Lima's calendar day. */
+const limaDate = (at: Date) => limaToday(at).split('-').reverse().join('/');
 
 /** The notices' Spanish texts and the screens they open. */
 export const NOTIFICATION_TEXTS = {
@@ -29,6 +38,14 @@ export const NOTIFICATION_TEXTS = {
   /** '3 reservaciones pendientes vencen hoy'. */
   reservationsExpiring: (n: number) =>
     `${n} ${plural(n, 'reservación pendiente vence', 'reservaciones pendientes vencen')} hoy`,
+  /**
+   * 'El certificado digital vence el 24/12/2026': the electronic receipts stop being signed
+   * (DESIGN §11.1); 'venció el ...' once past.
+   */
+  certificateExpiry: (expires: Date, now: Date) =>
+    expires.getTime() > now.getTime()
+      ? `El certificado digital de facturación vence el ${limaDate(expires)}`
+      : `El certificado digital de facturación venció el ${limaDate(expires)}`,
   empty: 'No hay notificaciones',
 } as const;
 
@@ -40,6 +57,8 @@ export const NOTIFICATION_LINKS = {
   agenda: (day: string) => `/agenda?fecha=${day}`,
   /** Every pending reservation, whenever it was registered (the list's dates are of registration). */
   pendingReservations: '/reservaciones?est=1&ficial=&final=',
+  /** Ajustes, at its 'Facturación electrónica' section. */
+  electronicSettings: '/ajustes#facturacion',
 } as const;
 
 export const NotificationSchema = z.strictObject({
@@ -47,7 +66,10 @@ export const NotificationSchema = z.strictObject({
   texto: z.string(),
   /** A path of the web app to open: '/productos?bajo_stock=true'. */
   enlace: z.string(),
-  /** How many things the notice is about: 1 product, N more products, N citas, N reservations. */
+  /**
+   * How many things the notice is about: 1 product, N more products, N citas, N reservations,
+   * 1 certificate.
+   */
   cantidad: z.number().int(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;

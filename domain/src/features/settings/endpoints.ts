@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successOf } from '../../api';
 import { defineEndpoints } from '../../endpoint';
+import { ElectronicSettingsSchema } from './electronic-settings';
 import { BrandInfoSchema, LOGO_PATH, SettingsSchema } from './settings';
 
 /** A save answers 201 when it creates the record, 200 when it updates it. */
@@ -35,5 +36,22 @@ export const SETTINGS_ENDPOINTS = defineEndpoints('ajustes', {
     path: '/app/brand',
     response: successOf(BrandInfoSchema),
     permission: 'public',
+  },
+  /** Ajustes › 'Facturación electrónica' (DESIGN §11.1): all but the secrets. */
+  electronic: {
+    method: 'GET',
+    path: '/ajustes/facturacion',
+    response: successOf(ElectronicSettingsSchema),
+    permission: 'ajustes.escribir',
+  },
+  /**
+   * Multipart: `json` (ElectronicSettingsInputSchema) and the optional file `certificado`, read
+   * by the handler; a plain JSON body without the file is accepted too.
+   */
+  updateElectronic: {
+    method: 'PUT',
+    path: '/ajustes/facturacion',
+    response: successOf(ElectronicSettingsSchema),
+    permission: 'ajustes.escribir',
   },
 });

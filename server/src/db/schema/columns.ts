@@ -3,7 +3,9 @@ import {
   type AnyPgColumn,
   type ExtraConfigColumn,
   index,
+  integer,
   numeric,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -72,3 +74,16 @@ export const listOrderIndexes = (
 
 /** Money: numeric(10,2), read and written as strings so no float ever touches it. */
 export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+
+/**
+ * How an electronic document is being sent (DESIGN §11.2), beside its `cpe_estado`: when the next
+ * attempt is due (null: nothing to send), when a sender claimed it (a claim older than a few
+ * minutes belongs to a sender that died), how many attempts were made and SUNAT's last answer.
+ */
+export const sendingColumns = () => ({
+  cpe_siguiente: timestamp('cpe_siguiente', { withTimezone: true, precision: 3 }),
+  cpe_reclamado: timestamp('cpe_reclamado', { withTimezone: true, precision: 3 }),
+  cpe_intentos: smallint('cpe_intentos').notNull().default(0),
+  cpe_codigo: integer('cpe_codigo'),
+  cpe_mensaje: text('cpe_mensaje'),
+});

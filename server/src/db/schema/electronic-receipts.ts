@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  index,
   integer,
   pgTable,
   serial,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { listTime, updatedAt } from './columns';
+import { listTime, sendingColumns, updatedAt } from './columns';
 import { sales } from './sales';
 import { users } from './staff';
 
@@ -64,10 +65,34 @@ export const creditNotes = pgTable(
     cpe_qr: text('cpe_qr'),
     cpe_xml: text('cpe_xml'),
     cpe_cdr: text('cpe_cdr'),
+    ...sendingColumns(),
   },
   (t) => [
     uniqueIndex('notas_credito_id_venta_key').on(t.id_venta),
+    index('notas_credito_cpe_siguiente_idx')
+      .on(t.cpe_siguiente)
+      .where(sql`${t.cpe_siguiente} is not null`),
     uniqueIndex('notas_credito_serie_numero_key').on(t.serie, t.numero),
     check('notas_credito_numero_check', sql`${t.numero} > 0`),
+  ],
+);
+
+/** Each attempt to send an electronic document, and what SUNAT (or the PSE) answered. */
+export const sendingAttempts = pgTable(
+  'cpe_envios',
+  {
+    id: serial('id').primaryKey(),
+    id_venta: integer('id_venta').references(() => sales.id_venta),
+    id_nota: integer('id_nota').references(() => creditNotes.id_nota),
+    at: listTime('at'),
+    /** The state the attempt left the document in. */
+    estado: varchar('estado', { length: 20 }).notNull(),
+    codigo: integer('codigo'),
+    mensaje: text('mensaje'),
+  },
+  (t) => [
+    index('cpe_envios_id_venta_idx').on(t.id_venta),
+    index('cpe_envios_id_nota_idx').on(t.id_nota),
+    check('cpe_envios_document_check', sql`(${t.id_venta} is null) <> (${t.id_nota} is null)`),
   ],
 );

@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { PaymentMethod, ReceiptType, SaleItemKind } from '@app/domain';
-import { listTime, money, named, storedSearchText } from './columns';
+import { listTime, money, named, sendingColumns, storedSearchText } from './columns';
 import { users } from './staff';
 import { clients } from './clients';
 import { appointments } from './agenda';
@@ -82,6 +82,7 @@ export const sales = pgTable(
     cpe_qr: text('cpe_qr'),
     cpe_xml: text('cpe_xml'),
     cpe_cdr: text('cpe_cdr'),
+    ...sendingColumns(),
     search_text: storedSearchText(saleText()),
   },
   (t) => [
@@ -95,6 +96,10 @@ export const sales = pgTable(
     index('ventas_tipo_fecha_idx').on(t.tipo_comp, t.fecha, t.id_venta),
     index('ventas_id_cli_idx').on(t.id_cli),
     index('ventas_id_usu_idx').on(t.id_usu),
+    // The sender's queue: the few documents with an attempt due.
+    index('ventas_cpe_siguiente_idx')
+      .on(t.cpe_siguiente)
+      .where(sql`${t.cpe_siguiente} is not null`),
     index('ventas_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
   ],
 );

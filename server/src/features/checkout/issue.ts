@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   AppointmentStatus,
@@ -36,7 +36,6 @@ import {
   clients,
   packages,
   products,
-  receiptSeries,
   saleLines,
   salePayments,
   sales,
@@ -52,7 +51,10 @@ import {
   invalid,
   type FieldErrors,
 } from '../../http/errors';
+import type { SigningCertificate } from '../electronic-receipts';
 import { moveStocks, type StockMove } from '../products';
+import { issueElectronicReceipt } from './electronic-receipt';
+import { nextNumber } from './receipt-numbers';
 import { findSale, receiptNumberSql, saleOfAppointment } from './sale-read';
 import { assertTillOpen } from './till';
 
@@ -211,20 +213,6 @@ export function productMoves(
   return [...byProduct.values()];
 }
 
-/** The next number of a series: the row's update locks it until the sale commits or rolls back. */
-async function nextNumber(tx: Tx, input: SaleInput): Promise<{ serie: string; numero: number }> {
-  const serie = SALE_SERIES[input.tipo_comp];
-  const [row] = await tx
-    .insert(receiptSeries)
-    .values({ serie, tipo_comp: input.tipo_comp, ultimo: 1 })
-    .onConflictDoUpdate({
-      target: receiptSeries.serie,
-      set: { ultimo: sql`${receiptSeries.ultimo} + 1` },
-    })
-    .returning({ numero: receiptSeries.ultimo });
-  return { serie, numero: row.numero };
-}
-
 /**
  * A priced line as the receipt keeps it (SaleLine, what `GET /api/venta/{id}` answers), with what
  * SUNAT's UBL needs: the unit value without IGV, and the line's base, IGV and total.
@@ -252,11 +240,14 @@ function receiptLine(item: PricedLine & { id: number | null }, index: number): S
 /**
  * Issues a sale in the caller's transaction: the cita and the client checked, the lines priced,
  * the adjustments allowed, the rules held, the next number taken; lines, payments, stock, the
- * cita's status and the audit entry written. Answers the sale as `GET /api/venta/{id}` reads it.
+ * cita's status, the electronic receipt (signed with `certificate` when receipts are electronic,
+ * electronic-receipt.ts) and the audit entry written. Answers the sale as `GET /api/venta/{id}`
+ * reads it.
  */
 export async function registerSale(
   tx: Tx,
   request: FastifyRequest,
+  certificate: SigningCertificate | null,
   input: SaleInput,
 ): Promise<Sale> {
   await assertTillOpen(tx, limaToday());
@@ -297,7 +288,7 @@ export async function registerSale(
   // A nota de venta is internal; a boleta or factura names its issuer.
   if (input.tipo_comp !== 'T' && !issuer?.ruc) throw conflict(C.issuerMissing);
   const { text } = totals;
-  const { serie, numero } = await nextNumber(tx, input);
+  const { serie, numero } = await nextNumber(tx, SALE_SERIES[input.tipo_comp], input.tipo_comp);
   const [{ id_venta }] = await tx
     .insert(sales)
     .values({
@@ -352,7 +343,9 @@ export async function registerSale(
       after: { id_est: AppointmentStatus.Completada },
     });
   }
-  const sale = await findSale(tx, id_venta);
+  // Built from the sale as stored (decisions §sunat-snapshot), in its transaction: a receipt
+  // that cannot be signed is not issued either.
+  const sale = await issueElectronicReceipt(tx, certificate, await findSale(tx, id_venta));
   await recordChange(tx, request, {
     accion: 'vender',
     entidad: 'venta',
@@ -364,6 +357,7 @@ export async function registerSale(
       total: sale.total,
       propina: sale.propina,
       pagos: sale.pagos,
+      ...(sale.cpe_hash !== null && { cpe_hash: sale.cpe_hash }),
       // What was charged off the server's prices, and why (decisions §server-prices).
       ...(adjustments.length > 0 && { ajustes: adjustments, motivo_ajuste: input.motivo_ajuste }),
     },

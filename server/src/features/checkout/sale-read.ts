@@ -1,9 +1,11 @@
 import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  formatReceiptNumber,
   PAYMENT_METHODS,
   RECEIPT_TYPES,
   SALE_MESSAGES as M,
+  type CreditNote,
   type ListQuery,
   type PaymentMethod,
   type Sale,
@@ -16,6 +18,7 @@ import { qualified } from '../../crud/sql';
 import type { Db, Tx } from '../../db/client';
 import {
   appointments,
+  creditNotes,
   employees,
   pets,
   saleLines,
@@ -138,7 +141,10 @@ export async function findSale(executor: Db | Tx, id: number): Promise<Sale> {
       anulada_at: sales.anulada_at,
       anulada_por: loginOf(sales.anulada_por),
       motivo_anulacion: sales.motivo_anulacion,
+      // Never cpe_xml: the signed XML is tens of KB that only its download reads.
       cpe_estado: sales.cpe_estado,
+      cpe_hash: sales.cpe_hash,
+      cpe_qr: sales.cpe_qr,
       cajero: sql<
         string | null
       >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${qualified(sales.id_usu)})`,
@@ -152,7 +158,7 @@ export async function findSale(executor: Db | Tx, id: number): Promise<Sale> {
     .from(sales)
     .where(eq(sales.id_venta, id));
   if (!header) throw notFound(M.notFound);
-  const [items, pagos] = await Promise.all([
+  const [items, pagos, nota_credito] = await Promise.all([
     executor
       .select(saleLineColumns)
       .from(saleLines)
@@ -163,6 +169,7 @@ export async function findSale(executor: Db | Tx, id: number): Promise<Sale> {
       .from(salePayments)
       .where(eq(salePayments.id_venta, id))
       .orderBy(asc(salePayments.id)),
+    creditNoteOf(executor, id),
   ]);
   return {
     ...header,
@@ -170,5 +177,29 @@ export async function findSale(executor: Db | Tx, id: number): Promise<Sale> {
     anulada_at: header.anulada_at?.toISOString() ?? null,
     items,
     pagos,
+    nota_credito,
+  };
+}
+
+/** The nota de crédito that voided the sale `id`, as SaleSchema answers it; null when none. */
+async function creditNoteOf(executor: Db | Tx, id: number): Promise<CreditNote | null> {
+  const [note] = await executor
+    .select({
+      serie: creditNotes.serie,
+      numero: creditNotes.numero,
+      fecha: creditNotes.fecha,
+      cod_motivo: creditNotes.cod_motivo,
+      motivo: creditNotes.motivo,
+      cpe_estado: creditNotes.cpe_estado,
+      cpe_hash: creditNotes.cpe_hash,
+      cpe_qr: creditNotes.cpe_qr,
+    })
+    .from(creditNotes)
+    .where(eq(creditNotes.id_venta, id));
+  if (!note) return null;
+  return {
+    ...note,
+    comprobante: formatReceiptNumber(note.serie, note.numero),
+    fecha: note.fecha.toISOString(),
   };
 }

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CASH_MESSAGES, SALE_ENDPOINTS, SALE_MESSAGES as M, type SaleSummary } from '@app/domain';
 import { actorOf, recordAudit } from '../../audit/record';
+import type { SecretBox } from '../../auth/secrets';
 import { listRows, sendExport, sendTables } from '../../crud/export';
 import { listPage } from '../../crud/list';
 import type { Db } from '../../db/client';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { holdHeavySlot } from '../../http/heavy-work';
+import { signingCertificate } from './electronic-receipt';
 import { registerSale } from './issue';
+import { sendReceiptPdf, sendReceiptXml } from './receipt-files';
 import { asListQuery, findSale, saleFilters, salesExport, salesList } from './sale-read';
 import { reportTables, salesReport } from './sales-report';
 import { closeDay, cashDay, reopenDay } from './till';
@@ -15,14 +18,23 @@ import { voidSale } from './void';
 
 /**
  * Checkout's routes (decisions §checkout): a sale is issued (issue.ts), read, listed and
- * exported (sale-read.ts) and voided (void.ts), never edited nor deleted; the till of a day is
- * read, closed and reopened (till.ts); the sales report (sales-report.ts).
+ * exported (sale-read.ts) and voided (void.ts), never edited nor deleted; an electronic one is
+ * signed with the certificate `secrets` opens (electronic-receipt.ts) and downloads as XML, and
+ * any as a PDF (receipt-files.ts); the till of a day is read, closed and reopened (till.ts); the
+ * sales report (sales-report.ts).
  */
-export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const salesModule: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = async (
+  app,
+  { db, secrets },
+) => {
   const E = SALE_ENDPOINTS;
 
   route(app, E.register, async (request, reply) => {
-    const created = await db.transaction((tx) => registerSale(tx, request, request.body));
+    // Read before the transaction: electronic-receipt.ts says why.
+    const certificate = await signingCertificate(db, secrets);
+    const created = await db.transaction((tx) =>
+      registerSale(tx, request, certificate, request.body),
+    );
     return reply.status(201).send(ok(created, M.registered));
   });
 
@@ -73,7 +85,17 @@ export const salesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   route(app, E.one, async (request) => ok(await findSale(db, request.params.id)));
 
-  route(app, E.void, async (request) => ok(await voidSale(db, request, request.body), M.voided));
+  route(app, E.xml, async (request, reply) =>
+    sendReceiptXml(db, reply, request.params.id, request.query.documento),
+  );
+
+  route(app, E.pdf, async (request, reply) =>
+    sendReceiptPdf(db, reply, request.params.id, request.query.documento, request.query.formato),
+  );
+
+  route(app, E.void, async (request) =>
+    ok(await voidSale(db, request, secrets, request.body), M.voided),
+  );
 
   route(app, E.cash, async (request) => ok(await cashDay(db, request.query.fecha)));
 

@@ -1,1 +1,1 @@
-export { notificationsModule } from './notifications';
+export { notificationsFor, notificationsModule } from './notifications';

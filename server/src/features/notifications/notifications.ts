@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
   can,
+  certificateExpiresSoon,
   limaDayStart,
   limaToday,
   NOTIFICATION_LINKS,
@@ -19,6 +20,7 @@ import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { lowStock } from '../dashboard';
+import { activeCertificateExpiry } from '../settings';
 
 const DAY_MS = 86_400_000;
 
@@ -29,9 +31,11 @@ const none = Promise.resolve(0);
  * The bell's notices (decisions §notifications) for a user who `may` what their role allows: the
  * low-stock products (catalogo.leer), tomorrow's citas still to come that nobody has reminded yet
  * (decisions §reminders) and the pending reservations whose day is today, the last day before they
- * expire (agenda.leer). Days are Lima's. Each read is a range of an index: the partial
- * low-stock index, citas by date (each probing its reminders by cita), pending reservations
- * by date.
+ * expire (agenda.leer), and the certificate that signs the electronic receipts when it expires
+ * within CERTIFICATE_WARNING_DAYS or has expired (ajustes.escribir: who can upload another).
+ * Days are Lima's. Each read is a range of an index: the partial low-stock index, citas by
+ * date (each probing its reminders by cita), pending reservations by date; the certificate is
+ * the one settings row.
  */
 export async function notificationsFor(
   db: Db,
@@ -43,7 +47,7 @@ export async function notificationsFor(
   const tomorrowStart = limaDayStart(tomorrow);
   const seesAgenda = may('agenda.leer');
 
-  const [products, citasTomorrow, expiring] = await Promise.all([
+  const [products, citasTomorrow, expiring, certificateExpiry] = await Promise.all([
     may('catalogo.leer') ? lowStock(db) : Promise.resolve({ total: 0, items: [] }),
     seesAgenda
       ? db
@@ -82,6 +86,7 @@ export async function notificationsFor(
           )
           .then(([row]) => row?.total ?? 0)
       : none,
+    may('ajustes.escribir') ? activeCertificateExpiry(db) : Promise.resolve(null),
   ]);
 
   const T = NOTIFICATION_TEXTS;
@@ -119,8 +124,16 @@ export async function notificationsFor(
       cantidad: expiring,
     });
   }
-  // Every low-stock product is one thing to see to; tomorrow's citas and today's reservations
-  // are one notice each.
+  if (certificateExpiry && certificateExpiresSoon(certificateExpiry, now)) {
+    items.push({
+      tipo: 'certificado_por_vencer',
+      texto: T.certificateExpiry(certificateExpiry, now),
+      enlace: NOTIFICATION_LINKS.electronicSettings,
+      cantidad: 1,
+    });
+  }
+  // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations and
+  // the certificate are one notice each.
   const total = products.total + items.filter((item) => item.tipo !== 'stock_bajo').length;
   return { items, total };
 }

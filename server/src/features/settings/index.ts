@@ -1,1 +1,6 @@
 export { openingHours, settingsModule } from './settings';
+export {
+  activeCertificateExpiry,
+  electronicSettingsModule,
+  signingSettings,
+} from './electronic-settings';

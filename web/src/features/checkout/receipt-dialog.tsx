@@ -1,3 +1,4 @@
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrintIcon from '@mui/icons-material/Print';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Alert from '@mui/material/Alert';
@@ -9,23 +10,36 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
-import type { Sale } from '@app/domain';
+import {
+  fillPath,
+  isElectronicReceipt,
+  printedDocument,
+  SALE_ENDPOINTS,
+  type ReceiptDocument,
+  type Sale,
+} from '@app/domain';
 import { useBrand } from '../../app/brand';
+import { showErrorDialog } from '../../lib/alerts';
+import { downloadFile } from '../../lib/download';
 import { usePermissions } from '../../lib/use-profile';
 import { Receipt } from './receipt-document';
 import { useReceiptPrint } from './receipt-print';
 import { useSale } from './receipt-queries';
-import { RECEIPT_TEXTS } from './receipt-texts';
+import { documentTabLabels, RECEIPT_TEXTS } from './receipt-texts';
 import { VoidDialog } from './receipt-void';
 import { useClientPhone, whatsappLink } from './receipt-whatsapp';
 
 /**
  * The receipt of a sale as a Peruvian business prints it (decisions §receipt): on A4 or on 80 mm
  * thermal paper from the browser, or sent by WhatsApp; voided by an administrator with a reason.
- * What it prints is what the server stored when the sale was issued, never recomputed.
+ * What it prints is what the server stored when the sale was issued, never recomputed. An
+ * electronic one downloads as its signed XML, and any as a PDF; the nota de crédito that voided
+ * one has a tab of its own, printed and downloaded the same way (DESIGN §11.1).
  */
 
 export interface ReceiptDialogProps {
@@ -37,7 +51,7 @@ export interface ReceiptDialogProps {
   onClose(): void;
 }
 
-/** A sale's receipt: print it (A4 or 80 mm), send it by WhatsApp, void it. */
+/** A sale's receipt: print it (A4 or 80 mm), download it, send it by WhatsApp, void it. */
 export function ReceiptDialog({ sale, onClose }: ReceiptDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -60,8 +74,12 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
   const brand = useBrand();
   const { can } = usePermissions();
   const phone = useClientPhone(sale.data?.id_cli ?? null);
-  const printing = useReceiptPrint(sale.data, brand.logoUrl);
+  const [chosen, setChosen] = useState<ReceiptDocument>('comprobante');
+  // The note's tab only exists once the sale has one.
+  const viewed: ReceiptDocument = sale.data?.nota_credito ? chosen : 'comprobante';
+  const printing = useReceiptPrint(sale.data, viewed, brand.logoUrl);
   const [voiding, setVoiding] = useState(false);
+  const [downloading, setDownloading] = useState<'xml' | 'pdf' | null>(null);
 
   if (!sale.data) {
     return (
@@ -77,6 +95,23 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
     );
   }
   const data = sale.data;
+  const tabs = documentTabLabels(data);
+  const electronic = viewed === 'nota' || isElectronicReceipt(data);
+  const download = async (file: 'xml' | 'pdf') => {
+    setDownloading(file);
+    try {
+      // The server names the file (RUC-TT-SERIE-NUMERO); the document's number is the fallback.
+      await downloadFile(
+        fillPath(SALE_ENDPOINTS[file].path, { id: data.id_venta }),
+        { documento: viewed },
+        `${printedDocument(data, viewed).number}.${file}`,
+      );
+    } catch (error) {
+      await showErrorDialog(RECEIPT_TEXTS.downloadErrorTitle, error);
+    } finally {
+      setDownloading(null);
+    }
+  };
   return (
     <>
       {printing.copy}
@@ -98,6 +133,26 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
             >
               {RECEIPT_TEXTS.print80}
             </Button>
+            {electronic && (
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadIcon />}
+                loading={downloading === 'xml'}
+                disabled={downloading !== null}
+                onClick={() => void download('xml')}
+              >
+                {RECEIPT_TEXTS.downloadXml}
+              </Button>
+            )}
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadIcon />}
+              loading={downloading === 'pdf'}
+              disabled={downloading !== null}
+              onClick={() => void download('pdf')}
+            >
+              {RECEIPT_TEXTS.downloadPdf}
+            </Button>
             <Button
               variant="outlined"
               startIcon={<WhatsAppIcon />}
@@ -116,6 +171,19 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
           </>
         }
       >
+        {tabs.nota && (
+          <Tabs
+            value={viewed}
+            onChange={(_, value: ReceiptDocument) => setChosen(value)}
+            aria-label={RECEIPT_TEXTS.documents}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ mb: 2 }}
+          >
+            <Tab value="comprobante" label={tabs.comprobante} />
+            <Tab value="nota" label={tabs.nota} />
+          </Tabs>
+        )}
         <Box
           sx={{
             p: { xs: 1, sm: 3 },
@@ -125,7 +193,7 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
             color: 'text.primary',
           }}
         >
-          <Receipt sale={data} logoUrl={brand.logoUrl} format="a4" />
+          <Receipt sale={data} document={viewed} logoUrl={brand.logoUrl} format="a4" />
         </Box>
       </Frame>
       <VoidDialog sale={voiding ? data : null} onClose={() => setVoiding(false)} />

@@ -1,56 +1,49 @@
 import Box from '@mui/material/Box';
-import { PAYMENT_METHODS, SUNAT_CUSTOMER_DOC_CODES, type Sale } from '@app/domain';
+import { useMemo } from 'react';
+import { create as createQr } from 'qrcode';
+import {
+  CUSTOMER_DOC_LABELS,
+  printedDocument,
+  RECEIPT_PRINT_TEXTS as T,
+  receiptAmounts,
+  type ReceiptAmountRow,
+  type ReceiptDocument,
+  type ReceiptPaper,
+  type Sale,
+} from '@app/domain';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { RECEIPT_TEXTS, receiptTitle } from './receipt-texts';
 
 /**
  * The receipt as printed (decisions §receipt): what the server stored when the sale was issued,
- * never recomputed, laid out for A4 or for 80 mm thermal paper.
+ * never recomputed, laid out for A4 or for 80 mm thermal paper; or the nota de crédito that
+ * voided it. Its PDF (server/src/features/checkout/receipt-pdf.ts) says the same.
  */
 
-/** Catálogo 06, in words: the label of the customer's document. */
-const DOC_LABELS: Record<string, string> = {
-  [SUNAT_CUSTOMER_DOC_CODES.dni]: 'DNI',
-  [SUNAT_CUSTOMER_DOC_CODES.ruc]: 'RUC',
-  [SUNAT_CUSTOMER_DOC_CODES.ce]: 'C.E.',
-  [SUNAT_CUSTOMER_DOC_CODES.pasaporte]: 'Pasaporte',
-};
-
 /** The paper a receipt is laid out for. */
-export type PaperFormat = 'a4' | '80mm';
+export type PaperFormat = ReceiptPaper;
 
 interface ReceiptProps {
   sale: Sale;
+  /** The receipt, or its nota de crédito. */
+  document?: ReceiptDocument;
   logoUrl: string | null;
   format: PaperFormat;
 }
 
 /** The receipt itself, in the colour of the text around it (white paper when printed). */
-export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
+export function Receipt({ sale, document: shown = 'comprobante', logoUrl, format }: ReceiptProps) {
   const narrow = format === '80mm';
-  const discount = sale.descuento !== '0.00';
-  const tip = sale.propina !== '0.00';
-  const change = sale.vuelto !== '0.00';
-  const docLabel = DOC_LABELS[sale.cliente_doc_tipo];
-  const title = receiptTitle(sale);
+  const printed = printedDocument(sale, shown);
+  const { totals, payments } = receiptAmounts(sale, shown);
+  const docLabel = CUSTOMER_DOC_LABELS[sale.cliente_doc_tipo];
   const cashier = sale.cajero ?? sale.usuario;
   const rule = { borderTop: '1px dashed currentColor', my: 1 };
-  const totalRows: [string, string, boolean?][] = [
-    ...(discount ? [['Descuento', `-${formatMoney(sale.descuento)}`] as [string, string]] : []),
-    ['Op. gravadas', formatMoney(sale.gravadas)],
-    ['IGV 18%', formatMoney(sale.igv)],
-    ['TOTAL', formatMoney(sale.total), true],
-  ];
-  const paymentRows: [string, string][] = [
-    ...(tip ? [['Propina', formatMoney(sale.propina)] as [string, string]] : []),
-    ...sale.pagos.map((p): [string, string] => [PAYMENT_METHODS[p.metodo], formatMoney(p.monto)]),
-    ...(change ? [['Vuelto', formatMoney(sale.vuelto)] as [string, string]] : []),
-  ];
+  const voidedReceipt = shown === 'comprobante' && sale.anulada;
 
   return (
     <Box
       component="article"
-      aria-label={`${title} ${sale.comprobante}`}
+      aria-label={`${printed.title} ${printed.number}`}
       sx={{
         color: 'inherit',
         fontFamily: narrow ? '"Courier New", Courier, monospace' : 'inherit',
@@ -61,7 +54,7 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
         mx: 'auto',
       }}
     >
-      {sale.anulada && (
+      {voidedReceipt && (
         <Box
           role="note"
           sx={{
@@ -71,14 +64,22 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
             mb: 1.5,
           }}
         >
-          <Box sx={{ fontSize: '1.6em', fontWeight: 700, letterSpacing: '0.2em' }}>
-            {RECEIPT_TEXTS.voided}
-          </Box>
-          {sale.motivo_anulacion && <div>Motivo: {sale.motivo_anulacion}</div>}
+          <Box sx={{ fontSize: '1.6em', fontWeight: 700, letterSpacing: '0.2em' }}>{T.voided}</Box>
+          {sale.motivo_anulacion && (
+            <div>
+              {T.reason}: {sale.motivo_anulacion}
+            </div>
+          )}
           {sale.anulada_at && (
             <div>
               {formatDateTime(sale.anulada_at)}
               {sale.anulada_por ? ` · ${sale.anulada_por}` : ''}
+            </div>
+          )}
+          {sale.nota_credito && (
+            <div>
+              {T.creditNote} {sale.nota_credito.comprobante} ·{' '}
+              {formatDateTime(sale.nota_credito.fecha)}
             </div>
           )}
         </Box>
@@ -118,8 +119,8 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
           }}
         >
           {!narrow && <div>RUC {sale.emisor_ruc}</div>}
-          <div>{title}</div>
-          <div>{sale.comprobante}</div>
+          <div>{printed.title}</div>
+          <div>{printed.number}</div>
         </Box>
       </Box>
 
@@ -134,8 +135,14 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
         }}
       >
         <div>
-          <div>Fecha: {formatDateTime(sale.fecha)}</div>
-          {sale.cliente_nombre && <div>Cliente: {sale.cliente_nombre}</div>}
+          <div>
+            {T.date}: {formatDateTime(printed.fecha)}
+          </div>
+          {sale.cliente_nombre && (
+            <div>
+              {T.client}: {sale.cliente_nombre}
+            </div>
+          )}
           {docLabel && sale.cliente_doc && (
             <div>
               {docLabel}: {sale.cliente_doc}
@@ -145,21 +152,32 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
         <div>
           {sale.mascota && (
             <div>
-              {RECEIPT_TEXTS.pet}: {sale.mascota}
+              {T.pet}: {sale.mascota}
             </div>
           )}
           {sale.groomer && (
             <div>
-              {RECEIPT_TEXTS.groomer}: {sale.groomer}
+              {T.groomer}: {sale.groomer}
             </div>
           )}
           {cashier && (
             <div>
-              {RECEIPT_TEXTS.cashier}: {cashier}
+              {T.cashier}: {cashier}
             </div>
           )}
         </div>
       </Box>
+      {printed.modifies && (
+        <>
+          <Box sx={rule} />
+          <div>
+            {T.modifies}: {printed.modifies}
+          </div>
+          <div>
+            {T.reason}: {printed.reason}
+          </div>
+        </>
+      )}
       <Box sx={rule} />
 
       <Box
@@ -175,10 +193,10 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
       >
         <thead>
           <tr>
-            <th className="num">Cant.</th>
-            <th>Descripción</th>
-            <th className="num">P. unit.</th>
-            <th className="num">Importe</th>
+            <th className="num">{T.quantity}</th>
+            <th>{T.description}</th>
+            <th className="num">{T.unitPrice}</th>
+            <th className="num">{T.amount}</th>
           </tr>
         </thead>
         <tbody>
@@ -194,29 +212,77 @@ export function Receipt({ sale, logoUrl, format }: ReceiptProps) {
       </Box>
       <Box sx={rule} />
 
-      <AmountRows rows={totalRows} />
+      <AmountRows rows={totals} />
       <Box sx={{ mt: 1, fontWeight: 700 }}>{sale.monto_letras}</Box>
-      <Box sx={rule} />
-      <AmountRows rows={paymentRows} />
+      {payments.length > 0 && (
+        <>
+          <Box sx={rule} />
+          <AmountRows rows={payments} />
+        </>
+      )}
+      {printed.qr !== null && (
+        <>
+          <Box sx={rule} />
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: narrow ? 'column' : 'row',
+              alignItems: 'center',
+              gap: 2,
+              textAlign: narrow ? 'center' : 'left',
+            }}
+          >
+            <ReceiptQr text={printed.qr} alt={T.qrAlt(printed.title, printed.number)} />
+            <div>
+              <div>{printed.representation}</div>
+              <Box sx={{ overflowWrap: 'anywhere' }}>
+                {T.hash}: {printed.hash}
+              </Box>
+            </div>
+          </Box>
+        </>
+      )}
       <Box sx={{ ...rule, mb: 0.5 }} />
-      <Box sx={{ textAlign: 'center' }}>{RECEIPT_TEXTS.thanks}</Box>
+      <Box sx={{ textAlign: 'center' }}>{T.thanks}</Box>
     </Box>
   );
 }
 
-function AmountRows({ rows }: { rows: [string, string, boolean?][] }) {
+/** The QR's modules as an SVG image: one path of unit squares, inside the quiet zone. */
+function qrImage(text: string): string {
+  const { modules } = createQr(text, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const side = modules.size + 2 * quiet;
+  let path = '';
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) path += `M${col + quiet} ${row + quiet}h1v1h-1z`;
+    }
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** The receipt's QR (SUNAT's text: RUC|tipo|serie|número|...), black on white on any screen. */
+function ReceiptQr({ text, alt }: { text: string; alt: string }) {
+  const src = useMemo(() => qrImage(text), [text]);
+  return <Box component="img" src={src} alt={alt} sx={{ width: 110, height: 110, flex: 'none' }} />;
+}
+
+function AmountRows({ rows }: { rows: ReceiptAmountRow[] }) {
   return (
     <Box
       component="dl"
       sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, m: 0 }}
     >
-      {rows.map(([label, amount, strong]) => (
+      {rows.map(({ label, amount, negative, strong }) => (
         <Box key={label} sx={{ display: 'contents', fontWeight: strong ? 700 : undefined }}>
           <Box component="dt" sx={{ textAlign: 'right' }}>
             {label}
           </Box>
           <Box component="dd" sx={{ m: 0, textAlign: 'right', whiteSpace: 'nowrap' }}>
-            {amount}
+            {negative ? '-' : ''}
+            {formatMoney(amount)}
           </Box>
         </Box>
       ))}

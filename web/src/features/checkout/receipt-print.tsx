@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import type { Sale } from '@app/domain';
+import type { ReceiptDocument, Sale } from '@app/domain';
 import { Receipt, type PaperFormat } from './receipt-document';
 
 /** Printing a receipt from the browser (decisions §receipt): on A4 or on 80 mm thermal paper. */
@@ -60,10 +60,15 @@ function PrintStyles({ paper }: { paper: Paper }) {
 }
 
 /**
- * Printing `sale`: `copy` is its print copy with the page's print styles, rendered while the
- * receipt is open (nothing until the sale is loaded); `print` prints it on the paper asked for.
+ * Printing `sale`'s `shown` document (the receipt or its nota de crédito): `copy` is its print copy
+ * with the page's print styles, rendered while the receipt is open (nothing until the sale is
+ * loaded); `print` prints it on the paper asked for.
  */
-export function useReceiptPrint(sale: Sale | undefined, logoUrl: string | null) {
+export function useReceiptPrint(
+  sale: Sale | undefined,
+  shown: ReceiptDocument,
+  logoUrl: string | null,
+) {
   const [paper, setPaper] = useState<Paper>({ format: 'a4', rollLength: 297 });
   const printCopy = useRef<HTMLDivElement>(null);
 
@@ -82,7 +87,7 @@ export function useReceiptPrint(sale: Sale | undefined, logoUrl: string | null) 
       <PrintStyles paper={paper} />
       {createPortal(
         <Box ref={printCopy} className={PRINT_CLASS} sx={{ color: '#000', bgcolor: '#fff' }}>
-          <Receipt sale={sale} logoUrl={logoUrl} format={paper.format} />
+          <Receipt sale={sale} document={shown} logoUrl={logoUrl} format={paper.format} />
         </Box>,
         document.body,
       )}

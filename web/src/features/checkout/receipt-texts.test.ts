@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { receiptTitle } from './receipt-texts';
+import { documentTabLabels } from './receipt-texts';
 
-describe('receiptTitle', () => {
-  it('says ELECTRÓNICA only of a boleta or factura SUNAT accepted (DESIGN §11.9)', () => {
-    expect(receiptTitle({ tipo_comp: 'B', cpe_estado: null })).toBe('BOLETA DE VENTA');
-    expect(receiptTitle({ tipo_comp: 'F', cpe_estado: null })).toBe('FACTURA');
-    expect(receiptTitle({ tipo_comp: 'T', cpe_estado: null })).toBe('NOTA DE VENTA');
-    expect(receiptTitle({ tipo_comp: 'B', cpe_estado: 'pendiente' })).toBe('BOLETA DE VENTA');
-    expect(receiptTitle({ tipo_comp: 'F', cpe_estado: 'rechazado' })).toBe('FACTURA');
-    expect(receiptTitle({ tipo_comp: 'B', cpe_estado: 'aceptado' })).toBe(
-      'BOLETA DE VENTA ELECTRÓNICA',
+describe('documentTabLabels', () => {
+  it('gives the nota de crédito a tab only once the sale has one', () => {
+    expect(documentTabLabels({ comprobante: 'B001-00000007', nota_credito: null })).toEqual({
+      comprobante: 'Comprobante B001-00000007',
+      nota: null,
+    });
+    const note = {
+      serie: 'BC01',
+      numero: 1,
+      comprobante: 'BC01-00000001',
+      fecha: '2026-11-25T15:00:00.000Z',
+      cod_motivo: '01',
+      motivo: 'Anulación de la operación',
+      cpe_estado: 'pendiente',
+      cpe_hash: 'abc=',
+      cpe_qr: '20131312955|07|BC01|1|',
+    };
+    expect(documentTabLabels({ comprobante: 'B001-00000007', nota_credito: note }).nota).toBe(
+      'Nota de crédito BC01-00000001',
     );
-    expect(receiptTitle({ tipo_comp: 'F', cpe_estado: 'observado' })).toBe('FACTURA ELECTRÓNICA');
   });
 });

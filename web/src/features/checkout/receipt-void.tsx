@@ -3,15 +3,25 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { SALE_ENDPOINTS, SALE_MESSAGES, SaleVoidSchema, type Sale } from '@app/domain';
+import {
+  isElectronicReceipt,
+  receiptTitle,
+  SALE_ENDPOINTS,
+  SALE_MESSAGES,
+  SaleVoidSchema,
+  type Sale,
+} from '@app/domain';
 import { ResourceForm, type FieldDef } from '../../crud';
 import { toast } from '../../lib/alerts';
 import { callWithMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { refreshAfterSale } from './receipt-queries';
-import { RECEIPT_TEXTS, receiptTitle } from './receipt-texts';
+import { RECEIPT_TEXTS } from './receipt-texts';
 
-/** Voiding a sale (decisions §void): an administrator's, with a reason. */
+/**
+ * Voiding a sale (decisions §void): an administrator's, with a reason; an electronic receipt's
+ * void issues its nota de crédito (DESIGN §11.1).
+ */
 
 const voidFields: FieldDef<'motivo'>[] = [
   { name: 'motivo', label: 'Motivo', kind: 'textarea', maxLength: 200, width: 12, autoFocus: true },
@@ -40,7 +50,8 @@ export function VoidDialog({ sale, onClose }: { sale: Sale | null; onClose(): vo
               }}
               onCancel={onClose}
             >
-              {`${receiptTitle(sale)} ${sale.comprobante} · ${formatMoney(sale.total)}`}
+              <div>{`${receiptTitle(sale)} ${sale.comprobante} · ${formatMoney(sale.total)}`}</div>
+              {isElectronicReceipt(sale) && <div>{RECEIPT_TEXTS.voidIssuesCreditNote}</div>}
             </ResourceForm>
           </Stack>
         )}

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { clientsResource, type Sale } from '@app/domain';
+import { clientsResource, RECEIPT_PRINT_TEXTS as T, receiptTitle, type Sale } from '@app/domain';
 import { call, queryKey } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
-import { RECEIPT_TEXTS, receiptTitle } from './receipt-texts';
 
 /** The client's phone, for WhatsApp; null when unknown or not a mobile. */
 export function useClientPhone(id: number | null) {
@@ -25,8 +24,8 @@ export function whatsappLink(sale: Sale, phone: string | null): string {
   const lines = [
     sale.emisor_nombre,
     `${receiptTitle(sale)} ${sale.comprobante}`,
-    ...(sale.anulada ? [RECEIPT_TEXTS.voided] : []),
-    `Fecha: ${formatDateTime(sale.fecha)}`,
+    ...(sale.anulada ? [T.voided] : []),
+    `${T.date}: ${formatDateTime(sale.fecha)}`,
     '',
     ...sale.items.map(
       (line) => `${line.cantidad} x ${line.descripcion}: ${formatMoney(line.total)}`,
@@ -35,7 +34,7 @@ export function whatsappLink(sale: Sale, phone: string | null): string {
     `Total: ${formatMoney(sale.total)}`,
     ...(sale.propina !== '0.00' ? [`Propina: ${formatMoney(sale.propina)}`] : []),
     '',
-    RECEIPT_TEXTS.thanks,
+    T.thanks,
   ];
   return `https://wa.me/${phone ? `51${phone}` : ''}?text=${encodeURIComponent(lines.join('\n'))}`;
 }

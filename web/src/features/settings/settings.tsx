@@ -9,6 +9,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -36,6 +38,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { BRAND_QUERY_KEY } from '../../app/brand';
 import { PageContainer } from '../../app/page-container';
 import {
@@ -50,11 +53,14 @@ import {
 import { TimeInput } from '../../crud/date-inputs';
 import { toast } from '../../lib/alerts';
 import { api, ApiError, call, queryKey } from '../../lib/api';
+import { ELECTRONIC_TEXTS, ElectronicSettingsCard } from './electronic-settings';
 
 const SETTINGS_KEY = queryKey(SETTINGS_ENDPOINTS.current);
 
 export const SETTINGS_TEXTS = {
   title: 'Configuración General',
+  sections: 'Secciones de los ajustes',
+  company: 'Empresa',
   logo: 'Logo de la empresa',
   logoHint: 'PNG, JPG, GIF o WEBP de hasta 2 MB',
   select: 'Seleccionar Logo',
@@ -389,36 +395,75 @@ function SettingsForm({ settings }: { settings: Settings | null }) {
   );
 }
 
-/** Spec §001-2 'Ajustes': the one company settings record. */
+/** The page's tabs; the bell links to a tab by its address's hash ('/ajustes#facturacion'). */
+const SECTIONS = [
+  { hash: '', label: SETTINGS_TEXTS.company },
+  { hash: '#facturacion', label: ELECTRONIC_TEXTS.title },
+] as const;
+type SectionHash = (typeof SECTIONS)[number]['hash'];
+
+/** Spec §001-2 'Ajustes': the company's settings record, and its electronic receipts. */
 export function SettingsPage() {
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const section: SectionHash = SECTIONS.find((s) => s.hash === hash)?.hash ?? '';
+  const tabId = (value: SectionHash) => `ajustes-tab${value.replace('#', '-')}`;
+  return (
+    <PageContainer title={SETTINGS_TEXTS.title}>
+      {/* On a card: the primary blue of the chosen tab misses AA contrast on the page's grey. */}
+      <Card sx={{ mb: 2 }}>
+        <Tabs
+          value={section}
+          onChange={(_, value: SectionHash) => void navigate({ hash: value }, { replace: true })}
+          aria-label={SETTINGS_TEXTS.sections}
+          sx={{ px: 2 }}
+        >
+          {SECTIONS.map(({ hash: value, label }) => (
+            <Tab
+              key={value}
+              value={value}
+              label={label}
+              id={tabId(value)}
+              aria-controls="ajustes-panel"
+            />
+          ))}
+        </Tabs>
+      </Card>
+      <Box role="tabpanel" id="ajustes-panel" aria-labelledby={tabId(section)}>
+        {section === '#facturacion' ? <ElectronicSettingsCard /> : <CompanySettingsCard />}
+      </Box>
+    </PageContainer>
+  );
+}
+
+/** The one company settings record. */
+function CompanySettingsCard() {
   const { data, isPending, error } = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: ({ signal }) => call(SETTINGS_ENDPOINTS.current, { signal }),
   });
 
   return (
-    <PageContainer title={SETTINGS_TEXTS.title}>
-      <Card>
-        <CardContent sx={{ p: 3 }}>
-          {isPending ? (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-              <CircularProgress aria-label="Cargando" />
-            </Box>
-          ) : error ? (
-            <Alert severity="error">{error.message || SETTINGS_MESSAGES.saveError}</Alert>
-          ) : (
-            <>
-              {data === null && (
-                <Alert severity="info" sx={{ mb: 3 }}>
-                  {SETTINGS_MESSAGES.empty}
-                </Alert>
-              )}
-              {/* A new record or version resets the form to what was saved. */}
-              <SettingsForm key={data?.updated_at ?? 'nuevo'} settings={data} />
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <Card>
+      <CardContent sx={{ p: 3 }}>
+        {isPending ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label="Cargando" />
+          </Box>
+        ) : error ? (
+          <Alert severity="error">{error.message || SETTINGS_MESSAGES.saveError}</Alert>
+        ) : (
+          <>
+            {data === null && (
+              <Alert severity="info" sx={{ mb: 3 }}>
+                {SETTINGS_MESSAGES.empty}
+              </Alert>
+            )}
+            {/* A new record or version resets the form to what was saved. */}
+            <SettingsForm key={data?.updated_at ?? 'nuevo'} settings={data} />
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }

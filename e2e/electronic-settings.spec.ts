@@ -1,0 +1,123 @@
+import { expect, test, type Page } from './fixtures';
+import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../server/src/test/certificate';
+import { shownDate, staffApi } from './api';
+import { axeFindings } from './axe';
+import { authorizationOf, signIn } from './support';
+
+/*
+ * Ajustes › 'Facturación electrónica' (DESIGN §11.1): the admin uploads the salon's certificate
+ * and sees what it says; a wrong password is told on its field; the bell warns before it expires
+ * and leads to the screen. The settings go back to desactivado afterwards: the specs after this
+ * one on the same database print their receipts without ELECTRÓNICA.
+ */
+
+const COMPANY_RUC = '20131312955';
+const HOLDER = 'PELUQUERÍA CANINA HUELLITAS S.A.C.';
+const DAY = 86_400_000;
+
+/** dd/mm/aaaa of a moment, Lima's day, as the screen writes it. */
+const limaDate = (at: Date) =>
+  shownDate(new Date(at.getTime() - 5 * 3_600_000).toISOString().slice(0, 10));
+
+/** The company's RUC is what the certificate is checked against. */
+async function ensureCompany(page: Page) {
+  const headers = { authorization: await authorizationOf(page) };
+  const res = await page.request.get('/api/ajustes', { headers });
+  if (((await res.json()) as { data: unknown }).data !== null) return;
+  await (
+    await staffApi(page)
+  ).create('/ajustes', {
+    nom: 'Peluquería Canina Huellitas',
+    dir: 'Av. Benavides 1234, Miraflores',
+    fono: '987654321',
+    email: 'contacto@huellitas.pe',
+    ruc: COMPANY_RUC,
+  });
+}
+
+/** `PUT /api/ajustes/facturacion` as the screen sends it. */
+async function saveBilling(page: Page, json: object, certificate?: Uint8Array) {
+  const res = await page.request.put('/api/ajustes/facturacion', {
+    headers: { authorization: await authorizationOf(page) },
+    multipart: {
+      json: JSON.stringify(json),
+      ...(certificate && {
+        certificado: {
+          name: 'firma.pfx',
+          mimeType: 'application/x-pkcs12',
+          buffer: Buffer.from(certificate),
+        },
+      }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.afterEach(async ({ page }) => {
+  await saveBilling(page, { modo: 'desactivado' });
+});
+
+test('the admin uploads the certificate, sees what it says, and is warned before it expires', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  await ensureCompany(page);
+  await page.goto('/ajustes#facturacion');
+  await expect(page.getByRole('tab', { name: 'Facturación electrónica' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  await page.getByRole('combobox', { name: 'Modo' }).click();
+  await page.getByRole('option', { name: 'SUNAT beta (pruebas)' }).click();
+  const certificate = testCertificate({ ruc: COMPANY_RUC, holder: HOLDER });
+  await page.getByLabel('Archivo del certificado').setInputFiles({
+    name: 'huellitas.pfx',
+    mimeType: 'application/x-pkcs12',
+    buffer: Buffer.from(certificate),
+  });
+  await expect(page.getByText('Elegido: huellitas.pfx (se guarda al guardar)')).toBeVisible();
+  await page.getByLabel('Contraseña del certificado').fill('no-es-la-clave');
+  await page.getByLabel('Usuario secundario SOL').fill('MODDATOS');
+  await page.getByLabel('Clave SOL').fill('moddatos');
+  const save = page.getByRole('button', { name: 'Guardar facturación electrónica' });
+  await save.click();
+  await expect(page.getByLabel('Contraseña del certificado')).toHaveAccessibleDescription(
+    'La contraseña del certificado no es correcta.',
+  );
+
+  await page.getByLabel('Contraseña del certificado').fill(TEST_CERTIFICATE_PASSWORD);
+  await save.click();
+  await expect(page.getByText('Facturación electrónica guardada')).toBeVisible();
+  const expiry = new Date(Date.now() + 365 * DAY);
+  await expect(page.getByText(HOLDER)).toBeVisible();
+  await expect(page.getByText(COMPANY_RUC)).toBeVisible();
+  await expect(page.getByTestId('certificate-expiry')).toHaveText(`Vence el ${limaDate(expiry)}`);
+  // The secrets are not shown again: empty fields that keep what is stored.
+  await expect(page.getByLabel('Clave SOL')).toHaveValue('');
+  await expect(page.getByLabel('Clave SOL')).toHaveAccessibleDescription(
+    'Guardada: déjela vacía para no cambiarla',
+  );
+  expect(await axeFindings(page)).toEqual([]);
+
+  // A certificate that expires in ten days: the bell says so and opens this screen.
+  const shortLived = new Date(Date.now() + 10 * DAY);
+  await saveBilling(
+    page,
+    { modo: 'sunat_beta', clave_certificado: TEST_CERTIFICATE_PASSWORD },
+    testCertificate({ ruc: COMPANY_RUC, holder: HOLDER, notAfter: shortLived }),
+  );
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Notificaciones: [1-9]\d*$/ }).click();
+  await page
+    .getByRole('menuitem', {
+      name: `El certificado digital de facturación vence el ${limaDate(shortLived)}`,
+    })
+    .click();
+  await expect(page).toHaveURL(/\/ajustes#facturacion$/);
+  await expect(page.getByTestId('certificate-expiry')).toHaveText(
+    `Vence el ${limaDate(shortLived)}`,
+  );
+  // The expiry in the warning colour still reads at AA contrast.
+  expect(await axeFindings(page)).toEqual([]);
+});
