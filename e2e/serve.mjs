@@ -5,6 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The company's RUC the specs save in Ajustes (e2e/checkout.spec.ts and others). */
+const E2E_COMPANY_RUC = '20131312955';
+
 const dataDir = mkdtempSync(join(tmpdir(), 'groomer-e2e-'));
 // Where a spec finds this server's files (the mail outbox): keyed by port, as runs share /tmp.
 writeFileSync(join(tmpdir(), `groomer-e2e-${process.env.PORT ?? '3100'}.datadir`), dataDir);
@@ -27,9 +30,23 @@ if (adminUrl) {
   env.DATABASE_URL = await freshDatabase(adminUrl, database);
 }
 
+// A fake SUNAT beside the server, on a port of its own: the specs' electronic receipts go there.
+const sunatPort = Number(process.env.PORT ?? '3100') + 1000;
+env.SUNAT_URL = `http://127.0.0.1:${sunatPort}/ol-ti-itcpfegem-beta/billService`;
+const sunat = spawn('node', ['--import', 'tsx', 'e2e/fake-sunat.ts'], {
+  env: { ...process.env, FAKE_SUNAT_PORT: String(sunatPort), FAKE_SUNAT_RUC: E2E_COMPANY_RUC },
+  stdio: 'inherit',
+});
+
 const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    sunat.kill(signal);
+    server.kill(signal);
+  });
+}
 server.on('exit', async (code) => {
+  sunat.kill('SIGTERM');
   if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   process.exit(code ?? 0);
 });

@@ -14,6 +14,7 @@ const SIDENAV_LINKS = [
   'Historial de Citas',
   'Ventas',
   'Cierre de caja',
+  'Comprobantes electrónicos',
   'Perfil',
   'Lista de Servicios',
   'Lista de Paquetes',

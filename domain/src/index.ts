@@ -63,3 +63,4 @@ export * from './features/products/endpoints';
 export * from './features/catalogue/endpoints';
 export * from './features/search/search';
 export * from './features/search/endpoints';
+export * from './features/electronic-receipts';

@@ -44,6 +44,7 @@ import { remindersModule } from './features/agenda';
 import { reportsModule } from './features/reports';
 import { reservationsModule } from './features/agenda';
 import { salesModule } from './features/checkout';
+import { electronicReceiptsModule } from './features/electronic-receipts';
 import { searchModule } from './features/search';
 import { seriesModule } from './features/agenda';
 import { packagesModule } from './features/catalogue';
@@ -75,6 +76,8 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** How long a client may take to send a request; tests shorten them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Tells this process's receipt sender that a document waits (main.ts starts it). */
+  wakeSender?: () => void;
 }
 
 export interface RequestTimeouts {
@@ -109,6 +112,7 @@ export async function buildApp({
   engine,
   checkResponses = checkResponsesByDefault(),
   timeouts,
+  wakeSender,
 }: AppOptions) {
   const { headersMs, requestMs, checkEveryMs } = { ...REQUEST_TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -171,7 +175,8 @@ export async function buildApp({
       await api.register(appointmentsModule, { db });
       await api.register(agendaModule, { db });
       await api.register(triageModule, { db });
-      await api.register(salesModule, { db, secrets });
+      await api.register(salesModule, { db, secrets, onReceiptIssued: wakeSender });
+      await api.register(electronicReceiptsModule, { db, wakeSender });
       await api.register(settingsModule, { db });
       await api.register(electronicSettingsModule, { db, secrets });
       await api.register(dashboardModule, { db });

@@ -8,21 +8,44 @@ import { DataDirLockedError } from './db/data-dir';
 import { openAppDatabase } from './db/open';
 import { createMailer } from './mail/mailer';
 import { startReminderTimer } from './features/agenda';
+import { secretBox, type SecretBox } from './auth/secrets';
+import type { Db } from './db/client';
+import {
+  startReceiptSender,
+  sunatTransport,
+  type ReceiptSender,
+  type Transport,
+} from './features/electronic-receipts';
+import { sendingSettings } from './features/settings';
+import { pseTransport } from './features/checkout';
 
 /** An arbitrary constant: the advisory lock of the hourly purge. */
 const PURGE_LOCK = 5_102_377;
+
+/**
+ * How receipts are sent with the settings of the moment: read on each round, so a change in
+ * Ajustes applies at once. Null while receipts are not electronic.
+ */
+async function receiptTransport(db: Db, secrets: SecretBox): Promise<Transport | null> {
+  const sending = await sendingSettings(db, secrets);
+  if (!sending) return null;
+  return sending.modo === 'pse' ? pseTransport(db, sending) : sunatTransport(sending);
+}
 
 async function main() {
   const config = readConfig();
   // Seeding without ADMIN_PASSWORD prints the generated passwords and writes them to DATA_DIR.
   const { database, close } = await openAppDatabase(config);
 
+  // Started once the app is built (it logs through it); a sale wakes it through this.
+  const sender: { started?: ReceiptSender } = {};
   const app = await buildApp({
     db: database.db,
     engine: database.engine,
     config,
     webRoot: WEB_DIST,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    wakeSender: () => sender.started?.wake(),
   });
   const policy = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
   // Hourly, by one process of those on the database. A failed purge (the database restarting)
@@ -48,6 +71,15 @@ async function main() {
     app.log,
   );
 
+  // The electronic receipts' sender (DESIGN §11.2): every process runs one; each document is
+  // claimed by one of them.
+  const secrets = secretBox(database.db, config.secretKey);
+  sender.started = startReceiptSender(
+    database.db,
+    () => receiptTransport(database.db, secrets),
+    app.log,
+  );
+
   const stopBackups = config.backupDir
     ? startDailyBackup(
         database,
@@ -61,6 +93,7 @@ async function main() {
     if (closing) return;
     closing = true;
     stopReminders();
+    sender.started?.stop();
     stopBackups();
     await app.close();
     await close();

@@ -6,6 +6,7 @@ import ContentCutIcon from '@mui/icons-material/ContentCut';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
@@ -72,6 +73,10 @@ const History = lazyNamed(() => import('./features/history/history-page'), 'Hist
 const Reservations = lazyNamed(() => import('./features/agenda/reservations'), 'ReservationsPage');
 const Sales = lazyNamed(() => import('./features/checkout/sales-page'), 'SalesPage');
 const CashClose = lazyNamed(() => import('./features/checkout/cash-close'), 'CashClosePage');
+const ElectronicReceipts = lazyNamed(
+  () => import('./features/electronic-receipts/electronic-receipts-page'),
+  'ElectronicReceiptsPage',
+);
 const SalesReport = lazyNamed(() => import('./features/reports/sales-report'), 'SalesReportPage');
 const AppointmentsReport = lazyNamed(
   () => import('./features/reports/appointments-report'),
@@ -149,6 +154,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'caja.cobrar',
     screen: CashClose,
     nav: { label: 'Cierre de caja', icon: <PointOfSaleIcon /> },
+  }),
+  // Each receipt's way to SUNAT (DESIGN §11.2): the admins follow them.
+  route('/comprobantes-electronicos', {
+    name: 'Comprobantes electrónicos',
+    access: 'caja.administrar',
+    screen: ElectronicReceipts,
+    nav: { label: 'Comprobantes electrónicos', icon: <FactCheckIcon /> },
   }),
 
   heading('USUARIOS/EMPLEADOS'),

@@ -189,7 +189,13 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/venta/:id': DESK,
   'GET /api/venta/:id/xml': DESK,
   'GET /api/venta/:id/pdf': DESK,
+  'GET /api/venta/:id/cdr': DESK,
+  // Following the electronic receipts (DESIGN §11.2): the admin alone.
+  'GET /api/comprobantes-electronicos': ADMIN,
+  'GET /api/comprobantes-electronicos/:tipo/:id/envios': ADMIN,
+  'POST /api/comprobantes-electronicos/reenviar': ADMIN,
   'PATCH /api/venta/anular': ADMIN,
+  'POST /api/venta/reemitir': ADMIN,
   'GET /api/caja': DESK,
   'POST /api/caja/cierre': DESK,
   'POST /api/caja/reapertura': ADMIN,

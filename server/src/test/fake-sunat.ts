@@ -57,7 +57,8 @@ export type ReceivedBill = {
   user: string;
 };
 
-export type FakeSunatOptions = { ruc?: string; usuario?: string; clave?: string };
+/** The salon the fake serves, its SOL login, and a fixed port (0: any free one). */
+export type FakeSunatOptions = { ruc?: string; usuario?: string; clave?: string; port?: number };
 
 export type FakeSunat = {
   /** The billService's URL, for SUNAT_URL. */
@@ -564,7 +565,7 @@ export async function startFakeSunat(options: FakeSunatOptions = {}): Promise<Fa
       res.end(error instanceof Error ? error.stack : String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   // listen() on a port resolves to an AddressInfo, never a pipe's name.
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import EventIcon from '@mui/icons-material/Event';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import HomeIcon from '@mui/icons-material/Home';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
@@ -58,13 +59,14 @@ export const NOTIFICATIONS_QUERY_KEY = queryKey(NOTIFICATION_ENDPOINTS.list);
 
 /**
  * Each kind of notice with its icon: what runs out, what comes tomorrow, what expires today, the
- * signing certificate about to expire.
+ * signing certificate about to expire, the electronic receipts SUNAT has not accepted.
  */
 const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
   stock_bajo: <Inventory2Icon fontSize="small" color="warning" />,
   citas_manana: <EventIcon fontSize="small" color="info" />,
   reservas_por_vencer: <HourglassBottomIcon fontSize="small" color="error" />,
   certificado_por_vencer: <GppMaybeIcon fontSize="small" color="error" />,
+  comprobantes_sin_aceptar: <FactCheckIcon fontSize="small" color="error" />,
 };
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, successOf } from '../../api';
 import { defineEndpoints } from '../../endpoint';
 import { exportQueryOf, IdParamSchema } from '../../list-query';
-import { SaleInputSchema, SaleVoidSchema } from './sale-input';
+import { SaleInputSchema, SaleReissueSchema, SaleVoidSchema } from './sale-input';
 import {
   ReceiptFileQuerySchema,
   ReceiptPdfQuerySchema,
@@ -29,9 +29,10 @@ import {
 export const SALES_QUERY_KEY = 'ventas';
 
 /**
- * Checkout's routes (decisions §numbering): a sale is issued and voided, never edited; the till of a
- * day is read, closed and reopened; the sales report. Charging is the cashier's
- * (`caja.cobrar`); voiding, reopening a day and the report are `caja.administrar`'s.
+ * Checkout's routes (decisions §numbering): a sale is issued and voided, never edited (a receipt
+ * SUNAT rejected is issued again); the till of a day is read, closed and reopened; the sales
+ * report. Charging is the cashier's (`caja.cobrar`); voiding, re-issuing, reopening a day and
+ * the report are `caja.administrar`'s.
  */
 export const SALE_ENDPOINTS = defineEndpoints(SALES_QUERY_KEY, {
   register: {
@@ -108,6 +109,15 @@ export const SALE_ENDPOINTS = defineEndpoints(SALES_QUERY_KEY, {
     path: '/venta/anular',
     body: SaleVoidSchema,
     response: successOf(SaleSchema),
+    permission: 'caja.administrar',
+  },
+  // A receipt SUNAT rejected (issue 32 §2): voided without a note and issued again on a new
+  // number, in one transaction; an administrator's, as a void is. Answers the new sale.
+  reissue: {
+    method: 'POST',
+    path: '/venta/reemitir',
+    body: SaleReissueSchema,
+    response: { 201: successOf(SaleSchema) },
     permission: 'caja.administrar',
   },
   cash: {

@@ -106,12 +106,25 @@ export function customerDocCode(type: ReceiptType, doc: string | null | undefine
 }
 
 /**
- * Whether the receipt is an electronic one (DESIGN §11.9): a boleta or factura issued as a signed
- * CPE, which its hash says. Without a modo on, no receipt has one and none prints 'ELECTRÓNICA';
- * a nota de venta never is one.
+ * Whether the receipt is an electronic one (DESIGN §11.9): a boleta or factura issued as a CPE,
+ * which its state says from the moment it is issued (signed here, or left to the PSE, which
+ * answers its hash and QR later). Without a modo on, no receipt has one and none prints
+ * 'ELECTRÓNICA'; a nota de venta never is one.
  */
-export const isElectronicReceipt = (sale: Pick<Sale, 'tipo_comp' | 'cpe_hash'>) =>
-  sale.tipo_comp !== 'T' && sale.cpe_hash !== null;
+export const isElectronicReceipt = (sale: Pick<Sale, 'tipo_comp' | 'cpe_estado'>) =>
+  sale.tipo_comp !== 'T' && sale.cpe_estado !== null;
+
+/** An electronic document's state once issued, until the sender has SUNAT's answer. */
+export const PENDING_STATE = 'pendiente';
+/** SUNAT's verdict on a receipt whose number is spent (2000–3999): it is issued again. */
+export const REJECTED_STATE = 'rechazado';
+
+/**
+ * Whether voiding the receipt issues a nota de crédito (DESIGN §11.1): an electronic one's does,
+ * unless SUNAT rejected it: a rejected receipt never existed for SUNAT, there is nothing to credit.
+ */
+export const voidIssuesCreditNote = (sale: Pick<Sale, 'tipo_comp' | 'cpe_estado'>) =>
+  isElectronicReceipt(sale) && sale.cpe_estado !== REJECTED_STATE;
 
 /** The receipt's kind in words, as SUNAT's printed representation says it. */
 const RECEIPT_KIND_TITLES: Record<ReceiptType, string> = {
@@ -128,7 +141,7 @@ const CREDIT_NOTE_TITLE = 'NOTA DE CRÉDITO ELECTRÓNICA';
  * electronic receipt, or 'NOTA DE CRÉDITO ELECTRÓNICA' for the note that voided it.
  */
 export function receiptTitle(
-  sale: Pick<Sale, 'tipo_comp' | 'cpe_hash'>,
+  sale: Pick<Sale, 'tipo_comp' | 'cpe_estado'>,
   document: ReceiptDocument = 'comprobante',
 ): string {
   if (document === 'nota') return CREDIT_NOTE_TITLE;
@@ -220,7 +233,10 @@ export function receiptAmounts(
  * receipt that is not electronic. A nota de crédito names the receipt it voids.
  */
 export function printedDocument(
-  sale: Pick<Sale, 'tipo_comp' | 'comprobante' | 'fecha' | 'cpe_hash' | 'cpe_qr' | 'nota_credito'>,
+  sale: Pick<
+    Sale,
+    'tipo_comp' | 'comprobante' | 'fecha' | 'cpe_estado' | 'cpe_hash' | 'cpe_qr' | 'nota_credito'
+  >,
   document: ReceiptDocument = 'comprobante',
 ) {
   const note = document === 'nota' ? sale.nota_credito : null;

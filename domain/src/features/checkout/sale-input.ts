@@ -146,3 +146,10 @@ export const SaleVoidSchema = z.object({
   motivo: requiredText(M.voidReasonRequired).min(5, M.voidReasonMin).max(200, M.voidReasonMax),
 });
 export type SaleVoid = z.infer<typeof SaleVoidSchema>;
+
+/**
+ * `POST /api/venta/reemitir` (admin, issue 32 §2): a receipt SUNAT rejected is voided without a
+ * nota de crédito and its sale issued again, as it was, on the next number of its series.
+ */
+export const SaleReissueSchema = z.object({ id: id(M.notFound) });
+export type SaleReissue = z.infer<typeof SaleReissueSchema>;

@@ -60,9 +60,11 @@ export const SALE_MESSAGES = {
   documentInvalid: 'El documento debe ser comprobante o nota',
   paperInvalid: 'El formato debe ser a4 u 80mm',
   notElectronic: 'Este comprobante no es electrónico: no tiene XML',
+  xmlAtPse: 'El XML de este comprobante lo genera y guarda el PSE: descárguelo desde el PSE',
   creditNoteNotFound: 'Esta venta no tiene nota de crédito',
   registered: '¡Venta registrada exitosamente!',
   voided: 'Venta anulada correctamente',
+  reissued: 'Comprobante emitido de nuevo: el rechazado quedó anulado',
 } as const;
 
 /** 'Los pagos suman S/. 100.00: faltan S/. 20.00 para cubrir el total más la propina'. */
@@ -85,8 +87,12 @@ export const CHARGE_MESSAGES = {
   clientNotFound: 'Cliente no encontrado',
   itemNotFound: 'El ítem seleccionado no existe',
   alreadyVoided: 'La venta ya está anulada',
-  voidNeedsCertificate:
-    'Este comprobante es electrónico: al anularlo se emite una nota de crédito firmada. Active la facturación electrónica con su certificado en Ajustes y vuelva a intentarlo',
+  voidNeedsElectronicMode:
+    'Este comprobante es electrónico: al anularlo se emite una nota de crédito electrónica. Active la facturación electrónica en Ajustes y vuelva a intentarlo',
+  reissueNotRejected: 'Solo se emite de nuevo un comprobante electrónico que SUNAT rechazó',
+  /** The void reason of a receipt SUNAT rejected and that was issued again. */
+  rejectedVoidReason: (code: number | null) =>
+    code === null ? 'Rechazado por SUNAT' : `Rechazado por SUNAT (código ${code})`,
   issuerMissing:
     'Registre los datos de la empresa en Ajustes (RUC, razón social y dirección) antes de emitir boletas o facturas',
 } as const;

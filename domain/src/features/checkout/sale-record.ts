@@ -84,8 +84,13 @@ export const CreditNoteSchema = z.strictObject({
   cod_motivo: z.string(),
   motivo: z.string(),
   cpe_estado: z.string().nullable(),
+  /** SUNAT's last return code and answer (or what went wrong), as for the receipt. */
+  cpe_codigo: z.number().int().nullable(),
+  cpe_mensaje: z.string().nullable(),
   cpe_hash: z.string().nullable(),
   cpe_qr: z.string().nullable(),
+  /** Its signed XML is stored here (not in modo pse, where the PSE builds and signs it). */
+  tiene_xml: z.boolean(),
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
 
@@ -111,12 +116,18 @@ export const SaleSchema = SaleSummarySchema.extend({
   motivo_anulacion: z.string().nullable(),
   /**
    * The electronic receipt (DESIGN §11.1), null while modo is desactivado and for a nota de
-   * venta: its state ('pendiente' until it is sent), its hash (the signature's DigestValue) and
-   * the text of its QR. The signed XML is not here: `GET /api/venta/{id}/xml` downloads it.
+   * venta: its state ('pendiente' until it is sent, then 'aceptado', 'observado', 'rechazado' or
+   * 'error', DESIGN §11.2), SUNAT's last return code and answer in Spanish (or what went wrong),
+   * its hash (the signature's DigestValue) and the text of its QR: in modo pse both arrive with
+   * the PSE's answer. The signed XML is not here: `GET /api/venta/{id}/xml` downloads it when
+   * `tiene_xml` (a PSE keeps its own).
    */
   cpe_estado: z.string().nullable(),
+  cpe_codigo: z.number().int().nullable(),
+  cpe_mensaje: z.string().nullable(),
   cpe_hash: z.string().nullable(),
   cpe_qr: z.string().nullable(),
+  tiene_xml: z.boolean(),
   /** The nota de crédito its void issued, when it was an electronic receipt. */
   nota_credito: CreditNoteSchema.nullable(),
   /** Who charged it, by name ('Recepción Principal'); `usuario` is their login. */

@@ -7,6 +7,7 @@ import {
   printedDocument,
   receiptAmounts,
   receiptTitle,
+  voidIssuesCreditNote,
   RECEIPT_TYPES,
   SALE_SERIES,
   SUNAT_CUSTOMER_DOC_CODES,
@@ -548,11 +549,17 @@ describe('the printed receipt', () => {
     tipo_comp: 'B',
     comprobante: 'B001-00000007',
     fecha: '2026-11-25T15:00:00.000Z',
+    cpe_estado: null,
     cpe_hash: null,
     cpe_qr: null,
     nota_credito: null,
   } satisfies Partial<Sale>;
-  const electronic = { ...issued, cpe_hash: HASH, cpe_qr: `${RUC}|03|B001|7|...|${HASH}|` };
+  const electronic = {
+    ...issued,
+    cpe_estado: 'aceptado',
+    cpe_hash: HASH,
+    cpe_qr: `${RUC}|03|B001|7|...|${HASH}|`,
+  };
   const note: CreditNote = {
     serie: 'BC01',
     numero: 1,
@@ -561,21 +568,36 @@ describe('the printed receipt', () => {
     cod_motivo: '01',
     motivo: 'Anulación de la operación',
     cpe_estado: 'pendiente',
+    cpe_codigo: null,
+    cpe_mensaje: null,
     cpe_hash: 'bm90ZQ==',
     cpe_qr: `${RUC}|07|BC01|1|...|bm90ZQ==|`,
+    tiene_xml: true,
   };
 
   it('says ELECTRÓNICA only of a boleta or factura issued as a CPE (DESIGN §11.9)', () => {
-    expect(receiptTitle({ tipo_comp: 'B', cpe_hash: null })).toBe('BOLETA DE VENTA');
-    expect(receiptTitle({ tipo_comp: 'F', cpe_hash: null })).toBe('FACTURA');
-    expect(receiptTitle({ tipo_comp: 'T', cpe_hash: null })).toBe('NOTA DE VENTA');
-    expect(receiptTitle({ tipo_comp: 'B', cpe_hash: HASH })).toBe('BOLETA DE VENTA ELECTRÓNICA');
-    expect(receiptTitle({ tipo_comp: 'F', cpe_hash: HASH })).toBe('FACTURA ELECTRÓNICA');
+    expect(receiptTitle({ tipo_comp: 'B', cpe_estado: null })).toBe('BOLETA DE VENTA');
+    expect(receiptTitle({ tipo_comp: 'F', cpe_estado: null })).toBe('FACTURA');
+    expect(receiptTitle({ tipo_comp: 'T', cpe_estado: null })).toBe('NOTA DE VENTA');
+    // From its issue on: a PSE's answers its hash later.
+    expect(receiptTitle({ tipo_comp: 'B', cpe_estado: 'pendiente' })).toBe(
+      'BOLETA DE VENTA ELECTRÓNICA',
+    );
+    expect(receiptTitle({ tipo_comp: 'F', cpe_estado: 'aceptado' })).toBe('FACTURA ELECTRÓNICA');
     // A nota de venta is never sent, whatever it holds.
-    expect(receiptTitle({ tipo_comp: 'T', cpe_hash: HASH })).toBe('NOTA DE VENTA');
-    expect(receiptTitle({ tipo_comp: 'B', cpe_hash: HASH }, 'nota')).toBe(
+    expect(receiptTitle({ tipo_comp: 'T', cpe_estado: 'pendiente' })).toBe('NOTA DE VENTA');
+    expect(receiptTitle({ tipo_comp: 'B', cpe_estado: 'aceptado' }, 'nota')).toBe(
       'NOTA DE CRÉDITO ELECTRÓNICA',
     );
+  });
+
+  it('voids with a nota de crédito only an electronic receipt SUNAT did not reject', () => {
+    expect(voidIssuesCreditNote({ tipo_comp: 'B', cpe_estado: null })).toBe(false);
+    expect(voidIssuesCreditNote({ tipo_comp: 'T', cpe_estado: 'pendiente' })).toBe(false);
+    for (const cpe_estado of ['pendiente', 'aceptado', 'observado', 'error']) {
+      expect(voidIssuesCreditNote({ tipo_comp: 'F', cpe_estado })).toBe(true);
+    }
+    expect(voidIssuesCreditNote({ tipo_comp: 'B', cpe_estado: 'rechazado' })).toBe(false);
   });
 
   it('prints the hash, the QR and the representation only of an electronic one', () => {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isoDateTime, isoDay, money } from '../../api';
 import type { Permission } from '../../permissions';
+import { ElectronicStateCountSchema } from '../electronic-receipts/receipts';
 
 const count = z.number().int();
 
@@ -102,6 +103,11 @@ export const DashboardSchema = z.strictObject({
   upcoming: z.array(DashboardAppointmentSchema),
   recentActivity: z.array(DashboardActivitySchema),
   lowStock: DashboardLowStockSchema,
+  /**
+   * Today's electronic receipts and notes by state (DESIGN §11.2), the states that have any: only
+   * for who follows them (CAJA › 'Comprobantes electrónicos', `caja.administrar`).
+   */
+  electronicReceiptsToday: z.array(ElectronicStateCountSchema).optional(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { limaToday } from '../../lima-date';
+import { electronicReceiptsLink, UNACCEPTED_FILTER } from '../electronic-receipts/receipts';
 
 export const NOTIFICATIONS_PATH = '/notificaciones';
 
@@ -13,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'citas_manana',
   'reservas_por_vencer',
   'certificado_por_vencer',
+  'comprobantes_sin_aceptar',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -46,6 +48,12 @@ export const NOTIFICATION_TEXTS = {
     expires.getTime() > now.getTime()
       ? `El certificado digital de facturación vence el ${limaDate(expires)}`
       : `El certificado digital de facturación venció el ${limaDate(expires)}`,
+  /**
+   * '2 comprobantes electrónicos sin aceptar por SUNAT': pending, failed or rejected a day after
+   * their issue (DESIGN §11.2).
+   */
+  unacceptedReceipts: (n: number) =>
+    `${n} ${plural(n, 'comprobante electrónico', 'comprobantes electrónicos')} sin aceptar por SUNAT`,
   empty: 'No hay notificaciones',
 } as const;
 
@@ -59,6 +67,8 @@ export const NOTIFICATION_LINKS = {
   pendingReservations: '/reservaciones?est=1&ficial=&final=',
   /** Ajustes, at its 'Facturación electrónica' section. */
   electronicSettings: '/ajustes#facturacion',
+  /** CAJA › 'Comprobantes electrónicos', every one SUNAT has not accepted, whatever its day. */
+  unacceptedReceipts: electronicReceiptsLink({ estado: UNACCEPTED_FILTER }),
 } as const;
 
 export const NotificationSchema = z.strictObject({
@@ -68,7 +78,7 @@ export const NotificationSchema = z.strictObject({
   enlace: z.string(),
   /**
    * How many things the notice is about: 1 product, N more products, N citas, N reservations,
-   * 1 certificate.
+   * 1 certificate, N electronic receipts.
    */
   cantidad: z.number().int(),
 });

@@ -57,8 +57,10 @@ ALTER TABLE "notas_credito" ADD CONSTRAINT "notas_credito_id_usu_users_id_fk" FO
 ALTER TABLE "cpe_envios" ADD CONSTRAINT "cpe_envios_id_venta_ventas_id_venta_fk" FOREIGN KEY ("id_venta") REFERENCES "public"."ventas"("id_venta") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cpe_envios" ADD CONSTRAINT "cpe_envios_id_nota_notas_credito_id_nota_fk" FOREIGN KEY ("id_nota") REFERENCES "public"."notas_credito"("id_nota") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "notas_credito_id_venta_key" ON "notas_credito" USING btree ("id_venta");--> statement-breakpoint
+CREATE INDEX "notas_credito_cpe_sin_aceptar_idx" ON "notas_credito" USING btree ("fecha") WHERE "notas_credito"."cpe_estado" in ('pendiente', 'error', 'rechazado');--> statement-breakpoint
 CREATE INDEX "notas_credito_cpe_siguiente_idx" ON "notas_credito" USING btree ("cpe_siguiente") WHERE "notas_credito"."cpe_siguiente" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notas_credito_serie_numero_key" ON "notas_credito" USING btree ("serie","numero");--> statement-breakpoint
 CREATE INDEX "cpe_envios_id_venta_idx" ON "cpe_envios" USING btree ("id_venta");--> statement-breakpoint
 CREATE INDEX "cpe_envios_id_nota_idx" ON "cpe_envios" USING btree ("id_nota");--> statement-breakpoint
+CREATE INDEX "ventas_cpe_sin_aceptar_idx" ON "ventas" USING btree ("fecha") WHERE "ventas"."cpe_estado" in ('pendiente', 'error', 'rechazado');--> statement-breakpoint
 CREATE INDEX "ventas_cpe_siguiente_idx" ON "ventas" USING btree ("cpe_siguiente") WHERE "ventas"."cpe_siguiente" is not null;

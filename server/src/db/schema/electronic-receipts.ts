@@ -69,6 +69,9 @@ export const creditNotes = pgTable(
   },
   (t) => [
     uniqueIndex('notas_credito_id_venta_key').on(t.id_venta),
+    index('notas_credito_cpe_sin_aceptar_idx')
+      .on(t.fecha)
+      .where(sql`${t.cpe_estado} in ('pendiente', 'error', 'rechazado')`),
     index('notas_credito_cpe_siguiente_idx')
       .on(t.cpe_siguiente)
       .where(sql`${t.cpe_siguiente} is not null`),

@@ -96,6 +96,10 @@ export const sales = pgTable(
     index('ventas_tipo_fecha_idx').on(t.tipo_comp, t.fecha, t.id_venta),
     index('ventas_id_cli_idx').on(t.id_cli),
     index('ventas_id_usu_idx').on(t.id_usu),
+    // The bell's count of receipts SUNAT has not accepted yet: a few rows, by day of issue.
+    index('ventas_cpe_sin_aceptar_idx')
+      .on(t.fecha)
+      .where(sql`${t.cpe_estado} in ('pendiente', 'error', 'rechazado')`),
     // The sender's queue: the few documents with an attempt due.
     index('ventas_cpe_siguiente_idx')
       .on(t.cpe_siguiente)

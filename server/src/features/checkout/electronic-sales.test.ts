@@ -406,7 +406,7 @@ describe('with modo sunat_beta and the salon’s certificate', () => {
       motivo: 'Cobro duplicado',
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(CHARGE_MESSAGES.voidNeedsCertificate);
+    expect(res.body.message).toBe(CHARGE_MESSAGES.voidNeedsElectronicMode);
     expect((await recepcion.get(`/venta/${sale.id_venta}`)).body.data.anulada).toBe(false);
     // Off again: what is charged now is not electronic, what was stays so.
     expect((await sell(walkIn)).cpe_hash).toBeNull();

@@ -1,2 +1,3 @@
-export { salesModule } from './sales';
+export { salesModule, type SalesModuleOptions } from './sales';
 export { saleOfAppointment } from './sale-read';
+export { pseTransport } from './pse-sending';

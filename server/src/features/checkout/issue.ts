@@ -27,6 +27,7 @@ import {
   type Sale,
   type SaleInput,
   type SaleLine,
+  type SaleRulesInput,
   type SaleTotals,
 } from '@app/domain';
 import { recordChange } from '../../audit/record';
@@ -51,9 +52,8 @@ import {
   invalid,
   type FieldErrors,
 } from '../../http/errors';
-import type { SigningCertificate } from '../electronic-receipts';
 import { moveStocks, type StockMove } from '../products';
-import { issueElectronicReceipt } from './electronic-receipt';
+import { issueElectronicReceipt, type ReceiptIssuer } from './electronic-receipt';
 import { nextNumber } from './receipt-numbers';
 import { findSale, receiptNumberSql, saleOfAppointment } from './sale-read';
 import { assertTillOpen } from './till';
@@ -179,7 +179,11 @@ async function priceLines(
 }
 
 /** The rules across fields, checked again on the priced lines: 422 with every field in error. */
-function assertSaleRules(input: SaleInput, items: readonly PricedLine[], totals: SaleTotals) {
+function assertSaleRules(
+  input: Omit<SaleRulesInput, 'items'>,
+  items: readonly PricedLine[],
+  totals: SaleTotals,
+) {
   const issues = saleIssues({ ...input, items }, totals);
   if (issues.length === 0) return;
   const errors: FieldErrors = {};
@@ -237,35 +241,9 @@ function receiptLine(item: PricedLine & { id: number | null }, index: number): S
   };
 }
 
-/**
- * Issues a sale in the caller's transaction: the cita and the client checked, the lines priced,
- * the adjustments allowed, the rules held, the next number taken; lines, payments, stock, the
- * cita's status, the electronic receipt (signed with `certificate` when receipts are electronic,
- * electronic-receipt.ts) and the audit entry written. Answers the sale as `GET /api/venta/{id}`
- * reads it.
- */
-export async function registerSale(
-  tx: Tx,
-  request: FastifyRequest,
-  certificate: SigningCertificate | null,
-  input: SaleInput,
-): Promise<Sale> {
-  await assertTillOpen(tx, limaToday());
-  const idCliente = input.id_cliente ?? null;
-  const cita = input.id_cita ? await chargeableAppointment(tx, input.id_cita, idCliente) : null;
-  const clientId = idCliente ?? cita?.id_cli ?? null;
-  if (idCliente !== null && !cita) {
-    const [client] = await tx
-      .select({ id: clients.id_cli })
-      .from(clients)
-      .where(eq(clients.id_cli, idCliente));
-    if (!client) throw invalid('id_cliente', C.clientNotFound);
-  }
-  const items = await priceLines(tx, input.items, cita);
-  // Computed once for the request: the adjustments, the rules and the stored amounts read them.
-  const totals = saleTotals({ ...input, items });
-
-  const [issuer] = await tx
+/** The company as Ajustes holds it: the issuer a receipt names, and the discount it allows. */
+async function companySettings(tx: Tx) {
+  const [company] = await tx
     .select({
       ruc: settings.rucEmp,
       nombre: settings.nomEmp,
@@ -275,18 +253,40 @@ export async function registerSale(
     .from(settings)
     .orderBy(asc(settings.id))
     .limit(1);
-  const adjustments = saleAdjustments(
-    { items, descuento: input.descuento, propina: input.propina },
-    issuer?.descuento_max ?? DEFAULT_MAX_DISCOUNT,
-    totals,
-  );
-  if (adjustments.length > 0) {
-    if (!can(sessionOf(request).role, 'caja.ajustar')) throw new HttpError(403, M.adjustForbidden);
-    if (!input.motivo_ajuste) throw invalid('motivo_ajuste', M.adjustReasonRequired);
-  }
+  return company;
+}
+
+/** A sale checked and priced, ready to be written (writeSale). */
+interface SaleDraft {
+  input: Pick<SaleInput, 'tipo_comp' | 'doc' | 'nombre' | 'descuento' | 'propina' | 'pagos'> & {
+    id_cita: number | null;
+  };
+  items: (PricedLine & { id: number | null })[];
+  /** Computed once: the rules and the stored amounts read them. */
+  totals: SaleTotals;
+  /** The cita it charges, locked (chargeableAppointment). */
+  cita: Awaited<ReturnType<typeof chargeableAppointment>> | null;
+  clientId: number | null;
+  company: Awaited<ReturnType<typeof companySettings>>;
+  /** What its audit entry says besides the sale: its adjustments, or the receipt it replaces. */
+  audited: Record<string, unknown>;
+}
+
+/**
+ * Writes a checked sale in the caller's transaction: the rules held, the next number taken;
+ * lines, payments, stock, the cita's status, the electronic receipt (electronic-receipt.ts, as
+ * `issuer` makes it) and the audit entry written. Answers the sale as `GET /api/venta/{id}`
+ * reads it.
+ */
+async function writeSale(
+  tx: Tx,
+  request: FastifyRequest,
+  issuer: ReceiptIssuer | null,
+  { input, items, totals, cita, clientId, company, audited }: SaleDraft,
+): Promise<Sale> {
   assertSaleRules(input, items, totals);
   // A nota de venta is internal; a boleta or factura names its issuer.
-  if (input.tipo_comp !== 'T' && !issuer?.ruc) throw conflict(C.issuerMissing);
+  if (input.tipo_comp !== 'T' && !company?.ruc) throw conflict(C.issuerMissing);
   const { text } = totals;
   const { serie, numero } = await nextNumber(tx, SALE_SERIES[input.tipo_comp], input.tipo_comp);
   const [{ id_venta }] = await tx
@@ -298,14 +298,14 @@ export async function registerSale(
       cod_sunat: SUNAT_RECEIPT_CODES[input.tipo_comp],
       moneda: SUNAT_CURRENCY,
       tipo_operacion: SUNAT_OPERATION_TYPE,
-      id_cita: input.id_cita ?? null,
+      id_cita: input.id_cita,
       id_cli: clientId,
       cliente_doc_tipo: customerDocCode(input.tipo_comp, input.doc),
       cliente_doc: input.doc ?? '',
       cliente_nombre: input.nombre ?? '',
-      emisor_ruc: issuer?.ruc ?? '',
-      emisor_nombre: issuer?.nombre ?? '',
-      emisor_direccion: issuer?.direccion ?? '',
+      emisor_ruc: company?.ruc ?? '',
+      emisor_nombre: company?.nombre ?? '',
+      emisor_direccion: company?.direccion ?? '',
       gravadas: text.subtotal,
       descuento: text.discount,
       igv: text.igv,
@@ -330,7 +330,7 @@ export async function registerSale(
     productMoves(items, -1, { tipo: 'venta', motivo: `Venta ${comprobante}`, id_venta }),
   );
 
-  if (input.id_cita && cita && cita.id_est !== AppointmentStatus.Completada) {
+  if (input.id_cita !== null && cita && cita.id_est !== AppointmentStatus.Completada) {
     await tx
       .update(appointments)
       .set({ id_est: AppointmentStatus.Completada, updated_at: new Date() })
@@ -345,7 +345,7 @@ export async function registerSale(
   }
   // Built from the sale as stored (decisions §sunat-snapshot), in its transaction: a receipt
   // that cannot be signed is not issued either.
-  const sale = await issueElectronicReceipt(tx, certificate, await findSale(tx, id_venta));
+  const sale = await issueElectronicReceipt(tx, issuer, await findSale(tx, id_venta));
   await recordChange(tx, request, {
     accion: 'vender',
     entidad: 'venta',
@@ -358,9 +358,99 @@ export async function registerSale(
       propina: sale.propina,
       pagos: sale.pagos,
       ...(sale.cpe_hash !== null && { cpe_hash: sale.cpe_hash }),
-      // What was charged off the server's prices, and why (decisions §server-prices).
-      ...(adjustments.length > 0 && { ajustes: adjustments, motivo_ajuste: input.motivo_ajuste }),
+      ...audited,
     },
   });
   return sale;
+}
+
+/**
+ * Issues a sale in the caller's transaction: the cita and the client checked, the lines priced,
+ * the adjustments allowed, then written (writeSale). Answers the sale as `GET /api/venta/{id}`
+ * reads it.
+ */
+export async function registerSale(
+  tx: Tx,
+  request: FastifyRequest,
+  issuer: ReceiptIssuer | null,
+  input: SaleInput,
+): Promise<Sale> {
+  await assertTillOpen(tx, limaToday());
+  const idCliente = input.id_cliente ?? null;
+  const cita = input.id_cita ? await chargeableAppointment(tx, input.id_cita, idCliente) : null;
+  if (idCliente !== null && !cita) {
+    const [client] = await tx
+      .select({ id: clients.id_cli })
+      .from(clients)
+      .where(eq(clients.id_cli, idCliente));
+    if (!client) throw invalid('id_cliente', C.clientNotFound);
+  }
+  const items = await priceLines(tx, input.items, cita);
+  const totals = saleTotals({ ...input, items });
+  const company = await companySettings(tx);
+  const adjustments = saleAdjustments(
+    { items, descuento: input.descuento, propina: input.propina },
+    company?.descuento_max ?? DEFAULT_MAX_DISCOUNT,
+    totals,
+  );
+  if (adjustments.length > 0) {
+    if (!can(sessionOf(request).role, 'caja.ajustar')) throw new HttpError(403, M.adjustForbidden);
+    if (!input.motivo_ajuste) throw invalid('motivo_ajuste', M.adjustReasonRequired);
+  }
+  return writeSale(tx, request, issuer, {
+    input: { ...input, id_cita: input.id_cita ?? null },
+    items,
+    totals,
+    cita,
+    clientId: idCliente ?? cita?.id_cli ?? null,
+    company,
+    // What was charged off the server's prices, and why (decisions §server-prices).
+    audited:
+      adjustments.length > 0 ? { ajustes: adjustments, motivo_ajuste: input.motivo_ajuste } : {},
+  });
+}
+
+/**
+ * Issues `replaced` again as a new sale, in the caller's transaction, once it is voided (a receipt
+ * SUNAT rejected, reissue.ts): today's till open, the same customer, cita, discount, tip and
+ * payments, and the same lines as stored (kind, item, description, quantity and price: what was
+ * charged then, allowed then, so nothing is priced again nor counts as an adjustment), on the
+ * next number of its series. Answers the new sale.
+ */
+export async function registerAgain(
+  tx: Tx,
+  request: FastifyRequest,
+  issuer: ReceiptIssuer | null,
+  replaced: Sale,
+): Promise<Sale> {
+  await assertTillOpen(tx, limaToday());
+  // Its customer is the replaced sale's, whoever the cita names now.
+  const cita =
+    replaced.id_cita !== null ? await chargeableAppointment(tx, replaced.id_cita, null) : null;
+  const items = replaced.items.map((line) => ({
+    tipo: line.tipo,
+    id: line.id_item,
+    descripcion: line.descripcion,
+    cantidad: line.cantidad,
+    precio: line.precio_unitario,
+    precio_lista: line.precio_unitario,
+  }));
+  const input = {
+    tipo_comp: replaced.tipo_comp,
+    id_cita: replaced.id_cita,
+    doc: replaced.cliente_doc || null,
+    nombre: replaced.cliente_nombre || null,
+    descuento: replaced.descuento,
+    propina: replaced.propina,
+    pagos: replaced.pagos,
+  };
+  return writeSale(tx, request, issuer, {
+    input,
+    items,
+    totals: saleTotals({ ...input, items }),
+    cita,
+    clientId: replaced.id_cli,
+    company: await companySettings(tx),
+    audited: { reemite: replaced.comprobante },
+  });
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import {
+  isElectronicReceipt,
   SALE_MESSAGES as M,
   SUNAT_CREDIT_NOTE_CODE,
   type ReceiptDocument,
@@ -23,6 +24,9 @@ import { findSale } from './sale-read';
 const sunatName = (ruc: string, code: string, serie: string, numero: number) =>
   `${ruc}-${code}-${documentNumber(serie, numero)}`;
 
+/** Why a document has no XML here: it is not electronic, or the PSE made it (modo pse). */
+const missingXml = (state: string | null) => (state === null ? M.notElectronic : M.xmlAtPse);
+
 /** The stored XML of the sale's receipt or note, with its file name; 404 when there is none. */
 async function storedXml(db: Db, id: number, document: ReceiptDocument) {
   if (document === 'comprobante') {
@@ -33,11 +37,12 @@ async function storedXml(db: Db, id: number, document: ReceiptDocument) {
         serie: sales.serie,
         numero: sales.numero,
         xml: sales.cpe_xml,
+        estado: sales.cpe_estado,
       })
       .from(sales)
       .where(eq(sales.id_venta, id));
     if (!row) throw notFound(M.notFound);
-    if (row.xml === null || row.code === null) throw notFound(M.notElectronic);
+    if (row.xml === null || row.code === null) throw notFound(missingXml(row.estado));
     return { xml: row.xml, name: sunatName(row.ruc, row.code, row.serie, row.numero) };
   }
   const [row] = await db
@@ -46,13 +51,14 @@ async function storedXml(db: Db, id: number, document: ReceiptDocument) {
       serie: creditNotes.serie,
       numero: creditNotes.numero,
       xml: creditNotes.cpe_xml,
+      estado: creditNotes.cpe_estado,
     })
     .from(sales)
     .leftJoin(creditNotes, eq(creditNotes.id_venta, sales.id_venta))
     .where(eq(sales.id_venta, id));
   if (!row) throw notFound(M.notFound);
   if (row.serie === null || row.numero === null) throw notFound(M.creditNoteNotFound);
-  if (row.xml === null) throw notFound(M.notElectronic);
+  if (row.xml === null) throw notFound(missingXml(row.estado));
   return { xml: row.xml, name: sunatName(row.ruc, SUNAT_CREDIT_NOTE_CODE, row.serie, row.numero) };
 }
 
@@ -96,7 +102,7 @@ export async function sendReceiptPdf(
   if (document === 'nota') {
     if (!note) throw notFound(M.creditNoteNotFound);
     name = sunatName(sale.emisor_ruc, SUNAT_CREDIT_NOTE_CODE, note.serie, note.numero);
-  } else if (sale.cpe_hash !== null && sale.cod_sunat !== null) {
+  } else if (isElectronicReceipt(sale) && sale.cod_sunat !== null) {
     name = sunatName(sale.emisor_ruc, sale.cod_sunat, sale.serie, sale.numero);
   }
   const pdf = await receiptPdf({ sale, document, format, logo });

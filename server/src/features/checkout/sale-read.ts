@@ -143,8 +143,11 @@ export async function findSale(executor: Db | Tx, id: number): Promise<Sale> {
       motivo_anulacion: sales.motivo_anulacion,
       // Never cpe_xml: the signed XML is tens of KB that only its download reads.
       cpe_estado: sales.cpe_estado,
+      cpe_codigo: sales.cpe_codigo,
+      cpe_mensaje: sales.cpe_mensaje,
       cpe_hash: sales.cpe_hash,
       cpe_qr: sales.cpe_qr,
+      tiene_xml: sql<boolean>`${sales.cpe_xml} is not null`,
       cajero: sql<
         string | null
       >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${qualified(sales.id_usu)})`,
@@ -191,8 +194,11 @@ async function creditNoteOf(executor: Db | Tx, id: number): Promise<CreditNote |
       cod_motivo: creditNotes.cod_motivo,
       motivo: creditNotes.motivo,
       cpe_estado: creditNotes.cpe_estado,
+      cpe_codigo: creditNotes.cpe_codigo,
+      cpe_mensaje: creditNotes.cpe_mensaje,
       cpe_hash: creditNotes.cpe_hash,
       cpe_qr: creditNotes.cpe_qr,
+      tiene_xml: sql<boolean>`${creditNotes.cpe_xml} is not null`,
     })
     .from(creditNotes)
     .where(eq(creditNotes.id_venta, id));

@@ -1,40 +1,71 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CASH_MESSAGES, SALE_ENDPOINTS, SALE_MESSAGES as M, type SaleSummary } from '@app/domain';
+import {
+  CASH_MESSAGES,
+  PENDING_STATE,
+  SALE_ENDPOINTS,
+  SALE_MESSAGES as M,
+  type Sale,
+  type SaleSummary,
+} from '@app/domain';
 import { actorOf, recordAudit } from '../../audit/record';
 import type { SecretBox } from '../../auth/secrets';
 import { listRows, sendExport, sendTables } from '../../crud/export';
 import { listPage } from '../../crud/list';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { holdHeavySlot } from '../../http/heavy-work';
-import { signingCertificate } from './electronic-receipt';
+import { receiptIssuer, type ReceiptIssuer } from './electronic-receipt';
 import { registerSale } from './issue';
+import { reissueSale } from './reissue';
 import { sendReceiptPdf, sendReceiptXml } from './receipt-files';
 import { asListQuery, findSale, saleFilters, salesExport, salesList } from './sale-read';
 import { reportTables, salesReport } from './sales-report';
 import { closeDay, cashDay, reopenDay } from './till';
 import { voidSale } from './void';
 
+export interface SalesModuleOptions {
+  db: Db;
+  secrets: SecretBox;
+  /**
+   * Called once a sale, a void or a re-issue has committed leaving an electronic document
+   * pendiente, so the sender sends it now rather than on its next round.
+   */
+  onReceiptIssued?: () => void;
+}
+
+/** Whether the sale as written leaves a document for the sender: its receipt, or its new note. */
+const leavesPending = (sale: Sale) =>
+  sale.cpe_estado === PENDING_STATE || sale.nota_credito?.cpe_estado === PENDING_STATE;
+
 /**
  * Checkout's routes (decisions §checkout): a sale is issued (issue.ts), read, listed and
- * exported (sale-read.ts) and voided (void.ts), never edited nor deleted; an electronic one is
- * signed with the certificate `secrets` opens (electronic-receipt.ts) and downloads as XML, and
- * any as a PDF (receipt-files.ts); the till of a day is read, closed and reopened (till.ts); the
- * sales report (sales-report.ts).
+ * exported (sale-read.ts) and voided (void.ts), never edited nor deleted, and a receipt SUNAT
+ * rejected is issued again (reissue.ts); an electronic one is signed with the certificate
+ * `secrets` opens or left to the PSE (electronic-receipt.ts) and downloads as XML, and any as a
+ * PDF (receipt-files.ts); the till of a day is read, closed and reopened (till.ts); the sales
+ * report (sales-report.ts).
  */
-export const salesModule: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = async (
+export const salesModule: FastifyPluginAsyncZod<SalesModuleOptions> = async (
   app,
-  { db, secrets },
+  { db, secrets, onReceiptIssued },
 ) => {
   const E = SALE_ENDPOINTS;
 
+  /**
+   * Runs `write` in a transaction with the receipts' issuer of the moment, read before it opens
+   * (electronic-receipt.ts says why), and wakes the sender once it has committed a pending
+   * document.
+   */
+  const issuing = async (write: (tx: Tx, issuer: ReceiptIssuer | null) => Promise<Sale>) => {
+    const issuer = await receiptIssuer(db, secrets);
+    const sale = await db.transaction((tx) => write(tx, issuer));
+    if (leavesPending(sale)) onReceiptIssued?.();
+    return sale;
+  };
+
   route(app, E.register, async (request, reply) => {
-    // Read before the transaction: electronic-receipt.ts says why.
-    const certificate = await signingCertificate(db, secrets);
-    const created = await db.transaction((tx) =>
-      registerSale(tx, request, certificate, request.body),
-    );
+    const created = await issuing((tx, issuer) => registerSale(tx, request, issuer, request.body));
     return reply.status(201).send(ok(created, M.registered));
   });
 
@@ -94,8 +125,13 @@ export const salesModule: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> 
   );
 
   route(app, E.void, async (request) =>
-    ok(await voidSale(db, request, secrets, request.body), M.voided),
+    ok(await issuing((tx, issuer) => voidSale(tx, request, issuer, request.body)), M.voided),
   );
+
+  route(app, E.reissue, async (request, reply) => {
+    const created = await issuing((tx, issuer) => reissueSale(tx, request, issuer, request.body));
+    return reply.status(201).send(ok(created, M.reissued));
+  });
 
   route(app, E.cash, async (request) => ok(await cashDay(db, request.query.fecha)));
 

@@ -6,6 +6,7 @@ import {
   can,
   DASHBOARD_REVENUE_PERMISSION,
   DASHBOARD_ENDPOINTS,
+  ELECTRONIC_RECEIPTS_PERMISSION,
   formatCents,
   parseCents,
   limaToday,
@@ -35,6 +36,7 @@ import {
 import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
+import { todaysElectronicReceipts } from '../electronic-receipts';
 
 const PER_DAY = 14;
 const PER_MONTH = 6;
@@ -173,12 +175,16 @@ async function monthlyRevenue(db: Db, today: string, first: string) {
  * table whole: today's statuses come from appointment_days and the active clients and pets from
  * status_counts (both kept exact by triggers, migration 0004), the rest are counts over a range
  * of an index (this month's clients, pending reservations ahead), top-N reads of an order index,
- * the low-stock products through their partial index, and two months of sales for the money.
+ * the low-stock products through their partial index, two months of sales for the money, and
+ * today's electronic receipts by state (a day of the sales' `fecha` index).
  */
 export async function dashboardFigures(
   db: Db,
   now = new Date(),
-  { revenue: withRevenue = true }: { revenue?: boolean } = {},
+  {
+    revenue: withRevenue = true,
+    electronicReceipts: withReceipts = true,
+  }: { revenue?: boolean; electronicReceipts?: boolean } = {},
 ): Promise<Dashboard> {
   const today = limaToday(now);
 
@@ -239,6 +245,7 @@ export async function dashboardFigures(
     recentReservations,
     recentClients,
     lowStockProducts,
+    electronicReceiptsToday,
   ] = await Promise.all([
     db
       .select({ id_est: appointmentDays.id_est, total: appointmentDays.total })
@@ -300,6 +307,7 @@ export async function dashboardFigures(
       .orderBy(desc(clients.created_at), desc(clients.id_cli))
       .limit(LIST_SIZE),
     lowStock(db),
+    withReceipts ? todaysElectronicReceipts(db, now) : undefined,
   ]);
 
   // A day and status whose appointments all moved away stays behind with a total of 0.
@@ -348,6 +356,7 @@ export async function dashboardFigures(
     upcoming,
     recentActivity,
     lowStock: lowStockProducts,
+    ...(electronicReceiptsToday && { electronicReceiptsToday }),
   };
 }
 
@@ -396,8 +405,12 @@ export const dashboardModule: FastifyPluginCallbackZod<{ db: Db }> = (app, { db 
   const money = (request: FastifyRequest) => ({
     revenue: can(sessionOf(request).role, DASHBOARD_REVENUE_PERMISSION),
   });
+  // Who may open CAJA › 'Comprobantes electrónicos' sees today's by state.
+  const receipts = (request: FastifyRequest) => ({
+    electronicReceipts: can(sessionOf(request).role, ELECTRONIC_RECEIPTS_PERMISSION),
+  });
   route(app, DASHBOARD_ENDPOINTS.figures, async (request) =>
-    ok(await dashboardFigures(db, new Date(), money(request))),
+    ok(await dashboardFigures(db, new Date(), { ...money(request), ...receipts(request) })),
   );
   route(app, DASHBOARD_ENDPOINTS.charts, async (request) =>
     ok(await dashboardCharts(db, new Date(), money(request))),

@@ -2,29 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  customerDocCode,
-  formatCents,
-  formatReceiptNumber,
-  igvOf,
-  parseCents,
-  SALE_SERIES,
-  saleTotals,
-  SUNAT_CURRENCY,
-  SUNAT_IGV_AFFECTATION,
-  SUNAT_OPERATION_TYPE,
-  SUNAT_RECEIPT_CODES,
-  SUNAT_UNIT_CODES,
-  type ReceiptType,
-  type Sale,
-  type SaleItemKind,
-  type SaleLine,
-} from '@app/domain';
+import { formatCents, parseCents, type ReceiptType, type Sale } from '@app/domain';
 import { DOMParser, type Element as XmlElement, type Node as XmlNode } from '@xmldom/xmldom';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
 import { signatureVerifies } from '../../test/fake-sunat';
+import { saleFixture, type FixtureSale } from '../../test/sale-fixture';
 import { validateUbl, type UblKind } from '../../test/xsd';
 import {
   creditNoteXml,
@@ -58,94 +42,22 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 /* Sales as the server stores them */
 
-type FixtureLine = { descripcion: string; cantidad: number; precio: string; tipo?: SaleItemKind };
-type FixtureSale = {
+type FixtureSpec = Omit<FixtureSale, 'numero' | 'emisor' | 'tipo'> & {
   tipo: Exclude<ReceiptType, 'T'>;
-  lines: FixtureLine[];
-  descuento?: string;
-  doc?: string;
-  nombre?: string;
   numero?: number;
-  fecha?: string;
 };
 
-/** A receipt line as issue.ts stores it: base and IGV of the line's total, with IGV. */
-function storedLine(line: FixtureLine, index: number): SaleLine {
-  const tipo = line.tipo ?? 'servicio';
-  const unit = parseCents(line.precio) ?? 0;
-  const total = unit * line.cantidad;
-  const { subtotal, igv } = igvOf(total);
-  return {
-    linea: index + 1,
-    tipo,
-    id_item: tipo === 'otro' ? null : index + 10,
-    descripcion: line.descripcion,
-    cantidad: line.cantidad,
-    unidad: SUNAT_UNIT_CODES[tipo],
-    afectacion_igv: SUNAT_IGV_AFFECTATION,
-    precio_unitario: formatCents(unit),
-    valor_unitario: formatCents(igvOf(unit).subtotal),
-    base: formatCents(subtotal),
-    igv: formatCents(igv),
-    total: formatCents(total),
-  };
-}
-
-/** A sale as `GET /api/venta/{id}` answers it, its amounts computed by the domain's saleTotals. */
-function saleOf(fixture: FixtureSale): Sale {
-  const totals = saleTotals({
-    items: fixture.lines.map((line) => ({ cantidad: line.cantidad, precio: line.precio })),
-    descuento: fixture.descuento ?? '0.00',
-    pagos: [],
+/** A sale of the salon, whose name needs escaping in XML. */
+const saleOf = (fixture: FixtureSpec): Sale =>
+  saleFixture({
+    ...fixture,
+    numero: fixture.numero ?? 1,
+    emisor: {
+      ruc: COMPANY_RUC,
+      // Text that must be escaped, and accents.
+      nombre: 'Peluquería Canina "Patitas" & Cía <Miraflores> S.A.C.',
+    },
   });
-  const { text } = totals;
-  const serie = SALE_SERIES[fixture.tipo];
-  const numero = fixture.numero ?? 1;
-  const doc = fixture.doc ?? '';
-  return {
-    id_venta: numero,
-    fecha: fixture.fecha ?? '2026-11-25T15:04:05.000Z',
-    tipo_comp: fixture.tipo,
-    serie,
-    numero,
-    comprobante: formatReceiptNumber(serie, numero),
-    id_cita: null,
-    id_cli: null,
-    cliente_doc: doc,
-    cliente_nombre: fixture.nombre ?? '',
-    total: text.total,
-    propina: '0.00',
-    metodos: ['efectivo'],
-    usuario: 'caja',
-    anulada: false,
-    cod_sunat: SUNAT_RECEIPT_CODES[fixture.tipo],
-    moneda: SUNAT_CURRENCY,
-    tipo_operacion: SUNAT_OPERATION_TYPE,
-    cliente_doc_tipo: customerDocCode(fixture.tipo, doc),
-    emisor_ruc: COMPANY_RUC,
-    // Text that must be escaped, and accents.
-    emisor_nombre: 'Peluquería Canina "Patitas" & Cía <Miraflores> S.A.C.',
-    emisor_direccion: 'Av. José Larco 1234, Miraflores, Lima',
-    gravadas: text.subtotal,
-    descuento: text.discount,
-    igv: text.igv,
-    pagado: text.total,
-    vuelto: '0.00',
-    monto_letras: totals.words,
-    items: fixture.lines.map(storedLine),
-    pagos: [{ metodo: 'efectivo', monto: text.total }],
-    anulada_at: null,
-    anulada_por: null,
-    motivo_anulacion: null,
-    cpe_estado: null,
-    cpe_hash: null,
-    cpe_qr: null,
-    nota_credito: null,
-    cajero: 'Recepción Principal',
-    mascota: null,
-    groomer: null,
-  };
-}
 
 const boletaWithDiscount = saleOf({
   tipo: 'B',
@@ -538,7 +450,7 @@ describe('the documents say', () => {
 
 /* Amounts */
 
-const TRICKY: { name: string; sale: FixtureSale }[] = [
+const TRICKY: { name: string; sale: FixtureSpec }[] = [
   {
     name: '3 × 33.33',
     sale: { tipo: 'B', lines: [{ descripcion: 'a', cantidad: 3, precio: '33.33' }] },

@@ -1,23 +1,9 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import {
-  customerDocCode,
-  formatCents,
-  formatReceiptNumber,
-  igvOf,
-  parseCents,
-  SALE_SERIES,
-  saleTotals,
-  SUNAT_CURRENCY,
-  SUNAT_IGV_AFFECTATION,
-  SUNAT_OPERATION_TYPE,
-  SUNAT_RECEIPT_CODES,
-  SUNAT_UNIT_CODES,
-  type Sale,
-  type SaleLine,
-} from '@app/domain';
+import { type Sale } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FAKE_PSE_TOKEN, startFakePse, type FakePse } from '../../test/fake-pse';
+import { saleFixture, type FixtureLine } from '../../test/sale-fixture';
 import { consultPse, pseDocument, sendToPse, type PseCreditNote } from './pse-transport';
 
 /**
@@ -28,28 +14,6 @@ import { consultPse, pseDocument, sendToPse, type PseCreditNote } from './pse-tr
  */
 
 const RUC = '20123456789';
-
-type FixtureLine = { descripcion: string; cantidad: number; precio: string };
-
-/** A receipt line as issue.ts stores it: base and IGV of the line's total, with IGV. */
-function storedLine(line: FixtureLine, index: number): SaleLine {
-  const unit = parseCents(line.precio) ?? 0;
-  const { subtotal, igv } = igvOf(unit * line.cantidad);
-  return {
-    linea: index + 1,
-    tipo: 'servicio',
-    id_item: index + 10,
-    descripcion: line.descripcion,
-    cantidad: line.cantidad,
-    unidad: SUNAT_UNIT_CODES.servicio,
-    afectacion_igv: SUNAT_IGV_AFFECTATION,
-    precio_unitario: formatCents(unit),
-    valor_unitario: formatCents(igvOf(unit).subtotal),
-    base: formatCents(subtotal),
-    igv: formatCents(igv),
-    total: formatCents(unit * line.cantidad),
-  };
-}
 
 let lastNumber = 0;
 
@@ -65,58 +29,14 @@ function saleOf(
   } = {},
 ): Sale {
   const tipo = options.tipo ?? 'B';
-  const lines = options.lines ?? [{ descripcion: 'Baño pequeño', cantidad: 1, precio: '45.00' }];
-  const totals = saleTotals({
-    items: lines.map(({ cantidad, precio }) => ({ cantidad, precio })),
-    descuento: options.descuento ?? '0.00',
-    pagos: [],
+  return saleFixture({
+    ...options,
+    tipo,
+    numero: ++lastNumber,
+    doc: options.doc ?? (tipo === 'B' ? '45678912' : '20100066603'),
+    nombre: options.nombre ?? 'María Fernández Ñahui',
+    emisor: { ruc: RUC },
   });
-  const { text } = totals;
-  const serie = SALE_SERIES[tipo];
-  const numero = ++lastNumber;
-  const doc = options.doc ?? (tipo === 'B' ? '45678912' : '20100066603');
-  return {
-    id_venta: numero,
-    fecha: options.fecha ?? '2026-11-25T15:04:05.000Z',
-    tipo_comp: tipo,
-    serie,
-    numero,
-    comprobante: formatReceiptNumber(serie, numero),
-    id_cita: null,
-    id_cli: null,
-    cliente_doc: doc,
-    cliente_nombre: options.nombre ?? 'María Fernández Ñahui',
-    total: text.total,
-    propina: '0.00',
-    metodos: ['efectivo'],
-    usuario: 'caja',
-    anulada: false,
-    cod_sunat: SUNAT_RECEIPT_CODES[tipo],
-    moneda: SUNAT_CURRENCY,
-    tipo_operacion: SUNAT_OPERATION_TYPE,
-    cliente_doc_tipo: customerDocCode(tipo, doc),
-    emisor_ruc: RUC,
-    emisor_nombre: 'Peluquería Canina Patitas S.A.C.',
-    emisor_direccion: 'Av. José Larco 1234, Miraflores, Lima',
-    gravadas: text.subtotal,
-    descuento: text.discount,
-    igv: text.igv,
-    pagado: text.total,
-    vuelto: '0.00',
-    monto_letras: totals.words,
-    items: lines.map(storedLine),
-    pagos: [{ metodo: 'efectivo', monto: text.total }],
-    anulada_at: null,
-    anulada_por: null,
-    motivo_anulacion: null,
-    cpe_estado: null,
-    cpe_hash: null,
-    cpe_qr: null,
-    nota_credito: null,
-    cajero: 'Recepción Principal',
-    mascota: null,
-    groomer: null,
-  };
 }
 
 let fake: FakePse;

@@ -199,7 +199,7 @@ export async function sendDue(db: Db, transport: Transport, now = new Date()): P
   const documents = await claimDue(db, now);
   for (const document of documents) {
     const outcome = await transport(document).catch(thrownOutcome);
-    await recordOutcome(db, document, now, outcome);
+    await recordOutcome(db, document, now, outcome, now);
   }
   return documents.length;
 }

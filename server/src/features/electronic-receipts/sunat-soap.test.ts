@@ -2,24 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import {
-  customerDocCode,
-  formatCents,
-  formatReceiptNumber,
-  igvOf,
-  parseCents,
-  SALE_SERIES,
-  saleTotals,
-  SUNAT_CURRENCY,
-  SUNAT_IGV_AFFECTATION,
-  SUNAT_OPERATION_TYPE,
-  SUNAT_RECEIPT_CODES,
-  SUNAT_UNIT_CODES,
-  type Sale,
-} from '@app/domain';
+import { type Sale } from '@app/domain';
 import { zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
+import { saleFixture } from '../../test/sale-fixture';
 import {
   FAKE_SUNAT_PASSWORD,
   FAKE_SUNAT_RUC,
@@ -76,74 +63,14 @@ const APPLICATION_RESPONSE_XSD = fileURLToPath(
 const XMLLINT = '/usr/bin/xmllint';
 
 /** A boleta to a DNI, or a factura to a RUC, as `GET /api/venta/{id}` answers it. */
-function saleOf(numero: number, tipo: 'B' | 'F' = 'B'): Sale {
-  const unit = parseCents('45.00') ?? 0;
-  const { subtotal, igv } = igvOf(unit);
-  const totals = saleTotals({
-    items: [{ cantidad: 1, precio: '45.00' }],
-    descuento: '0.00',
-    pagos: [],
-  });
-  const serie = SALE_SERIES[tipo];
-  const doc = tipo === 'B' ? '45678912' : '20100066603';
-  return {
-    id_venta: numero,
-    fecha: '2026-11-25T15:04:05.000Z',
-    tipo_comp: tipo,
-    serie,
+const saleOf = (numero: number, tipo: 'B' | 'F' = 'B'): Sale =>
+  saleFixture({
+    tipo,
     numero,
-    comprobante: formatReceiptNumber(serie, numero),
-    id_cita: null,
-    id_cli: null,
-    cliente_doc: doc,
-    cliente_nombre: tipo === 'B' ? 'María Fernández Ñahui' : 'Distribuidora Los Andes S.A.C.',
-    total: totals.text.total,
-    propina: '0.00',
-    metodos: ['efectivo'],
-    usuario: 'caja',
-    anulada: false,
-    cod_sunat: SUNAT_RECEIPT_CODES[tipo],
-    moneda: SUNAT_CURRENCY,
-    tipo_operacion: SUNAT_OPERATION_TYPE,
-    cliente_doc_tipo: customerDocCode(tipo, doc),
-    emisor_ruc: RUC,
-    emisor_nombre: 'Peluquería Canina Patitas S.A.C.',
-    emisor_direccion: 'Av. José Larco 1234, Miraflores, Lima',
-    gravadas: totals.text.subtotal,
-    descuento: totals.text.discount,
-    igv: totals.text.igv,
-    pagado: totals.text.total,
-    vuelto: '0.00',
-    monto_letras: totals.words,
-    items: [
-      {
-        linea: 1,
-        tipo: 'servicio',
-        id_item: 10,
-        descripcion: 'Baño pequeño',
-        cantidad: 1,
-        unidad: SUNAT_UNIT_CODES.servicio,
-        afectacion_igv: SUNAT_IGV_AFFECTATION,
-        precio_unitario: formatCents(unit),
-        valor_unitario: formatCents(subtotal),
-        base: formatCents(subtotal),
-        igv: formatCents(igv),
-        total: formatCents(unit),
-      },
-    ],
-    pagos: [{ metodo: 'efectivo', monto: totals.text.total }],
-    anulada_at: null,
-    anulada_por: null,
-    motivo_anulacion: null,
-    cpe_estado: null,
-    cpe_hash: null,
-    cpe_qr: null,
-    nota_credito: null,
-    cajero: 'Recepción Principal',
-    mascota: null,
-    groomer: null,
-  };
-}
+    doc: tipo === 'B' ? '45678912' : '20100066603',
+    nombre: tipo === 'B' ? 'María Fernández Ñahui' : 'Distribuidora Los Andes S.A.C.',
+    emisor: { ruc: RUC },
+  });
 
 const SALE = saleOf(27);
 const BOLETA_NAME = receiptFileName({ ruc: RUC, tipo: '03', serie: 'B001', numero: 27 });

@@ -4,6 +4,7 @@ import {
   AppointmentStatus,
   can,
   certificateExpiresSoon,
+  ELECTRONIC_RECEIPTS_PERMISSION,
   limaDayStart,
   limaToday,
   NOTIFICATION_LINKS,
@@ -20,6 +21,7 @@ import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { lowStock } from '../dashboard';
+import { unacceptedCount } from '../electronic-receipts';
 import { activeCertificateExpiry } from '../settings';
 
 const DAY_MS = 86_400_000;
@@ -31,11 +33,13 @@ const none = Promise.resolve(0);
  * The bell's notices (decisions §notifications) for a user who `may` what their role allows: the
  * low-stock products (catalogo.leer), tomorrow's citas still to come that nobody has reminded yet
  * (decisions §reminders) and the pending reservations whose day is today, the last day before they
- * expire (agenda.leer), and the certificate that signs the electronic receipts when it expires
- * within CERTIFICATE_WARNING_DAYS or has expired (ajustes.escribir: who can upload another).
+ * expire (agenda.leer), the certificate that signs the electronic receipts when it expires within
+ * CERTIFICATE_WARNING_DAYS or has expired (ajustes.escribir: who can upload another), and the
+ * electronic receipts SUNAT has not accepted a day after their issue (caja.administrar: who
+ * follows them on CAJA › 'Comprobantes electrónicos').
  * Days are Lima's. Each read is a range of an index: the partial low-stock index, citas by
  * date (each probing its reminders by cita), pending reservations by date; the certificate is
- * the one settings row.
+ * the one settings row; the receipts are counted by their state (electronic-receipts).
  */
 export async function notificationsFor(
   db: Db,
@@ -47,7 +51,7 @@ export async function notificationsFor(
   const tomorrowStart = limaDayStart(tomorrow);
   const seesAgenda = may('agenda.leer');
 
-  const [products, citasTomorrow, expiring, certificateExpiry] = await Promise.all([
+  const [products, citasTomorrow, expiring, certificateExpiry, unaccepted] = await Promise.all([
     may('catalogo.leer') ? lowStock(db) : Promise.resolve({ total: 0, items: [] }),
     seesAgenda
       ? db
@@ -87,6 +91,7 @@ export async function notificationsFor(
           .then(([row]) => row?.total ?? 0)
       : none,
     may('ajustes.escribir') ? activeCertificateExpiry(db) : Promise.resolve(null),
+    may(ELECTRONIC_RECEIPTS_PERMISSION) ? unacceptedCount(db, now) : none,
   ]);
 
   const T = NOTIFICATION_TEXTS;
@@ -132,8 +137,16 @@ export async function notificationsFor(
       cantidad: 1,
     });
   }
-  // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations and
-  // the certificate are one notice each.
+  if (unaccepted > 0) {
+    items.push({
+      tipo: 'comprobantes_sin_aceptar',
+      texto: T.unacceptedReceipts(unaccepted),
+      enlace: NOTIFICATION_LINKS.unacceptedReceipts,
+      cantidad: unaccepted,
+    });
+  }
+  // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations, the
+  // certificate and the receipts SUNAT has not accepted are one notice each.
   const total = products.total + items.filter((item) => item.tipo !== 'stock_bajo').length;
   return { items, total };
 }

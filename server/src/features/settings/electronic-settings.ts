@@ -138,6 +138,34 @@ export async function signingSettings(
   return { modo, certificate };
 }
 
+/** How the sender reaches SUNAT or the PSE (DESIGN §11.2), with their secrets opened. */
+export type SendingSettings =
+  | { modo: 'sunat_beta' | 'sunat'; usuarioSol: string; claveSol: string }
+  | { modo: 'pse'; url: string; token: string };
+
+/**
+ * What the sender needs to send with the current settings; null when receipts are not
+ * electronic or what the mode needs is missing (the settings screen refuses that on save).
+ */
+export async function sendingSettings(
+  executor: Db | Tx,
+  secrets: SecretBox,
+): Promise<SendingSettings | null> {
+  const row = await currentRow(executor);
+  const modo = modeOf(row);
+  if (!row || modo === 'desactivado') return null;
+  if (modo === 'pse') {
+    if (!row.pse_url || !row.pse_token) return null;
+    return { modo, url: row.pse_url, token: await secrets.open(row.pse_token, SEALED.pse_token) };
+  }
+  if (!row.usuario_sol || !row.clave_sol) return null;
+  return {
+    modo,
+    usuarioSol: row.usuario_sol,
+    claveSol: await secrets.open(row.clave_sol, SEALED.clave_sol),
+  };
+}
+
 /**
  * The stored certificate's expiry when it signs the receipts (a SUNAT mode: a PSE/OSE signs
  * with its own); null otherwise.

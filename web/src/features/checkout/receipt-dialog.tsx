@@ -17,7 +17,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import {
   fillPath,
-  isElectronicReceipt,
   printedDocument,
   SALE_ENDPOINTS,
   type ReceiptDocument,
@@ -30,7 +29,8 @@ import { usePermissions } from '../../lib/use-profile';
 import { Receipt } from './receipt-document';
 import { useReceiptPrint } from './receipt-print';
 import { useSale } from './receipt-queries';
-import { documentTabLabels, RECEIPT_TEXTS } from './receipt-texts';
+import { ElectronicStatus } from './receipt-status';
+import { documentTabLabels, mayReissue, RECEIPT_TEXTS } from './receipt-texts';
 import { VoidDialog } from './receipt-void';
 import { useClientPhone, whatsappLink } from './receipt-whatsapp';
 
@@ -38,8 +38,10 @@ import { useClientPhone, whatsappLink } from './receipt-whatsapp';
  * The receipt of a sale as a Peruvian business prints it (decisions §receipt): on A4 or on 80 mm
  * thermal paper from the browser, or sent by WhatsApp; voided by an administrator with a reason.
  * What it prints is what the server stored when the sale was issued, never recomputed. An
- * electronic one downloads as its signed XML, and any as a PDF; the nota de crédito that voided
- * one has a tab of its own, printed and downloaded the same way (DESIGN §11.1).
+ * electronic one downloads as its signed XML (when signed here), and any as a PDF; the nota de
+ * crédito that voided one has a tab of its own, printed and downloaded the same way (DESIGN
+ * §11.1). Each says where it stands with SUNAT; one SUNAT rejected is issued again from here, and
+ * the new receipt shown (DESIGN §11.2).
  */
 
 export interface ReceiptDialogProps {
@@ -55,21 +57,32 @@ export interface ReceiptDialogProps {
 export function ReceiptDialog({ sale, onClose }: ReceiptDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  // A receipt SUNAT rejected and issued again gives way to the new one, while it is the one shown.
+  const [reissued, setReissued] = useState<{ of: number | Sale; sale: Sale } | null>(null);
+  const shown = reissued && reissued.of === sale ? reissued.sale : sale;
   return (
     <Dialog open={sale !== null} onClose={onClose} maxWidth="md" fullWidth fullScreen={fullScreen}>
       <DialogTitle>{RECEIPT_TEXTS.title}</DialogTitle>
-      {sale !== null && (
+      {sale !== null && shown !== null && (
         <ReceiptContent
-          key={typeof sale === 'number' ? sale : sale.id_venta}
-          sale={sale}
+          key={typeof shown === 'number' ? shown : shown.id_venta}
+          sale={shown}
           onClose={onClose}
+          onReissued={(next) => setReissued({ of: sale, sale: next })}
         />
       )}
     </Dialog>
   );
 }
 
-function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose(): void }) {
+interface ReceiptContentProps {
+  sale: number | Sale;
+  onClose(): void;
+  /** The receipt was issued again: `next` is the new sale. */
+  onReissued(next: Sale): void;
+}
+
+function ReceiptContent({ sale: shown, onClose, onReissued }: ReceiptContentProps) {
   const sale = useSale(shown);
   const brand = useBrand();
   const { can } = usePermissions();
@@ -96,7 +109,8 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
   }
   const data = sale.data;
   const tabs = documentTabLabels(data);
-  const electronic = viewed === 'nota' || isElectronicReceipt(data);
+  // The marks of the document viewed: the receipt's, or its note's.
+  const marks = viewed === 'nota' && data.nota_credito ? data.nota_credito : data;
   const download = async (file: 'xml' | 'pdf') => {
     setDownloading(file);
     try {
@@ -133,7 +147,7 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
             >
               {RECEIPT_TEXTS.print80}
             </Button>
-            {electronic && (
+            {marks.tiene_xml && (
               <Button
                 variant="outlined"
                 startIcon={<FileDownloadIcon />}
@@ -184,6 +198,14 @@ function ReceiptContent({ sale: shown, onClose }: { sale: number | Sale; onClose
             <Tab value="nota" label={tabs.nota} />
           </Tabs>
         )}
+        <ElectronicStatus
+          marks={marks}
+          reissue={
+            viewed === 'comprobante' && can('caja.administrar') && mayReissue(data)
+              ? { id: data.id_venta, onReissued }
+              : null
+          }
+        />
         <Box
           sx={{
             p: { xs: 1, sm: 3 },

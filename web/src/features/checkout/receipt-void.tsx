@@ -4,11 +4,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  isElectronicReceipt,
   receiptTitle,
   SALE_ENDPOINTS,
   SALE_MESSAGES,
   SaleVoidSchema,
+  voidIssuesCreditNote,
   type Sale,
 } from '@app/domain';
 import { ResourceForm, type FieldDef } from '../../crud';
@@ -20,7 +20,7 @@ import { RECEIPT_TEXTS } from './receipt-texts';
 
 /**
  * Voiding a sale (decisions §void): an administrator's, with a reason; an electronic receipt's
- * void issues its nota de crédito (DESIGN §11.1).
+ * void issues its nota de crédito (DESIGN §11.1), unless SUNAT rejected the receipt.
  */
 
 const voidFields: FieldDef<'motivo'>[] = [
@@ -51,7 +51,7 @@ export function VoidDialog({ sale, onClose }: { sale: Sale | null; onClose(): vo
               onCancel={onClose}
             >
               <div>{`${receiptTitle(sale)} ${sale.comprobante} · ${formatMoney(sale.total)}`}</div>
-              {isElectronicReceipt(sale) && <div>{RECEIPT_TEXTS.voidIssuesCreditNote}</div>}
+              {voidIssuesCreditNote(sale) && <div>{RECEIPT_TEXTS.voidIssuesCreditNote}</div>}
             </ResourceForm>
           </Stack>
         )}

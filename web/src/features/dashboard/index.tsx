@@ -10,6 +10,7 @@ import { call, queryKey } from '../../lib/api';
 import { TIME_ZONE } from '../../lib/format';
 import { ActivityTimeline } from './activity-timeline';
 import { DueVaccinesTable } from './due-vaccines';
+import { ElectronicReceiptsToday } from './electronic-receipts-today';
 import { LowStockTable } from './low-stock';
 import { StatCards, StatCardsPlaceholder } from './stat-cards';
 import { UpcomingTable } from './upcoming-table';
@@ -103,6 +104,7 @@ export function DashboardPage() {
   return (
     <PageContainer>
       <StatCards data={data} />
+      <ElectronicReceiptsToday data={data} />
       <ChartsRow />
       <Grid container spacing={3} sx={{ mt: 4 }}>
         <Grid size={{ xs: 12, lg: 8 }}>
