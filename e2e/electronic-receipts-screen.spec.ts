@@ -1,8 +1,9 @@
-import { expect, test, type Page } from './fixtures';
-import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../server/src/test/certificate';
-import { staffApi, type StaffApi } from './api';
+import { expect, test } from './fixtures';
+import { limaDay, staffApi } from './api';
 import { axeFindings } from './axe';
-import { authorizationOf, sidenav, signIn, submitSearch } from './support';
+import { COMPANY_RUC, ensureCompany, withSunatBeta } from './billing';
+import { search, sidenav, signIn, submitSearch } from './support';
+import { arrangeVisit, book } from './visits';
 
 /*
  * CAJA › 'Comprobantes electrónicos' (DESIGN §11.2): an admin finds a boleta just issued among the
@@ -12,40 +13,6 @@ import { authorizationOf, sidenav, signIn, submitSearch } from './support';
  * the sender has made of it meanwhile (pendiente, aceptado...), the screen shows it.
  */
 
-/** Boletas name their issuer: the company is set up first when no test has done it yet. */
-async function ensureCompany(page: Page, api: StaffApi) {
-  const res = await page.request.get('/api/ajustes', {
-    headers: { authorization: await authorizationOf(page) },
-  });
-  if (((await res.json()) as { data: unknown }).data !== null) return;
-  await api.create('/ajustes', {
-    nom: 'Peluquería Canina Huellitas',
-    slogan: 'Cuidamos a tu mejor amigo',
-    dir: 'Av. Benavides 1234, Miraflores',
-    fono: '987654321',
-    email: 'contacto@huellitas.pe',
-    ruc: '20131312955',
-  });
-}
-
-/** `PUT /api/ajustes/facturacion` as the admin's screen sends it: `json`, and the certificate. */
-async function saveBilling(page: Page, json: object, certificate?: Uint8Array) {
-  const res = await page.request.put('/api/ajustes/facturacion', {
-    headers: { authorization: await authorizationOf(page) },
-    multipart: {
-      json: JSON.stringify(json),
-      ...(certificate && {
-        certificado: {
-          name: 'firma.pfx',
-          mimeType: 'application/x-pkcs12',
-          buffer: Buffer.from(certificate),
-        },
-      }),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 test('an admin follows a boleta on Comprobantes electrónicos and opens its history', async ({
   page,
 }) => {
@@ -53,18 +20,8 @@ test('an admin follows a boleta on Comprobantes electrónicos and opens its hist
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   await ensureCompany(page, api);
-  await saveBilling(
-    page,
-    {
-      modo: 'sunat_beta',
-      usuario_sol: 'MODDATOS',
-      clave_sol: 'moddatos',
-      clave_certificado: TEST_CERTIFICATE_PASSWORD,
-    },
-    testCertificate(),
-  );
-  let comprobante: string;
-  try {
+  let comprobante = '';
+  await withSunatBeta(page, async () => {
     const sale = await api.create<{ comprobante: string; cpe_estado: string | null }>(
       '/venta/register',
       {
@@ -75,9 +32,7 @@ test('an admin follows a boleta on Comprobantes electrónicos and opens its hist
     );
     expect(sale.cpe_estado).toBe('pendiente');
     comprobante = sale.comprobante;
-  } finally {
-    await saveBilling(page, { modo: 'desactivado' });
-  }
+  });
 
   await page.goto('/dashboard');
   await sidenav(page).getByRole('link', { name: 'Comprobantes electrónicos' }).click();
@@ -102,4 +57,62 @@ test('an admin follows a boleta on Comprobantes electrónicos and opens its hist
   await history.getByRole('button', { name: 'Cerrar' }).click();
   await expect(history).toBeHidden();
   await expect(row.getByRole('button', { name: `Historial de ${comprobante}` })).toBeFocused();
+});
+
+test('a cita charged at the counter reaches SUNAT: pendiente, then aceptado with its CDR, and so does its void’s nota de crédito', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', { to: null });
+  const api = await staffApi(page);
+  await ensureCompany(page, api);
+  const visit = await arrangeVisit(api);
+  await book(api, visit, `${limaDay(1)}T10:00`, null);
+
+  await withSunatBeta(page, async () => {
+    await page.goto('/citas');
+    await search(page, 'Mascota', visit.pet);
+    await page
+      .getByRole('row', { name: new RegExp(visit.pet.toUpperCase()) })
+      .getByRole('button', { name: /Acciones de/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Cobrar', exact: true }).click();
+    const checkout = page.getByRole('dialog', { name: 'Cobrar' });
+    await checkout.getByRole('radio', { name: 'Boleta' }).check();
+    await checkout.getByRole('button', { name: 'Agregar pago' }).click();
+    await checkout.getByRole('button', { name: 'Cobrar S/. 45.00' }).click();
+
+    // Issued and printed at once, before SUNAT has answered.
+    const dialog = page.getByRole('dialog', { name: 'Comprobante' });
+    const receipt = dialog.getByRole('article', {
+      name: /^BOLETA DE VENTA ELECTRÓNICA B001-\d{8}$/,
+    });
+    await expect(receipt).toBeVisible();
+    await expect(dialog).toContainText('Pendiente de envío a SUNAT');
+    const printed = (await receipt.getAttribute('aria-label')) ?? '';
+    const comprobante = printed.replace('BOLETA DE VENTA ELECTRÓNICA ', '');
+
+    await dialog.getByRole('button', { name: 'Anular' }).click();
+    const voiding = page.getByRole('dialog', { name: 'Anular venta' });
+    await voiding.getByLabel('Motivo').fill('El cliente pidió factura');
+    await voiding.getByRole('button', { name: 'Anular venta' }).click();
+    await expect(receipt).toContainText(/Nota de crédito BC01-\d{8}/);
+    const note = /BC01-\d{8}/.exec((await receipt.textContent()) ?? '')?.[0] ?? '';
+    await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+
+    // The sender, woken by the sale and the void, has had both accepted by the fake SUNAT.
+    await page.goto('/comprobantes-electronicos');
+    for (const number of [comprobante, note]) {
+      await expect(page.getByRole('row').filter({ hasText: number })).toContainText('ACEPTADO', {
+        timeout: 20_000,
+      });
+    }
+    const row = page.getByRole('row').filter({ hasText: comprobante });
+    await row.getByRole('button', { name: `Descargas de ${comprobante}` }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Descargar CDR' }).click();
+    expect((await downloading).suggestedFilename()).toBe(
+      `R-${COMPANY_RUC}-03-B001-${Number(comprobante.slice(5))}.zip`,
+    );
+  });
 });

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from './fixtures';
-import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../server/src/test/certificate';
-import { staffApi, type StaffApi } from './api';
+import { expect, test } from './fixtures';
+import { staffApi } from './api';
 import { axeFindings } from './axe';
-import { authorizationOf, field, signIn } from './support';
+import { ensureCompany, withSunatBeta } from './billing';
+import { field, signIn } from './support';
 
 /*
  * Electronic receipts at the counter (DESIGN §11.1): with modo sunat_beta and the salon's
@@ -12,58 +12,13 @@ import { authorizationOf, field, signIn } from './support';
  * database print their receipts without ELECTRÓNICA.
  */
 
-/** Boletas name their issuer: the company is set up first when no test has done it yet. */
-async function ensureCompany(page: Page, api: StaffApi) {
-  const res = await page.request.get('/api/ajustes', {
-    headers: { authorization: await authorizationOf(page) },
-  });
-  if (((await res.json()) as { data: unknown }).data !== null) return;
-  await api.create('/ajustes', {
-    nom: 'Peluquería Canina Huellitas',
-    slogan: 'Cuidamos a tu mejor amigo',
-    dir: 'Av. Benavides 1234, Miraflores',
-    fono: '987654321',
-    email: 'contacto@huellitas.pe',
-    ruc: '20131312955',
-  });
-}
-
-/** `PUT /api/ajustes/facturacion` as the admin's screen sends it: `json`, and the certificate. */
-async function saveBilling(page: Page, json: object, certificate?: Uint8Array) {
-  const res = await page.request.put('/api/ajustes/facturacion', {
-    headers: { authorization: await authorizationOf(page) },
-    multipart: {
-      json: JSON.stringify(json),
-      ...(certificate && {
-        certificado: {
-          name: 'firma.pfx',
-          mimeType: 'application/x-pkcs12',
-          buffer: Buffer.from(certificate),
-        },
-      }),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 test('a boleta charged with modo sunat_beta is electronic; its void issues a nota de crédito', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'admin', { to: null });
   await ensureCompany(page, await staffApi(page));
-  // A certificate without a RUC in it: accepted whatever RUC an earlier spec gave the company.
-  await saveBilling(
-    page,
-    {
-      modo: 'sunat_beta',
-      usuario_sol: 'MODDATOS',
-      clave_sol: 'moddatos',
-      clave_certificado: TEST_CERTIFICATE_PASSWORD,
-    },
-    testCertificate(),
-  );
-  try {
+  await withSunatBeta(page, async () => {
     await page.goto('/ventas');
     await page.getByRole('button', { name: 'Venta rápida' }).click();
     const checkout = page.getByRole('dialog', { name: 'Venta rápida' });
@@ -108,7 +63,5 @@ test('a boleta charged with modo sunat_beta is electronic; its void issues a not
     await expect(note).toContainText('Motivo: 01 Anulación de la operación');
     await expect(note.getByRole('img', { name: /^Código QR de la NOTA DE CRÉDITO/ })).toBeVisible();
     expect(await axeFindings(page)).toEqual([]);
-  } finally {
-    await saveBilling(page, { modo: 'desactivado' });
-  }
+  });
 });

@@ -232,7 +232,10 @@ interface FrameProps {
 function Frame({ children, actions, onClose }: FrameProps) {
   return (
     <>
-      <DialogContent dividers>{children}</DialogContent>
+      {/* The receipt scrolls on a small screen: its region takes the focus, so the keys scroll it. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label={RECEIPT_TEXTS.title}>
+        {children}
+      </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {actions}
         <Button variant="contained" onClick={onClose}>
