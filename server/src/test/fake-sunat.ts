@@ -37,6 +37,8 @@ export type FakeSunatBehaviour =
   | 'drop'
   /** sendBill accepts and remembers the receipt, then destroys the connection: the answer lost. */
   | 'accept-then-drop'
+  /** sendBill accepts and remembers the receipt, and never answers: the sender dies waiting. */
+  | 'accept-then-hang'
   /** Accepted with an observation: code 0 and a note 'CODE - text', as SUNAT does. */
   | { observed: number; message?: string }
   /** A CDR of rejection with that code (2000–3999). */
@@ -450,6 +452,7 @@ export async function startFakeSunat(options: FakeSunatOptions = {}): Promise<Fa
       res.socket?.destroy();
       return;
     }
+    if (behaviour === 'accept-then-hang') return;
     reply(
       res,
       200,
