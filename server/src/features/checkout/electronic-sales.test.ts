@@ -6,12 +6,11 @@ import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_MESSAGES, limaToday, SALE_MESSAGES, type Sale } from '@app/domain';
-import { creditNotes, receiptSeries, settings } from '../../db/schema';
+import { creditNotes, receiptSeries } from '../../db/schema';
 import { setupTestApp } from '../../test/app';
-import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
+import { saveBilling, saveCompany, signWithTestCertificate as signWith } from '../../test/billing';
 import { download } from '../../test/files';
 import { apiClient } from '../../test/http';
-import { multipartBody } from '../../test/images';
 import { validateUbl } from '../../test/xsd';
 
 /*
@@ -30,13 +29,6 @@ const workDir = mkdtempSync(join(tmpdir(), 'electronic-sales-'));
 
 const M = SALE_MESSAGES;
 const RUC = '20131312955';
-const COMPANY = {
-  nomEmp: 'Peluquería Canina Huellitas',
-  dirEmp: 'Av. Benavides 1234, Miraflores',
-  fonoEmp: '987654321',
-  emailEmp: 'contacto@huellitas.pe',
-  rucEmp: RUC,
-};
 
 beforeAll(async () => {
   adminToken = await ctx.signIn();
@@ -44,43 +36,12 @@ beforeAll(async () => {
   recepcionToken = await ctx.signIn('recepcion');
   recepcion = apiClient(ctx.app, recepcionToken);
   groomer = apiClient(ctx.app, await ctx.signIn('groomer'));
-  await ctx.database.db.insert(settings).values(COMPANY);
+  await saveCompany(ctx.database.db, RUC);
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-/** `PUT /api/ajustes/facturacion` as the admin's screen sends it: `json`, and the certificate. */
-async function saveBilling(json: object, certificate?: Uint8Array) {
-  const files = certificate
-    ? [
-        {
-          name: 'certificado',
-          filename: 'firma.pfx',
-          type: 'application/x-pkcs12',
-          bytes: Buffer.from(certificate),
-        },
-      ]
-    : [];
-  const { payload, contentType } = await multipartBody({ json: JSON.stringify(json) }, files);
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/ajustes/facturacion',
-    headers: { 'content-type': contentType, authorization: adminToken },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-const signWithTestCertificate = () =>
-  saveBilling(
-    {
-      modo: 'sunat_beta',
-      usuario_sol: 'MODDATOS',
-      clave_sol: 'moddatos',
-      clave_certificado: TEST_CERTIFICATE_PASSWORD,
-    },
-    testCertificate({ ruc: RUC }),
-  );
-const turnOff = () => saveBilling({ modo: 'desactivado' });
+const signWithTestCertificate = () => signWith(ctx.app, adminToken, RUC);
+const turnOff = () => saveBilling(ctx.app, adminToken, { modo: 'desactivado' });
 
 const cash = (monto: string) => [{ metodo: 'efectivo', monto }];
 

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_MESSAGES, SALE_MESSAGES, type Sale } from '@app/domain';
-import { creditNotes, sales, settings } from '../../db/schema';
+import { creditNotes, sales } from '../../db/schema';
 import { sendDue, type OutgoingDocument } from '../electronic-receipts';
 import { setupTestApp } from '../../test/app';
-import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
 import { FAKE_PSE_TOKEN, startFakePse, type FakePse } from '../../test/fake-pse';
 import { download } from '../../test/files';
 import { apiClient } from '../../test/http';
-import { multipartBody } from '../../test/images';
+import { saveBilling, saveCompany, signWithTestCertificate } from '../../test/billing';
 import { PSE_PENDING_MESSAGE, pseTransport } from './pse-sending';
 
 /*
@@ -32,31 +31,13 @@ const PSE_HASH = expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/);
 const REJECTION =
   'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.';
 
-/** `PUT /api/ajustes/facturacion`, as the admin's screen sends it. */
-async function saveBilling(json: object, certificate?: Uint8Array) {
-  const files = certificate
-    ? [
-        {
-          name: 'certificado',
-          filename: 'firma.pfx',
-          type: 'application/x-pkcs12',
-          bytes: Buffer.from(certificate),
-        },
-      ]
-    : [];
-  const { payload, contentType } = await multipartBody({ json: JSON.stringify(json) }, files);
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/ajustes/facturacion',
-    headers: { 'content-type': contentType, authorization: adminToken },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 // The settings' URL must be https; the transport is given the fake's own.
 const sendThroughPse = () =>
-  saveBilling({ modo: 'pse', pse_url: 'https://pse.example.pe/api/v1/ruta', pse_token: 'x' });
+  saveBilling(ctx.app, adminToken, {
+    modo: 'pse',
+    pse_url: 'https://pse.example.pe/api/v1/ruta',
+    pse_token: 'x',
+  });
 
 beforeAll(async () => {
   fake = await startFakePse({ ruc: RUC });
@@ -64,13 +45,7 @@ beforeAll(async () => {
   adminToken = await ctx.signIn();
   admin = apiClient(ctx.app, adminToken);
   recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
-  await db.insert(settings).values({
-    nomEmp: 'Peluquería Canina Huellitas',
-    dirEmp: 'Av. Benavides 1234, Miraflores',
-    fonoEmp: '987654321',
-    emailEmp: 'contacto@huellitas.pe',
-    rucEmp: RUC,
-  });
+  await saveCompany(db, RUC);
   await sendThroughPse();
 });
 afterAll(() => fake.close());
@@ -339,15 +314,7 @@ describe('the sender in modo pse', () => {
 
 describe('a void after the modo changed', () => {
   it('voids a receipt signed here, once in modo pse, with a note the PSE makes', async () => {
-    await saveBilling(
-      {
-        modo: 'sunat_beta',
-        usuario_sol: 'MODDATOS',
-        clave_sol: 'moddatos',
-        clave_certificado: TEST_CERTIFICATE_PASSWORD,
-      },
-      testCertificate({ ruc: RUC }),
-    );
+    await signWithTestCertificate(ctx.app, adminToken, RUC);
     const signed = await sell();
     expect(signed.tiene_xml).toBe(true);
     await sendThroughPse();
@@ -360,7 +327,7 @@ describe('a void after the modo changed', () => {
 
   it('voids a receipt the PSE made, once in a SUNAT modo, with a note signed here', async () => {
     const left = await sell();
-    await saveBilling({ modo: 'sunat_beta' });
+    await saveBilling(ctx.app, adminToken, { modo: 'sunat_beta' });
     const note = (await voidSale(left.id_venta)).nota_credito;
     expect(note).toMatchObject({ cpe_estado: 'pendiente', tiene_xml: true });
     expect(note?.cpe_hash).not.toBeNull();
@@ -369,7 +336,7 @@ describe('a void after the modo changed', () => {
   it('refuses the void of an electronic receipt while receipts are not electronic', async () => {
     await sendThroughPse();
     const sale = await sell();
-    await saveBilling({ modo: 'desactivado' });
+    await saveBilling(ctx.app, adminToken, { modo: 'desactivado' });
     const res = await admin.patch('/venta/anular', {
       id: sale.id_venta,
       motivo: 'Cobro duplicado',

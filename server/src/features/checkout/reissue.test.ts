@@ -8,7 +8,6 @@ import {
   products,
   receiptSeries,
   sales,
-  settings,
   stockMovements,
 } from '../../db/schema';
 import {
@@ -19,9 +18,8 @@ import {
   setServicePrice,
 } from '../../test/agenda';
 import { setupTestApp } from '../../test/app';
-import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
 import { apiClient } from '../../test/http';
-import { multipartBody } from '../../test/images';
+import { saveCompany, signWithTestCertificate } from '../../test/billing';
 
 /*
  * Issuing again a receipt SUNAT rejected (issue 32 §2): `POST /api/venta/reemitir` voids it
@@ -44,38 +42,8 @@ beforeAll(async () => {
   adminToken = await ctx.signIn();
   admin = apiClient(ctx.app, adminToken);
   recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
-  await ctx.database.db.insert(settings).values({
-    nomEmp: 'Peluquería Canina Huellitas',
-    dirEmp: 'Av. Benavides 1234, Miraflores',
-    fonoEmp: '987654321',
-    emailEmp: 'contacto@huellitas.pe',
-    rucEmp: RUC,
-  });
-  const { payload, contentType } = await multipartBody(
-    {
-      json: JSON.stringify({
-        modo: 'sunat_beta',
-        usuario_sol: 'MODDATOS',
-        clave_sol: 'moddatos',
-        clave_certificado: TEST_CERTIFICATE_PASSWORD,
-      }),
-    },
-    [
-      {
-        name: 'certificado',
-        filename: 'firma.pfx',
-        type: 'application/x-pkcs12',
-        bytes: Buffer.from(testCertificate({ ruc: RUC })),
-      },
-    ],
-  );
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/ajustes/facturacion',
-    headers: { 'content-type': contentType, authorization: adminToken },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await saveCompany(ctx.database.db, RUC);
+  await signWithTestCertificate(ctx.app, adminToken, RUC);
 });
 
 async function sell(body: object): Promise<Sale> {

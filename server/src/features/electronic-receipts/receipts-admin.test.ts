@@ -14,12 +14,11 @@ import {
   type SendingAttempt,
 } from '@app/domain';
 import { buildApp } from '../../app';
-import { auditEntries, creditNotes, sales, sendingAttempts, settings } from '../../db/schema';
+import { auditEntries, creditNotes, sales, sendingAttempts } from '../../db/schema';
 import { openTestDatabase, testConfig, TEST_PASSWORD } from '../../test/app';
-import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
 import { download } from '../../test/files';
 import { apiClient } from '../../test/http';
-import { multipartBody } from '../../test/images';
+import { saveBilling, saveCompany, signWithTestCertificate } from '../../test/billing';
 import { notificationsFor } from '../notifications';
 import { zipDocument } from './sunat-zip';
 
@@ -58,28 +57,6 @@ let admin: ReturnType<typeof apiClient>;
 let recepcionToken: string;
 let recepcion: ReturnType<typeof apiClient>;
 let groomerToken: string;
-
-/** `PUT /api/ajustes/facturacion` as the admin's screen sends it. */
-async function saveBilling(json: object, certificate?: Uint8Array) {
-  const files = certificate
-    ? [
-        {
-          name: 'certificado',
-          filename: 'firma.pfx',
-          type: 'application/x-pkcs12',
-          bytes: Buffer.from(certificate),
-        },
-      ]
-    : [];
-  const { payload, contentType } = await multipartBody({ json: JSON.stringify(json) }, files);
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/ajustes/facturacion',
-    headers: { 'content-type': contentType, authorization: adminToken },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 const walkIn = (tipo_comp: 'B' | 'T', precio: string) => ({
   tipo_comp,
@@ -137,22 +114,8 @@ beforeAll(async () => {
   recepcionToken = await signIn('recepcion');
   recepcion = apiClient(app, recepcionToken);
   groomerToken = await signIn('groomer');
-  await db.insert(settings).values({
-    nomEmp: 'Peluquería Canina Huellitas',
-    dirEmp: 'Av. Benavides 1234, Miraflores',
-    fonoEmp: '987654321',
-    emailEmp: 'contacto@huellitas.pe',
-    rucEmp: RUC,
-  });
-  await saveBilling(
-    {
-      modo: 'sunat_beta',
-      usuario_sol: 'MODDATOS',
-      clave_sol: 'moddatos',
-      clave_certificado: TEST_CERTIFICATE_PASSWORD,
-    },
-    testCertificate({ ruc: RUC }),
-  );
+  await saveCompany(db, RUC);
+  await signWithTestCertificate(app, adminToken, RUC);
   // Issued in this order: the newest is the last.
   accepted = await sell(walkIn('B', '20.00'));
   failed = await sell(factura);
@@ -165,7 +128,7 @@ beforeAll(async () => {
   });
   expect(voiding.status, JSON.stringify(voiding.body)).toBe(200);
   internal = await sell(walkIn('T', '15.00'));
-  await saveBilling({ modo: 'desactivado' });
+  await saveBilling(app, adminToken, { modo: 'desactivado' });
 
   const [note] = await db
     .select({ id: creditNotes.id_nota })

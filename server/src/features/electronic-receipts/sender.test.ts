@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '@app/domain';
-import { creditNotes, sales, sendingAttempts, settings } from '../../db/schema';
+import { creditNotes, sales, sendingAttempts } from '../../db/schema';
 import { setupTestApp } from '../../test/app';
-import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
+import { saveCompany, signWithTestCertificate } from '../../test/billing';
 import {
   FAKE_SUNAT_PASSWORD,
   FAKE_SUNAT_RUC,
@@ -12,7 +12,6 @@ import {
   type FakeSunat,
 } from '../../test/fake-sunat';
 import { apiClient } from '../../test/http';
-import { multipartBody } from '../../test/images';
 import { claimDue, CLAIM_TTL_MS, recordOutcome, retryDelayMs, sendDue } from './sender';
 import { sunatTransport } from './sunat-transport';
 
@@ -38,38 +37,8 @@ beforeAll(async () => {
   process.env.SUNAT_URL = fake.url;
   adminToken = await ctx.signIn();
   admin = apiClient(ctx.app, adminToken);
-  await db.insert(settings).values({
-    nomEmp: 'Peluquería Canina Huellitas',
-    dirEmp: 'Av. Benavides 1234, Miraflores',
-    fonoEmp: '987654321',
-    emailEmp: 'contacto@huellitas.pe',
-    rucEmp: FAKE_SUNAT_RUC,
-  });
-  const { payload, contentType } = await multipartBody(
-    {
-      json: JSON.stringify({
-        modo: 'sunat_beta',
-        usuario_sol: FAKE_SUNAT_USER,
-        clave_sol: FAKE_SUNAT_PASSWORD,
-        clave_certificado: TEST_CERTIFICATE_PASSWORD,
-      }),
-    },
-    [
-      {
-        name: 'certificado',
-        filename: 'firma.pfx',
-        type: 'application/x-pkcs12',
-        bytes: Buffer.from(testCertificate({ ruc: FAKE_SUNAT_RUC })),
-      },
-    ],
-  );
-  const saved = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/ajustes/facturacion',
-    headers: { 'content-type': contentType, authorization: adminToken },
-    payload,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await saveCompany(db, FAKE_SUNAT_RUC);
+  await signWithTestCertificate(ctx.app, adminToken, FAKE_SUNAT_RUC);
 });
 
 afterAll(async () => {
