@@ -64,3 +64,4 @@ export * from './features/catalogue/endpoints';
 export * from './features/search/search';
 export * from './features/search/endpoints';
 export * from './features/electronic-receipts';
+export * from './features/complaints/holidays';

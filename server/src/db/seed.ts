@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { DOCUMENT_TYPES, DocumentTypeId, STATUS_ROWS } from '@app/domain';
+import { DOCUMENT_TYPES, DocumentTypeId, PERU_NATIONAL_HOLIDAYS, STATUS_ROWS } from '@app/domain';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Db } from './client';
-import { documentTypes, statuses, users } from './schema';
+import { documentTypes, holidays, statuses, users } from './schema';
 
 /** Each has the role of its name (decisions §roles). */
 export const DEFAULT_USERS = [
@@ -71,6 +71,9 @@ export async function seedBase(db: Db, options: SeedOptions = {}): Promise<SeedR
       .insert(statuses)
       .values(STATUS_ROWS.map(({ id_est, nom_est }) => ({ id_est, nom_est })))
       .onConflictDoNothing();
+    // Once: the admin keeps the holidays from then on, and one removed stays removed.
+    const [holiday] = await tx.select({ fecha: holidays.fecha }).from(holidays).limit(1);
+    if (!holiday) await tx.insert(holidays).values([...PERU_NATIONAL_HOLIDAYS]);
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [
       { count: number },
     ];

@@ -12,3 +12,4 @@ export * from './products';
 export * from './care';
 export * from './operations';
 export * from './electronic-receipts';
+export * from './complaints';
