@@ -11,6 +11,7 @@ import {
   type Groomer,
   type StaffApi,
 } from './api';
+import { ensureCompany } from './billing';
 import { field, signIn, authorizationOf, search } from './support';
 
 /*
@@ -31,20 +32,6 @@ const plus = (amount: string, soles: number) => (Number(amount) + soles).toFixed
 
 async function authorization(page: Page) {
   return { authorization: await authorizationOf(page) };
-}
-
-/** Boletas name their issuer: the company is set up first when no test has done it yet. */
-async function ensureCompany(page: Page, api: StaffApi) {
-  const res = await page.request.get('/api/ajustes', { headers: await authorization(page) });
-  if (((await res.json()) as { data: unknown }).data !== null) return;
-  await api.create('/ajustes', {
-    nom: 'Peluquería Canina Huellitas',
-    slogan: 'Cuidamos a tu mejor amigo',
-    dir: 'Av. Benavides 1234, Miraflores',
-    fono: '987654321',
-    email: 'contacto@huellitas.pe',
-    ruc: '20131312955',
-  });
 }
 
 async function cashDay(page: Page): Promise<CashDay> {

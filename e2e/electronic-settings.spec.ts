@@ -1,8 +1,9 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../server/src/test/certificate';
 import { shownDate, staffApi } from './api';
 import { axeFindings } from './axe';
-import { authorizationOf, signIn } from './support';
+import { COMPANY_RUC, ensureCompany, saveBilling } from './billing';
+import { signIn } from './support';
 
 /*
  * Ajustes › 'Facturación electrónica' (DESIGN §11.1): the admin uploads the salon's certificate
@@ -11,47 +12,12 @@ import { authorizationOf, signIn } from './support';
  * one on the same database print their receipts without ELECTRÓNICA.
  */
 
-const COMPANY_RUC = '20131312955';
 const HOLDER = 'PELUQUERÍA CANINA HUELLITAS S.A.C.';
 const DAY = 86_400_000;
 
 /** dd/mm/aaaa of a moment, Lima's day, as the screen writes it. */
 const limaDate = (at: Date) =>
   shownDate(new Date(at.getTime() - 5 * 3_600_000).toISOString().slice(0, 10));
-
-/** The company's RUC is what the certificate is checked against. */
-async function ensureCompany(page: Page) {
-  const headers = { authorization: await authorizationOf(page) };
-  const res = await page.request.get('/api/ajustes', { headers });
-  if (((await res.json()) as { data: unknown }).data !== null) return;
-  await (
-    await staffApi(page)
-  ).create('/ajustes', {
-    nom: 'Peluquería Canina Huellitas',
-    dir: 'Av. Benavides 1234, Miraflores',
-    fono: '987654321',
-    email: 'contacto@huellitas.pe',
-    ruc: COMPANY_RUC,
-  });
-}
-
-/** `PUT /api/ajustes/facturacion` as the screen sends it. */
-async function saveBilling(page: Page, json: object, certificate?: Uint8Array) {
-  const res = await page.request.put('/api/ajustes/facturacion', {
-    headers: { authorization: await authorizationOf(page) },
-    multipart: {
-      json: JSON.stringify(json),
-      ...(certificate && {
-        certificado: {
-          name: 'firma.pfx',
-          mimeType: 'application/x-pkcs12',
-          buffer: Buffer.from(certificate),
-        },
-      }),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test.afterEach(async ({ page }) => {
   await saveBilling(page, { modo: 'desactivado' });
@@ -61,7 +27,7 @@ test('the admin uploads the certificate, sees what it says, and is warned before
   page,
 }) => {
   await signIn(page, 'admin', { to: null });
-  await ensureCompany(page);
+  await ensureCompany(page, await staffApi(page));
   await page.goto('/ajustes#facturacion');
   await expect(page.getByRole('tab', { name: 'Facturación electrónica' })).toHaveAttribute(
     'aria-selected',
