@@ -29,6 +29,7 @@ const SIDENAV_LINKS = [
   'Usuarios',
   'Empleados',
   'Auditoría',
+  'Libro de Reclamaciones',
 ];
 
 const SIDENAV_HEADINGS = [

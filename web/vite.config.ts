@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
@@ -8,12 +9,23 @@ import { compression } from 'vite-plugin-compression2';
  * react-hook-form, which loads with the first screen that has a form.
  */
 const VENDOR_GROUPS = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  // The router apart: the public pages (libro-reclamaciones.html) load React without it.
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   // With lib/zod-setup.ts, which must run after zod and before any schema is built.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/ },
   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
 ];
+
+/**
+ * The pages the build writes. The admin app is index.html; a public page (DESIGN §11.10) is an
+ * entry of its own that loads none of the admin app's code.
+ */
+const PAGES = {
+  index: 'index.html',
+  'libro-reclamaciones': 'libro-reclamaciones.html',
+};
 
 /**
  * Preloads the chunk of `screen` and the chunks it imports from index.html, beside the entry's
@@ -25,8 +37,9 @@ function preloadFirstScreen(screen: string): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return;
+      handler(html, { bundle, path }) {
+        // The public pages have no Login to preload.
+        if (!bundle || path !== '/index.html') return;
         const start = Object.values(bundle).find(
           (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(screen),
         );
@@ -63,6 +76,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      input: Object.fromEntries(
+        Object.entries(PAGES).map(([name, file]) => [
+          name,
+          fileURLToPath(new URL(file, import.meta.url)),
+        ]),
+      ),
       // The domain package only declares schemas and constants, so a chunk takes the modules it
       // uses and the login page does not build every resource's schemas. rules.ts is the
       // exception: it sets zod's Spanish messages, and auth.ts (in the entry) loads it first.

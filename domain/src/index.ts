@@ -65,3 +65,6 @@ export * from './features/search/search';
 export * from './features/search/endpoints';
 export * from './features/electronic-receipts';
 export * from './features/complaints/holidays';
+export * from './features/complaints/complaints';
+export * from './features/complaints/working-days';
+export * from './features/complaints/endpoints';

@@ -51,6 +51,8 @@ export const PERMISSIONS = [
   'auditoria.leer',
   /** Imports, exports of the whole data, anonymisation. */
   'datos.administrar',
+  /** The Libro de Reclamaciones: read the hojas, answer them, keep the holidays (DESIGN §11.3). */
+  'reclamos.atender',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { PUBLIC_COMPLAINTS_PATH } from '@app/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -31,6 +32,7 @@ import { authModule } from './features/accounts';
 import { clientDataModule } from './features/clients';
 import { clientImportModule } from './features/clients';
 import { clientsModule } from './features/clients';
+import { complaintsModule } from './features/complaints';
 import { dashboardModule } from './features/dashboard';
 import { employeesModule } from './features/employees';
 import { historyModule } from './features/history';
@@ -190,6 +192,7 @@ export async function buildApp({
       await api.register(seriesModule, { db });
       await api.register(waitlistModule, { db });
       await api.register(searchModule, { db });
+      await api.register(complaintsModule, { db, config });
     },
     { prefix: '/api' },
   );
@@ -198,6 +201,13 @@ export async function buildApp({
   // Files are looked up per request (not listed at start), so a rebuild is served at once;
   // a missing one falls through to the not-found handler below.
   if (serveSpa) await app.register(fastifyStatic, webStaticOptions(webRoot!));
+  if (serveSpa) {
+    // The Libro de Reclamaciones (DESIGN §11.3): a page of its own, with no session and none of
+    // the admin app's code, served like index.html (pre-compressed, `no-cache`).
+    app.get(PUBLIC_COMPLAINTS_PATH, { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').sendFile('libro-reclamaciones.html'),
+    );
+  }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET outside /api that names no file is the SPA.
     const path = request.url.split('?')[0] ?? '';

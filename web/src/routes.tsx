@@ -15,6 +15,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LayersIcon from '@mui/icons-material/Layers';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PersonIcon from '@mui/icons-material/Person';
 import PetsIcon from '@mui/icons-material/Pets';
@@ -89,6 +90,10 @@ const ReservationsReport = lazyNamed(
 const Products = lazyNamed(() => import('./features/products/products-page'), 'ProductsPage');
 const Reminders = lazyNamed(() => import('./features/agenda/reminders-page'), 'RemindersPage');
 const Waitlist = lazyNamed(() => import('./features/agenda/waitlist'), 'WaitlistPage');
+const Complaints = lazyNamed(
+  () => import('./features/complaints/complaints-page'),
+  'ComplaintsPage',
+);
 
 export const appEntries: readonly AppEntry[] = [
   route('/dashboard', {
@@ -257,6 +262,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'auditoria.leer',
     screen: Audit,
     nav: { label: 'Auditoría', icon: <ManageSearchIcon /> },
+  }),
+  // The hojas filed on the public /libro-reclamaciones page (DESIGN §11.3), and their due dates.
+  route('/reclamos', {
+    name: 'Libro de Reclamaciones',
+    access: 'reclamos.atender',
+    screen: Complaints,
+    nav: { label: 'Libro de Reclamaciones', icon: <MenuBookIcon /> },
   }),
 
   // Signed-in screens outside the sidenav.

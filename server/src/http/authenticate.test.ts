@@ -210,6 +210,17 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   // The audit log: the admin alone, and no route writes it.
   'GET /api/auditoria/': ADMIN,
   'GET /api/auditoria/export': ADMIN,
+  // The Libro de Reclamaciones (DESIGN §11.3): anyone files a hoja; the admin keeps the book.
+  'POST /api/public/reclamo': PUBLIC,
+  'GET /api/public/reclamo/empresa': PUBLIC,
+  'GET /api/reclamos': ADMIN,
+  'GET /api/reclamos/export': ADMIN,
+  'GET /api/reclamo/:id': ADMIN,
+  'GET /api/reclamo/:id/pdf': ADMIN,
+  'POST /api/reclamo/:id/responder': ADMIN,
+  'GET /api/feriados': ADMIN,
+  'POST /api/feriado': ADMIN,
+  'DELETE /api/feriado/:fecha': ADMIN,
 };
 
 const apiRoutes = ctx.app.registeredRoutes.filter(

@@ -7,6 +7,7 @@ import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
@@ -59,7 +60,8 @@ export const NOTIFICATIONS_QUERY_KEY = queryKey(NOTIFICATION_ENDPOINTS.list);
 
 /**
  * Each kind of notice with its icon: what runs out, what comes tomorrow, what expires today, the
- * signing certificate about to expire, the electronic receipts SUNAT has not accepted.
+ * signing certificate about to expire, the electronic receipts SUNAT has not accepted, the hojas
+ * of the Libro de Reclamaciones close to their legal due date.
  */
 const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
   stock_bajo: <Inventory2Icon fontSize="small" color="warning" />,
@@ -67,6 +69,7 @@ const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
   reservas_por_vencer: <HourglassBottomIcon fontSize="small" color="error" />,
   certificado_por_vencer: <GppMaybeIcon fontSize="small" color="error" />,
   comprobantes_sin_aceptar: <FactCheckIcon fontSize="small" color="error" />,
+  reclamos_por_vencer: <MenuBookIcon fontSize="small" color="error" />,
 };
 
 /**

@@ -76,6 +76,8 @@ export const AUDIT_ENTITIES = [
   'lista_espera',
   'vacuna',
   'foto',
+  'reclamo',
+  'feriado',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -100,6 +102,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   lista_espera: 'Lista de espera',
   vacuna: 'Vacuna',
   foto: 'Foto de cita',
+  reclamo: 'Hoja de reclamación',
+  feriado: 'Feriado',
 };
 
 /** One changed field: its value before and after (null where there was none). */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { limaToday } from '../../lima-date';
+import { complaintsLink } from '../complaints/complaints';
 import { electronicReceiptsLink, UNACCEPTED_FILTER } from '../electronic-receipts/receipts';
 
 export const NOTIFICATIONS_PATH = '/notificaciones';
@@ -15,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'reservas_por_vencer',
   'certificado_por_vencer',
   'comprobantes_sin_aceptar',
+  'reclamos_por_vencer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -54,6 +56,11 @@ export const NOTIFICATION_TEXTS = {
    */
   unacceptedReceipts: (n: number) =>
     `${n} ${plural(n, 'comprobante electrónico', 'comprobantes electrónicos')} sin aceptar por SUNAT`,
+  /**
+   * '2 reclamos por vencer': open hojas of the Libro de Reclamaciones due within 3 working days,
+   * or late (DESIGN §11.3).
+   */
+  complaintsDue: (n: number) => `${n} ${plural(n, 'reclamo por vencer', 'reclamos por vencer')}`,
   empty: 'No hay notificaciones',
 } as const;
 
@@ -69,6 +76,8 @@ export const NOTIFICATION_LINKS = {
   electronicSettings: '/ajustes#facturacion',
   /** CAJA › 'Comprobantes electrónicos', every one SUNAT has not accepted, whatever its day. */
   unacceptedReceipts: electronicReceiptsLink({ estado: UNACCEPTED_FILTER }),
+  /** ADMINISTRACIÓN › 'Libro de Reclamaciones', the open hojas. */
+  complaintsDue: complaintsLink({ estado: 'pendiente' }),
 } as const;
 
 export const NotificationSchema = z.strictObject({
@@ -78,7 +87,7 @@ export const NotificationSchema = z.strictObject({
   enlace: z.string(),
   /**
    * How many things the notice is about: 1 product, N more products, N citas, N reservations,
-   * 1 certificate, N electronic receipts.
+   * 1 certificate, N electronic receipts, N hojas de reclamación.
    */
   cantidad: z.number().int(),
 });

@@ -4,6 +4,7 @@ import {
   AppointmentStatus,
   can,
   certificateExpiresSoon,
+  COMPLAINTS_PERMISSION,
   ELECTRONIC_RECEIPTS_PERMISSION,
   limaDayStart,
   limaToday,
@@ -20,6 +21,7 @@ import { appointments, reminders, reservations } from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
+import { complaintsDueCount } from '../complaints';
 import { lowStock } from '../dashboard';
 import { unacceptedCount } from '../electronic-receipts';
 import { activeCertificateExpiry } from '../settings';
@@ -36,7 +38,8 @@ const none = Promise.resolve(0);
  * expire (agenda.leer), the certificate that signs the electronic receipts when it expires within
  * CERTIFICATE_WARNING_DAYS or has expired (ajustes.escribir: who can upload another), and the
  * electronic receipts SUNAT has not accepted a day after their issue (caja.administrar: who
- * follows them on CAJA › 'Comprobantes electrónicos').
+ * follows them on CAJA › 'Comprobantes electrónicos'), and the open hojas of the Libro de
+ * Reclamaciones due within 3 working days or late (reclamos.atender).
  * Days are Lima's. Each read is a range of an index: the partial low-stock index, citas by
  * date (each probing its reminders by cita), pending reservations by date; the certificate is
  * the one settings row; the receipts are counted by their state (electronic-receipts).
@@ -51,48 +54,50 @@ export async function notificationsFor(
   const tomorrowStart = limaDayStart(tomorrow);
   const seesAgenda = may('agenda.leer');
 
-  const [products, citasTomorrow, expiring, certificateExpiry, unaccepted] = await Promise.all([
-    may('catalogo.leer') ? lowStock(db) : Promise.resolve({ total: 0, items: [] }),
-    seesAgenda
-      ? db
-          .select({ total: count() })
-          .from(appointments)
-          .where(
-            and(
-              gte(appointments.fec_cita, tomorrowStart),
-              lt(appointments.fec_cita, new Date(tomorrowStart.getTime() + DAY_MS)),
-              inArray(appointments.id_est, [
-                AppointmentStatus.Programada,
-                AppointmentStatus.EnProceso,
-              ]),
-              // A cita reminded by anyone, by any channel, is seen to (decisions §reminders).
-              notExists(
-                db
-                  .select({ one: sql`1` })
-                  .from(reminders)
-                  .where(eq(reminders.id_cita, appointments.id_cita)),
+  const [products, citasTomorrow, expiring, certificateExpiry, unaccepted, complaintsDue] =
+    await Promise.all([
+      may('catalogo.leer') ? lowStock(db) : Promise.resolve({ total: 0, items: [] }),
+      seesAgenda
+        ? db
+            .select({ total: count() })
+            .from(appointments)
+            .where(
+              and(
+                gte(appointments.fec_cita, tomorrowStart),
+                lt(appointments.fec_cita, new Date(tomorrowStart.getTime() + DAY_MS)),
+                inArray(appointments.id_est, [
+                  AppointmentStatus.Programada,
+                  AppointmentStatus.EnProceso,
+                ]),
+                // A cita reminded by anyone, by any channel, is seen to (decisions §reminders).
+                notExists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(reminders)
+                    .where(eq(reminders.id_cita, appointments.id_cita)),
+                ),
               ),
-            ),
-          )
-          .then(([row]) => row?.total ?? 0)
-      : none,
-    // A pending reservation expires once its day has passed (statuses §expiry): today is its last.
-    seesAgenda
-      ? db
-          .select({ total: count() })
-          .from(reservations)
-          .where(
-            and(
-              // A literal, as the partial index `reservaciones_pending_fec_cita_idx` says it.
-              sql`${reservations.id_est} = ${sql.raw(String(ReservationStatus.Pendiente))}`,
-              eq(reservations.fec_cita, today),
-            ),
-          )
-          .then(([row]) => row?.total ?? 0)
-      : none,
-    may('ajustes.escribir') ? activeCertificateExpiry(db) : Promise.resolve(null),
-    may(ELECTRONIC_RECEIPTS_PERMISSION) ? unacceptedCount(db, now) : none,
-  ]);
+            )
+            .then(([row]) => row?.total ?? 0)
+        : none,
+      // A pending reservation expires once its day has passed (statuses §expiry): today is its last.
+      seesAgenda
+        ? db
+            .select({ total: count() })
+            .from(reservations)
+            .where(
+              and(
+                // A literal, as the partial index `reservaciones_pending_fec_cita_idx` says it.
+                sql`${reservations.id_est} = ${sql.raw(String(ReservationStatus.Pendiente))}`,
+                eq(reservations.fec_cita, today),
+              ),
+            )
+            .then(([row]) => row?.total ?? 0)
+        : none,
+      may('ajustes.escribir') ? activeCertificateExpiry(db) : Promise.resolve(null),
+      may(ELECTRONIC_RECEIPTS_PERMISSION) ? unacceptedCount(db, now) : none,
+      may(COMPLAINTS_PERMISSION) ? complaintsDueCount(db, now) : none,
+    ]);
 
   const T = NOTIFICATION_TEXTS;
   const items: Notification[] = products.items.map((p) => ({
@@ -143,6 +148,14 @@ export async function notificationsFor(
       texto: T.unacceptedReceipts(unaccepted),
       enlace: NOTIFICATION_LINKS.unacceptedReceipts,
       cantidad: unaccepted,
+    });
+  }
+  if (complaintsDue > 0) {
+    items.push({
+      tipo: 'reclamos_por_vencer',
+      texto: T.complaintsDue(complaintsDue),
+      enlace: NOTIFICATION_LINKS.complaintsDue,
+      cantidad: complaintsDue,
     });
   }
   // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations, the

@@ -28,9 +28,16 @@ export const LOGIN_TEXTS = {
   remember: 'Recordarme',
   submit: 'Iniciar Sesión',
   forgot: 'Recuperar Contraseña',
+  complaints: 'Libro de Reclamaciones',
   code: 'Código de verificación',
   codeHint: 'Los 6 dígitos de su aplicación, o uno de sus códigos de recuperación',
 } as const;
+
+/**
+ * PUBLIC_COMPLAINTS_PATH of the domain, written out: importing it would bring the complaints
+ * book's schemas (3.5 KB gzip) into the first page. e2e/complaints.spec.ts follows this link.
+ */
+const COMPLAINTS_BOOK_PATH = '/libro-reclamaciones';
 
 type LoginErrors = Partial<Record<keyof LoginInput, string>>;
 const FIELDS = ['login', 'password', 'codigo'] as const;
@@ -203,6 +210,15 @@ export function LoginPage() {
           </Typography>
         </Stack>
       </CardContent>
+      {/* The law asks any business with a web page to link its complaints book (DESIGN §11.3):
+          a page of its own, loaded whole, outside this app. */}
+      <Box component="footer" sx={{ px: 3, pb: 2, textAlign: 'center' }}>
+        <Typography variant="body2">
+          <Link href={COMPLAINTS_BOOK_PATH} underline="hover">
+            {LOGIN_TEXTS.complaints}
+          </Link>
+        </Typography>
+      </Box>
     </Card>
   );
 }

@@ -1,0 +1,2 @@
+export { complaintsModule, type ComplaintsModuleOptions } from './complaints';
+export { complaintsDueCount } from './complaint-read';
