@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_DELAY } from './auth/throttle';
@@ -11,6 +6,7 @@ import { TEST_PASSWORD } from './test/constants';
 import type { Database } from './db/client';
 import { serverDatabase } from './test/app';
 import { pngImage } from './test/images';
+import { startServerProcess } from './test/server-process';
 
 /**
  * Decisions §several-processes: two server processes on one PostgreSQL database behave as one. Real
@@ -18,47 +14,15 @@ import { pngImage } from './test/images';
  * DATABASE_URL (as CI does).
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const url = process.env.DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 
 /** One server process on the shared database; resolves with its address once it listens. */
 async function startServer(databaseUrl: string): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'groomer-two-')),
-      PORT: String(port),
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { child, base } = await startServerProcess(databaseUrl);
   children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Servidor en')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the server ended (${code}): ${output}`)));
-  });
-  return `http://127.0.0.1:${port}/api`;
+  return base;
 }
 
 async function call(base: string, method: string, path: string, body?: unknown, token?: string) {

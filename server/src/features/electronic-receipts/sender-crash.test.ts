@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -12,6 +7,7 @@ import { serverDatabase } from '../../test/app';
 import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
 import { TEMPLATE_DATABASE, TEST_PASSWORD } from '../../test/constants';
 import { withDatabase } from '../../test/global-setup';
+import { startServerProcess } from '../../test/server-process';
 import {
   FAKE_SUNAT_PASSWORD,
   FAKE_SUNAT_RUC,
@@ -29,46 +25,7 @@ import { sunatTransport } from './sunat-transport';
  * keeps its CDR. Real processes on one PostgreSQL database, so it runs with DATABASE_URL (CI).
  */
 
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const url = process.env.DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A server process on the database, sending to the fake SUNAT; resolves once it listens. */
-async function startServer(databaseUrl: string, sunatUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'groomer-crash-')),
-      PORT: String(port),
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      SUNAT_URL: sunatUrl,
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Servidor en')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the server ended (${code}): ${output}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}/api` };
-}
 
 async function until(condition: () => boolean, what: string) {
   for (let waited = 0; !condition(); waited += 50) {
@@ -96,7 +53,7 @@ describe.skipIf(!url)('a server killed while SUNAT answers', () => {
       rucEmp: FAKE_SUNAT_RUC,
     });
     fake = await startFakeSunat();
-    const started = await startServer(databaseUrl, fake.url);
+    const started = await startServerProcess(databaseUrl, { SUNAT_URL: fake.url });
     server = started.child;
     base = started.base;
   }, 60_000);
