@@ -3,13 +3,13 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './api';
 import { id } from './rules';
 
 /** Filters are sent only when set; a blank one means "not set". */
-const optional = <T extends z.ZodType>(schema: T) =>
+export const blankIsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 const DATE_MESSAGE = 'La fecha debe tener el formato AAAA-MM-DD';
 
 /** A day filter, `YYYY-MM-DD` (a Lima day); blank means not set. */
-export const optionalDay = optional(z.iso.date(DATE_MESSAGE));
+export const optionalDay = blankIsUnset(z.iso.date(DATE_MESSAGE));
 
 /** A range of days whose start comes after its end. */
 export const DATE_RANGE_ORDER = 'La fecha inicial no puede ser mayor a la fecha final';
@@ -22,6 +22,18 @@ export const MAX_LIST_OFFSET = 10_000;
 export const PAGE_TOO_DEEP =
   'La página pedida está demasiado lejos: use la búsqueda o los filtros de fecha para acotar la lista';
 
+/** A numbered page of a list: `page` and `per_page`, each blank for its default. */
+export const pagingFields = {
+  page: blankIsUnset(z.coerce.number().int().min(1, 'Página inválida').max(1_000_000)).default(1),
+  per_page: blankIsUnset(
+    z.coerce.number().int().min(1).max(MAX_PER_PAGE, `Máximo ${MAX_PER_PAGE} registros por página`),
+  ).default(DEFAULT_PER_PAGE),
+};
+
+/** Whether a numbered page skips no more than MAX_LIST_OFFSET rows (else PAGE_TOO_DEEP). */
+export const withinListOffset = (q: { page: number; per_page: number }) =>
+  (q.page - 1) * q.per_page < MAX_LIST_OFFSET;
+
 /**
  * The query every list accepts: paging plus the spec's `search`, `est`, `ficial`, `final`. The
  * registration days `ficial`..`final` are sent only when set: without them a list holds every
@@ -30,28 +42,21 @@ export const PAGE_TOO_DEEP =
  */
 export const ListQuerySchema = z
   .object({
-    page: optional(z.coerce.number().int().min(1, 'Página inválida').max(1_000_000)).default(1),
-    per_page: optional(
-      z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_PER_PAGE, `Máximo ${MAX_PER_PAGE} registros por página`),
-    ).default(DEFAULT_PER_PAGE),
-    search: optional(z.string().trim().max(100, 'La búsqueda es demasiado larga')),
-    est: optional(
+    ...pagingFields,
+    search: blankIsUnset(z.string().trim().max(100, 'La búsqueda es demasiado larga')),
+    est: blankIsUnset(
       z.coerce.number({ error: 'Estado inválido' }).int('Estado inválido').min(1).max(99),
     ),
     ficial: optionalDay,
     final: optionalDay,
     /** Keyset cursor of the last row seen: deep pages without OFFSET. */
-    after: optional(z.string().max(100)),
+    after: blankIsUnset(z.string().max(100)),
   })
   .refine((q) => !q.ficial || !q.final || q.ficial <= q.final, {
     message: DATE_RANGE_ORDER,
     path: ['ficial'],
   })
-  .refine((q) => q.after !== undefined || (q.page - 1) * q.per_page < MAX_LIST_OFFSET, {
+  .refine((q) => q.after !== undefined || withinListOffset(q), {
     message: PAGE_TOO_DEEP,
     path: ['page'],
   });

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { isoDateTime, money } from '../../api';
-import { ListQuerySchema } from '../../list-query';
+import { blankIsUnset, ListQuerySchema } from '../../list-query';
 import { isoDate } from '../../rules';
 import { PAYMENT_METHOD_IDS, RECEIPT_TYPE_IDS, SALE_ITEM_KINDS } from './receipt-codes';
 import { SALE_MESSAGES as M } from './sale-messages';
 
 /** An issued sale as the API answers it (decisions §sunat-snapshot), one or in the sales list. */
-
-/** Filters are sent only when set; a blank one means "not set". */
-const blankIsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** `GET /api/ventas/`: the list query plus the day range, the receipt type and a payment method. */
 export const SaleListQuerySchema = ListQuerySchema.safeExtend({

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isoDateTime, isoDay, money } from '../../api';
-import { MAX_LIST_OFFSET, PAGE_TOO_DEEP, DATE_RANGE_ORDER } from '../../list-query';
+import {
+  blankIsUnset,
+  DATE_RANGE_ORDER,
+  PAGE_TOO_DEEP,
+  pagingFields,
+  withinListOffset,
+} from '../../list-query';
 import type { Permission } from '../../permissions';
 import {
   DNI_MESSAGES,
@@ -321,20 +327,13 @@ export const ComplaintCompanySchema = z.strictObject({
 });
 export type ComplaintCompany = z.infer<typeof ComplaintCompanySchema>;
 
-/** Filters are sent only when set; a blank one means "not set". */
-const blankIsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-
 /**
  * `GET /api/reclamos`: a page of hojas, newest first, by state, kind and the Lima days they were
  * filed on (`desde`..`hasta`, inclusive).
  */
 export const ComplaintListQuerySchema = z
   .object({
-    page: blankIsUnset(z.coerce.number().int().min(1, 'Página inválida').max(1_000_000)).default(1),
-    per_page: blankIsUnset(
-      z.coerce.number().int().min(1).max(100, 'Máximo 100 registros por página'),
-    ).default(20),
+    ...pagingFields,
     estado: blankIsUnset(z.enum(COMPLAINT_STATES, { error: M.stateInvalid })),
     tipo: blankIsUnset(z.enum(COMPLAINT_KINDS, { error: M.kindInvalid })),
     desde: blankIsUnset(isoDate(M.dateFormat)),
@@ -344,7 +343,7 @@ export const ComplaintListQuerySchema = z
     message: M.rangeOrder,
     path: ['desde'],
   })
-  .refine((q) => (q.page - 1) * q.per_page < MAX_LIST_OFFSET, {
+  .refine(withinListOffset, {
     message: PAGE_TOO_DEEP,
     path: ['page'],
   });

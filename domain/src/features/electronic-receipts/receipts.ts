@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, money } from '../../api';
-import { MAX_LIST_OFFSET, PAGE_TOO_DEEP } from '../../list-query';
+import { blankIsUnset, PAGE_TOO_DEEP, pagingFields, withinListOffset } from '../../list-query';
 import { id, isoDate } from '../../rules';
 import type { Permission } from '../../permissions';
 import type { BadgeColor } from '../../statuses';
@@ -95,20 +95,13 @@ export const ELECTRONIC_RECEIPT_MESSAGES = {
 
 const M = ELECTRONIC_RECEIPT_MESSAGES;
 
-/** Filters are sent only when set; a blank one means "not set". */
-const blankIsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-
 /**
  * `GET /api/comprobantes-electronicos`: a page of documents, newest first, by state, by the Lima
  * days they were issued on (`desde`..`hasta`) and by type.
  */
 export const ElectronicReceiptListQuerySchema = z
   .object({
-    page: blankIsUnset(z.coerce.number().int().min(1, 'Página inválida').max(1_000_000)).default(1),
-    per_page: blankIsUnset(
-      z.coerce.number().int().min(1).max(100, 'Máximo 100 registros por página'),
-    ).default(20),
+    ...pagingFields,
     estado: blankIsUnset(z.enum(ELECTRONIC_STATE_FILTERS, { error: M.stateInvalid })),
     desde: blankIsUnset(isoDate(M.dateFormat)),
     hasta: blankIsUnset(isoDate(M.dateFormat)),
@@ -118,7 +111,7 @@ export const ElectronicReceiptListQuerySchema = z
     message: M.rangeOrder,
     path: ['desde'],
   })
-  .refine((q) => (q.page - 1) * q.per_page < MAX_LIST_OFFSET, {
+  .refine(withinListOffset, {
     message: PAGE_TOO_DEEP,
     path: ['page'],
   });
