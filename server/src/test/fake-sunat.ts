@@ -59,7 +59,7 @@ export type ReceivedBill = {
   user: string;
 };
 
-/** The salon the fake serves, its SOL login, and a fixed port (0: any free one). */
+/** The salon the fake serves, its SOL login, and a fixed port (0: a free one). */
 export type FakeSunatOptions = { ruc?: string; usuario?: string; clave?: string; port?: number };
 
 export type FakeSunat = {

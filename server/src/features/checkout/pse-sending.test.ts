@@ -133,7 +133,7 @@ describe('issuing in modo pse', () => {
       const xml = await download(ctx.app, adminToken, `/venta/${sale.id_venta}/xml`);
       expect(xml.statusCode).toBe(404);
       expect(xml.json<{ message: string }>().message).toBe(SALE_MESSAGES.xmlAtPse);
-      // Its PDF is named as SUNAT names it, as any electronic receipt's.
+      // Its PDF is named as SUNAT names it, like every electronic receipt's.
       const pdf = await download(ctx.app, adminToken, `/venta/${sale.id_venta}/pdf`);
       expect(pdf.headers['content-disposition']).toBe(
         `attachment; filename="${RUC}-${sale.cod_sunat}-${sale.serie}-${sale.numero}.pdf"`,

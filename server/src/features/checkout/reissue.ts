@@ -10,7 +10,7 @@ import { lockSaleToVoid, voidLockedSale } from './void';
  * `POST /api/venta/reemitir` (issue 32 §2), in the caller's transaction: a receipt SUNAT rejected
  * spent its number and never existed for SUNAT, so the sale is issued again on a new one. The
  * rejected sale is voided ('Rechazado por SUNAT' and its code) without a nota de crédito, its
- * stock returned as any void returns it, and the same sale registered anew on the next number of
+ * stock returned as a void returns it, and the same sale registered anew on the next number of
  * its series (registerAgain), electronic as receipts are now (`issuer`, read before the
  * transaction). Both are audited. Answers the new sale; 409 unless the receipt was rejected.
  */

@@ -132,7 +132,7 @@ export function readCertificate(pfx: Uint8Array, password: string): SigningCerti
   const cert = bagsOf(p12, CERT_BAG)
     .map((bag) => bag.cert)
     .find((candidate): candidate is forge.pki.Certificate => {
-      // forge types a certificate's key as any public key; an RSA one has its modulus.
+      // forge types a certificate's key as a generic public key; an RSA one has its modulus.
       const publicKey = candidate?.publicKey as forge.pki.rsa.PublicKey | undefined;
       return publicKey?.n?.equals(key.n) === true;
     });
