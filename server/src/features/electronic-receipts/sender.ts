@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { creditNotes, sales, sendingAttempts } from '../../db/schema';
@@ -134,12 +134,15 @@ export async function claimDue(db: Db, now: Date): Promise<OutgoingDocument[]> {
         resend: claimed !== null,
       })),
     ];
-    for (const document of documents) {
-      const { table, id } = TABLES[document.kind];
+    // One update per table for the whole batch.
+    for (const kind of ['venta', 'nota'] as const) {
+      const ids = documents.filter((d) => d.kind === kind).map((d) => d.id);
+      if (ids.length === 0) continue;
+      const { table, id } = TABLES[kind];
       await tx
         .update(table)
         .set({ cpe_reclamado: now, cpe_intentos: sql`${table.cpe_intentos} + 1` })
-        .where(eq(id, document.id));
+        .where(inArray(id, ids));
     }
     return documents;
   });
