@@ -68,3 +68,7 @@ export * from './features/complaints/holidays';
 export * from './features/complaints/complaints';
 export * from './features/complaints/working-days';
 export * from './features/complaints/endpoints';
+export * from './features/online-booking/sizes';
+export * from './features/online-booking/booking-settings';
+export * from './features/online-booking/online-booking';
+export * from './features/online-booking/endpoints';

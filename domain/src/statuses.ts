@@ -23,7 +23,9 @@ export const AppointmentStatus = {
   Completada: 6,
   Eliminada: 8,
   Programada: 9,
-  /** Cancelled with a reason (`motivo_cancelacion`); 10 stays free for 'Por confirmar'. */
+  /** Booked online, awaiting the salon's approval (DESIGN §11.4); it holds its time. */
+  PorConfirmar: 10,
+  /** Cancelled with a reason (`motivo_cancelacion`). */
   Cancelada: 11,
 } as const;
 
@@ -49,6 +51,7 @@ const A = AppointmentStatus;
  */
 export const APPOINTMENT_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
   [A.Programada]: [A.EnProceso, A.Completada, A.NoAsistio, A.Cancelada, A.Eliminada],
+  [A.PorConfirmar]: [A.Programada, A.Cancelada],
   [A.EnProceso]: [A.Completada, A.Programada],
   [A.Completada]: [A.Programada],
   [A.NoAsistio]: [A.Programada, A.Eliminada],
@@ -110,6 +113,7 @@ export const APPOINTMENT_STATUSES: readonly StatusItem[] = [
   { id_est: 6, nom_est: 'Completada', color: 'success', ambito: 'cita' },
   { id_est: 8, nom_est: 'Eliminada', color: 'default', ambito: 'cita' },
   { id_est: 9, nom_est: 'Programada', color: 'info', ambito: 'cita' },
+  { id_est: 10, nom_est: 'Por confirmar', color: 'yellow', ambito: 'cita' },
   { id_est: 11, nom_est: 'Cancelada', color: 'secondary', ambito: 'cita' },
 ];
 

@@ -14,7 +14,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_DURATION, DURATION_MAX, DURATION_MIN } from '@app/domain';
+import { DEFAULT_DURATION, DURATION_MAX, DURATION_MIN, type AppointmentOrigin } from '@app/domain';
 import { listTime, createdAt, updatedAt, money, listOrderIndexes } from './columns';
 import { statuses } from './company';
 import { users, employees } from './staff';
@@ -108,6 +108,11 @@ export const appointments = pgTable(
      * perros.owner_search is: the agenda's `cli` filter reads this table's own trigram index.
      */
     cliente_search: text('cliente_search').notNull().default(''),
+    /** mostrador | en_linea: an online booking is marked on the calendar (DESIGN §11.4). */
+    origen: varchar('origen', { length: 10 })
+      .$type<AppointmentOrigin>()
+      .notNull()
+      .default('mostrador'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

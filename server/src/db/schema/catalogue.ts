@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -16,7 +17,7 @@ import {
   type SearchColumn,
   listOrderIndexes,
 } from './columns';
-import { DEFAULT_DURATION } from '@app/domain';
+import { DEFAULT_DURATION, type SizeMinutes } from '@app/domain';
 import { statuses } from './company';
 
 export function serviceSearchSql(t: Record<'nom_srv' | 'desc_srv', SearchColumn>): SQL {
@@ -36,6 +37,8 @@ export const services = pgTable(
     precio_srv: money('precio_srv').notNull(),
     /** Minutes a visit of it lasts (decisions §agenda). */
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
+    /** Minutes added per pet size (DESIGN §11.4). */
+    minutos_talla: jsonb('minutos_talla').$type<SizeMinutes>().notNull().default({}),
     id_est: smallint('id_est')
       .notNull()
       .default(1)
@@ -58,6 +61,8 @@ export const packages = pgTable(
     precio_paq: money('precio_paq').notNull(),
     /** Minutes a visit of it lasts (decisions §agenda). */
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
+    /** Minutes added per pet size (DESIGN §11.4). */
+    minutos_talla: jsonb('minutos_talla').$type<SizeMinutes>().notNull().default({}),
     id_est: smallint('id_est')
       .notNull()
       .default(1)

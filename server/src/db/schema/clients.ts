@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  check,
+  date,
   index,
   integer,
   pgTable,
@@ -18,7 +20,7 @@ import {
   type SearchText,
   listOrderIndexes,
 } from './columns';
-import type { PetAlert } from '@app/domain';
+import { PET_SEXES, PET_SIZES, type PetAlert, type PetSex, type PetSize } from '@app/domain';
 import { statuses } from './company';
 
 export const clients = pgTable(
@@ -83,6 +85,13 @@ export const pets = pgTable(
       .default(sql`'{}'::text[]`),
     /** What a groomer must know before touching the pet (decisions §pet-alerts). */
     notas_cuidado: varchar('notas_cuidado', { length: 500 }).notNull().default(''),
+    /** pequeño | mediano | grande | gigante (DESIGN §11.4): a visit's length follows it. */
+    talla: varchar('talla', { length: 10 }).$type<PetSize>(),
+    /** macho | hembra. */
+    sexo: varchar('sexo', { length: 6 }).$type<PetSex>(),
+    fec_nac: date('fec_nac', { mode: 'string' }),
+    /** The coat, in the salon's words ('doble capa', 'rizado'...). */
+    pelaje: varchar('pelaje', { length: 60 }),
     id_cli: integer('id_cli')
       .notNull()
       .references(() => clients.id_cli),
@@ -102,6 +111,8 @@ export const pets = pgTable(
     owner_search: text('owner_search').notNull().default(''),
   },
   (t) => [
+    check('perros_talla_check', sql.raw(`talla in (${PET_SIZES.map((v) => `'${v}'`).join(', ')})`)),
+    check('perros_sexo_check', sql.raw(`sexo in (${PET_SEXES.map((v) => `'${v}'`).join(', ')})`)),
     index('perros_id_cli_idx').on(t.id_cli),
     index('perros_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     index('perros_list_search_trgm_idx').using('gin', sql`${petListText(t)} gin_trgm_ops`),

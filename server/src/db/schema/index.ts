@@ -13,3 +13,4 @@ export * from './care';
 export * from './operations';
 export * from './electronic-receipts';
 export * from './complaints';
+export * from './online-booking';

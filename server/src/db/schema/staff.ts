@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { GROOMER_COLORS, ROLES, type HomePage, type Role } from '@app/domain';
+import { GROOMER_COLORS, ROLES, type HomePage, type OpeningHours, type Role } from '@app/domain';
 import {
   type AnyPgColumn,
   boolean,
@@ -126,6 +126,8 @@ export const employees = pgTable(
     agenda: boolean('agenda').notNull().default(false),
     /** The calendar colour of the employee's citas. */
     color: varchar('color', { length: 7 }).notNull().default(GROOMER_COLORS[0]),
+    /** The groomer's own working hours per weekday (DESIGN §11.4); null: the company's. */
+    horario: jsonb('horario').$type<OpeningHours>(),
     id_est: smallint('id_est')
       .notNull()
       .default(1)
