@@ -146,5 +146,6 @@ export const ClientDataSchema = z.strictObject({
   ventas: rows('Sus ventas, con sus líneas (`items`) y pagos (`pagos`)'),
   lista_espera: rows('Sus pedidos en la lista de espera'),
   recordatorios: rows('Los recordatorios enviados por sus citas'),
+  consentimientos: rows('Los consentimientos que dio o retiró (privacidad, publicidad)'),
 });
 export type ClientData = z.infer<typeof ClientDataSchema>;

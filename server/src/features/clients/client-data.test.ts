@@ -13,6 +13,7 @@ import {
   triages,
   vaccines,
   waitlist,
+  consents,
 } from '../../db/schema';
 import { storeUpload } from '../../http/uploads';
 import { outboxDir } from '../../mail/mailer';
@@ -102,6 +103,13 @@ async function clientWithHistory(): Promise<Owner & { cita: number; sale: number
     notas: 'Su esposo trabaja hasta las 6',
     id_usu: 1,
   });
+  await db.insert(consents).values({
+    id_cli: owner.id_cli,
+    tipo: 'marketing',
+    aceptado: false,
+    version: '2026-11',
+    origen: 'reserva_en_linea',
+  });
   return { ...owner, cita: id_cita, sale: sale.body.data.id_venta as number };
 }
 
@@ -140,6 +148,7 @@ describe('GET /cliente/:id/datos', () => {
       pagos: [{ metodo: 'efectivo', monto: '45.00' }],
     });
     expect(data.lista_espera).toHaveLength(1);
+    expect(data.consentimientos).toMatchObject([{ tipo: 'marketing', aceptado: false }]);
     // Who took the copy is recorded.
     const [entry] = await db
       .select()

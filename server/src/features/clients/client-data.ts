@@ -18,6 +18,7 @@ import {
   appointments,
   auditEntries,
   clients,
+  consents,
   packages,
   pets,
   reminders,
@@ -173,6 +174,12 @@ async function clientData(tx: Tx, id: number): Promise<ClientData | undefined> {
     .where(eq(waitlist.id_cli, id))
     .orderBy(asc(waitlist.id_esp));
 
+  const consentRows = await tx
+    .select()
+    .from(consents)
+    .where(eq(consents.id_cli, id))
+    .orderBy(asc(consents.fecha), asc(consents.id));
+
   return {
     documento: `Datos personales del cliente ${client.id_cli} (Ley 29733)`,
     generado: new Date().toISOString(),
@@ -188,6 +195,7 @@ async function clientData(tx: Tx, id: number): Promise<ClientData | undefined> {
     })),
     lista_espera: waitlistRows,
     recordatorios: reminderRows,
+    consentimientos: consentRows,
   };
 }
 
