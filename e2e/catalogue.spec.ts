@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { axeFindings } from './axe';
 import { field, signIn, search } from './support';
 
 const BATH_DESCRIPTION =
@@ -69,10 +70,19 @@ test('staff keep the catalogue and compose a package through the checklist', asy
   await expect(edit.getByLabel('Duración (min)')).toHaveValue('45');
   await edit.getByLabel('Precio (S/.)').fill('50');
   await edit.getByLabel('Duración (min)').fill('90');
+  // DESIGN §11.4: minutes added per pet size; only whole minutes can be typed.
+  const sizes = edit.getByRole('group', { name: 'Minutos extra por tamaño' });
+  await sizes.getByLabel('Grande').pressSequentially('3,0');
+  await expect(sizes.getByLabel('Grande')).toHaveValue('30');
+  await sizes.getByLabel('Gigante').fill('500');
+  await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(sizes.getByText('Como máximo 480 minutos')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  await sizes.getByLabel('Gigante').fill('');
   await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('¡Servicio actualizado exitosamente!')).toBeVisible();
   await expect(bath.getByRole('cell', { name: 'S/. 50.00' })).toBeVisible();
-  await expect(bath.getByRole('cell', { name: '90 min' })).toBeVisible();
+  await expect(bath.getByRole('cell', { name: '90 min' })).toContainText('Grande +30 min');
 
   // Search by a word of the description.
   await search(page, 'Buscar por nombre o descripción', 'limado');

@@ -96,13 +96,55 @@ test("registers a pet for a client found as the owner's DNI is typed", async ({ 
   await expect(page.getByText(`Cliente: Rosa Quispe ${word}`)).toBeVisible();
   // Decisions §no-shows: beside the name, the client's no-shows and last visit.
   await expect(page.getByText('0 inasistencias · sin visitas anteriores')).toBeVisible();
+  // DESIGN §11.4: its size, which the list shows.
+  await page.getByRole('combobox', { name: 'Tamaño' }).click();
+  await page.getByRole('option', { name: 'Grande' }).click();
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('¡Mascota registrada exitosamente!')).toBeVisible();
-  await expect(
-    page.getByRole('row', {
-      name: new RegExp(`FIRULAIS SCHNAUZER ROSA QUISPE ${word.toUpperCase()}`),
-    }),
-  ).toBeVisible();
+  const row = page.getByRole('row', {
+    name: new RegExp(`FIRULAIS SCHNAUZER Grande ROSA QUISPE ${word.toUpperCase()}`),
+  });
+  await expect(row.getByRole('cell', { name: 'Grande', exact: true })).toBeVisible();
+});
+
+test('a cita for a large pet lasts what its service adds for the size, unless typed', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  const api = await staffApi(page);
+  const word = uniqueWord();
+  const owner = await registerClient(api, 'Rosa', `Talla ${word}`);
+  await api.create('/mascota/register', {
+    nombre: 'Thor',
+    raza: 'Labrador',
+    dniCliente: owner.dni,
+    talla: 'grande',
+  });
+  const service = `Baño talla ${word}`;
+  await api.create('/servicio/register', {
+    nombre: service,
+    descripcion: 'Baño completo con secado y cepillado, según el tamaño de la mascota.',
+    precio: '45',
+    duracion: 60,
+    minutos_talla: { grande: 30 },
+  });
+
+  await page.goto('/citas');
+  await page.getByRole('button', { name: 'Añadir Cita' }).click();
+  const duration = field(page, 'Duración (min)');
+  await field(page, 'DNI del cliente').fill(owner.dni);
+  await page.getByRole('combobox', { name: 'Servicio' }).click();
+  await page.getByRole('option', { name: new RegExp(service) }).click();
+  await expect(duration).toHaveValue('60');
+  await page.getByRole('combobox', { name: 'Mascota' }).click();
+  await page.getByRole('option', { name: 'Thor' }).click();
+  await expect(duration).toHaveValue('90');
+
+  // A duration the user typed stays when the choices change.
+  await duration.fill('45');
+  await page.getByRole('combobox', { name: 'Servicio' }).click();
+  await page.getByRole('option', { name: new RegExp(service) }).click();
+  await expect(duration).toHaveValue('45');
 });
 
 test('cancelling the Eliminar confirmation leaves the client Activo and sends nothing', async ({

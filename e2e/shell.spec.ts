@@ -10,6 +10,7 @@ const SIDENAV_LINKS = [
   'Citas',
   'Reservaciones',
   'Lista de espera',
+  'Solicitudes en línea',
   'Recordatorios',
   'Historial de Citas',
   'Ventas',

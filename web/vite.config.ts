@@ -9,7 +9,7 @@ import { compression } from 'vite-plugin-compression2';
  * react-hook-form, which loads with the first screen that has a form.
  */
 const VENDOR_GROUPS = [
-  // The router apart: the public pages (libro-reclamaciones.html) load React without it.
+  // The router apart: the public pages (libro-reclamaciones.html, reservar.html) load React without it.
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
@@ -25,6 +25,8 @@ const VENDOR_GROUPS = [
 const PAGES = {
   index: 'index.html',
   'libro-reclamaciones': 'libro-reclamaciones.html',
+  reservar: 'reservar.html',
+  cita: 'cita.html',
 };
 
 /**

@@ -72,3 +72,5 @@ export * from './features/online-booking/sizes';
 export * from './features/online-booking/booking-settings';
 export * from './features/online-booking/online-booking';
 export * from './features/online-booking/endpoints';
+export * from './features/online-booking/availability';
+export * from './features/employees/absences';

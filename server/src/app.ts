@@ -33,8 +33,12 @@ import { clientDataModule } from './features/clients';
 import { clientImportModule } from './features/clients';
 import { clientsModule } from './features/clients';
 import { complaintsModule } from './features/complaints';
+import { publicAvailabilityModule } from './features/online-booking';
+import { bookingSettingsModule } from './features/online-booking';
+import { onlineRequestsModule } from './features/online-booking';
+import { publicBookingModule } from './features/online-booking';
 import { dashboardModule } from './features/dashboard';
-import { employeesModule } from './features/employees';
+import { absencesModule, employeesModule } from './features/employees';
 import { historyModule } from './features/history';
 import { lookupsModule, type Engine } from './features/lookups';
 import { notificationsModule } from './features/notifications';
@@ -168,6 +172,7 @@ export async function buildApp({
       await api.register(petsModule, { db });
       await api.register(usersModule, { db });
       await api.register(employeesModule, { db });
+      await api.register(absencesModule, { db });
       await api.register(accountModule, { db, config, secrets, policy });
       await api.register(servicesModule, { db });
       await api.register(packagesModule, { db });
@@ -193,6 +198,10 @@ export async function buildApp({
       await api.register(waitlistModule, { db });
       await api.register(searchModule, { db });
       await api.register(complaintsModule, { db, config });
+      await api.register(publicAvailabilityModule, { db });
+      await api.register(publicBookingModule, { db, config });
+      await api.register(bookingSettingsModule, { db });
+      await api.register(onlineRequestsModule, { db, config });
     },
     { prefix: '/api' },
   );
@@ -206,6 +215,14 @@ export async function buildApp({
     // the admin app's code, served like index.html (pre-compressed, `no-cache`).
     app.get(PUBLIC_COMPLAINTS_PATH, { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html').sendFile('libro-reclamaciones.html'),
+    );
+    // Online booking (DESIGN §11.4) and a client's personal link to their cita (§11.5): the
+    // same kind of page, with their own small bundle.
+    app.get('/reservar', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').sendFile('reservar.html'),
+    );
+    app.get('/c/:token', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').sendFile('cita.html'),
     );
   }
   app.setNotFoundHandler((request, reply) => {

@@ -16,6 +16,7 @@ import LayersIcon from '@mui/icons-material/Layers';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import MobileFriendlyIcon from '@mui/icons-material/MobileFriendly';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PersonIcon from '@mui/icons-material/Person';
 import PetsIcon from '@mui/icons-material/Pets';
@@ -90,6 +91,10 @@ const ReservationsReport = lazyNamed(
 const Products = lazyNamed(() => import('./features/products/products-page'), 'ProductsPage');
 const Reminders = lazyNamed(() => import('./features/agenda/reminders-page'), 'RemindersPage');
 const Waitlist = lazyNamed(() => import('./features/agenda/waitlist'), 'WaitlistPage');
+const OnlineRequests = lazyNamed(
+  () => import('./features/agenda/online-requests'),
+  'OnlineRequestsPage',
+);
 const Complaints = lazyNamed(
   () => import('./features/complaints/complaints-page'),
   'ComplaintsPage',
@@ -133,6 +138,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'agenda.leer',
     screen: Waitlist,
     nav: { label: 'Lista de espera', icon: <HourglassTopIcon /> },
+  }),
+  // The bookings of the public /reservar page awaiting approval (DESIGN §11.4).
+  route('/solicitudes-en-linea', {
+    name: 'Solicitudes en línea',
+    access: 'agenda.escribir',
+    screen: OnlineRequests,
+    nav: { label: 'Solicitudes en línea', icon: <MobileFriendlyIcon /> },
   }),
   route('/recordatorios', {
     name: 'Recordatorios',

@@ -1,4 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GppMaybeIcon from '@mui/icons-material/GppMaybe';
@@ -70,6 +71,7 @@ const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
   certificado_por_vencer: <GppMaybeIcon fontSize="small" color="error" />,
   comprobantes_sin_aceptar: <FactCheckIcon fontSize="small" color="error" />,
   reclamos_por_vencer: <MenuBookIcon fontSize="small" color="error" />,
+  solicitudes_en_linea: <EventAvailableIcon fontSize="small" color="info" />,
 };
 
 /**

@@ -10,7 +10,8 @@ import {
   type ComplaintFiled,
   type ComplaintInput,
 } from '@app/domain';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { Details, moneyText } from './details';
 
 export const SHEET_TEXTS = {
   title: 'Hoja de reclamación N°',
@@ -52,30 +53,8 @@ const LIMA_DATE_TIME = new Intl.DateTimeFormat('es-PE', {
 /** When the hoja was filed, in Lima: '24/07/2026 10:30'. */
 export const dateTimeText = (iso: string) => LIMA_DATE_TIME.format(new Date(iso)).replace(',', '');
 
-/** '1200.00' → 'S/. 1,200.00', as the rest of the app writes soles. */
-const moneyText = (amount: string) => {
-  const [soles = '', cents = '00'] = amount.split('.');
-  return `S/. ${soles.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
-};
-
 const documentText = (type: ComplaintDocType, doc: string) =>
   `${COMPLAINT_DOC_TYPE_LABELS[type]} ${doc}`;
-
-/** Terms and values, one pair a row. */
-export function Details({ items }: { items: readonly (readonly [string, ReactNode] | false)[] }) {
-  return (
-    <dl className="details">
-      {items
-        .filter((item) => item !== false)
-        .map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
 
 export interface ComplaintSheetProps {
   filed: ComplaintFiled;

@@ -6,7 +6,8 @@ import {
 } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { ComplaintForm } from './complaint-form';
-import { ComplaintSheet, Details } from './complaint-sheet';
+import { ComplaintSheet } from './complaint-sheet';
+import { Details } from './details';
 import { callPublic } from './public-api';
 
 export const PAGE_TEXTS = {

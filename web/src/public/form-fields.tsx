@@ -1,14 +1,14 @@
 import type { ChangeEvent, ReactNode } from 'react';
 
 /**
- * The public page's form fields in plain HTML (MUI would not fit the page's 120 KB, DESIGN
+ * The public pages' form fields in plain HTML (MUI would not fit the page's 120 KB, DESIGN
  * §11.10): each one labelled, described by its hint and its error (`aria-describedby`), marked
  * `aria-invalid` while it has one, and named after its path in the schema ('apoderado.doc') so
  * the first field in error can be found and focused.
  */
 
 /** The element id of a field: its schema path, dots made dashes. */
-export const fieldId = (name: string) => `reclamo-${name.replace(/\./g, '-')}`;
+export const fieldId = (name: string) => `campo-${name.replace(/\./g, '-')}`;
 
 const describedBy = (...ids: (string | false | undefined)[]) =>
   ids.filter(Boolean).join(' ') || undefined;
@@ -45,6 +45,7 @@ export interface TextFieldProps extends FieldBase {
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   autoComplete?: string;
   maxLength?: number;
+  readOnly?: boolean;
   /** A textarea of this many rows. */
   rows?: number;
 }

@@ -1,4 +1,12 @@
-import type { ApiError as ApiErrorBody, BodyInput, DataOf, Endpoint } from '@app/domain';
+import {
+  fillPath,
+  type ApiError as ApiErrorBody,
+  type BodyInput,
+  type DataOf,
+  type Endpoint,
+  type ParamsInput,
+  type QueryInput,
+} from '@app/domain';
 
 /**
  * The public pages' client: a route of `/api/public/` called with fetch alone. The admin app's
@@ -28,14 +36,32 @@ function errorBodyOf(payload: unknown): Partial<ApiErrorBody> {
   return typeof payload === 'object' && payload !== null ? payload : {};
 }
 
+/** What a call reads besides its body: the path's params and the query string. */
+export interface PublicCallOptions<E extends Endpoint> {
+  params?: ParamsInput<E>;
+  query?: QueryInput<E>;
+}
+
+/** The path under /api and the query's set values. */
+function urlOf(path: string, query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') search.append(key, String(value));
+  }
+  const qs = search.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
 /** Calls a public endpoint of domain/ and answers its envelope's `data`. */
 export async function callPublic<E extends Endpoint>(
   endpoint: E,
   body?: BodyInput<E>,
+  { params, query }: PublicCallOptions<E> = {},
 ): Promise<DataOf<E>> {
+  const url = urlOf(fillPath(endpoint.path, params ?? undefined), query ?? undefined);
   let response: Response;
   try {
-    response = await fetch(`/api${endpoint.path}`, {
+    response = await fetch(url, {
       method: endpoint.method,
       headers: {
         Accept: JSON_API,

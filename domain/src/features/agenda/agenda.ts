@@ -4,6 +4,7 @@ import { isoDateTime, money } from '../../api';
 import { limaWallClock } from '../../lima-date';
 import type { Permission } from '../../permissions';
 import { isoDate } from '../../rules';
+import { APPOINTMENT_ORIGINS } from '../online-booking/booking-settings';
 import { optionalId } from './booking';
 
 /**
@@ -219,6 +220,8 @@ export const AgendaEntrySchema = z.strictObject({
   triaje: z.boolean(),
   /** Its sale, not voided: null while the visit is not charged. */
   id_venta: z.number().int().nullable(),
+  /** Booked at the counter or by the client online: the calendar marks the online ones. */
+  origen: z.enum(APPOINTMENT_ORIGINS),
 });
 export type AgendaEntry = z.infer<typeof AgendaEntrySchema>;
 
@@ -228,10 +231,27 @@ export type AgendaEntry = z.infer<typeof AgendaEntrySchema>;
  */
 export const AGENDA_PRICE_PERMISSION = 'caja.cobrar' satisfies Permission;
 
+/** A column of the calendar: the groomer, with their own working hours (null: the company's). */
+export const AgendaColumnSchema = AgendaGroomerSchema.extend({
+  horario: OpeningHoursSchema.nullable(),
+});
+export type AgendaColumn = z.infer<typeof AgendaColumnSchema>;
+
+/** A groomer's time off that overlaps the range: the calendar greys it in their column. */
+export const AgendaAbsenceSchema = z.strictObject({
+  id_emp: z.number().int(),
+  desde: isoDateTime,
+  hasta: isoDateTime,
+  motivo: z.string(),
+});
+export type AgendaAbsence = z.infer<typeof AgendaAbsenceSchema>;
+
 export const AgendaSchema = z.strictObject({
   citas: z.array(AgendaEntrySchema),
   /** Every active bookable groomer, in the calendar's column order. */
-  groomers: z.array(AgendaGroomerSchema),
+  groomers: z.array(AgendaColumnSchema),
   horario: OpeningHoursSchema,
+  /** The time off of the groomers shown, by start. */
+  ausencias: z.array(AgendaAbsenceSchema),
 });
 export type Agenda = z.infer<typeof AgendaSchema>;

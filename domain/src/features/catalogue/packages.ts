@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, money } from '../../api';
 import { defineResource } from '../../resource';
 import { id } from '../../rules';
+import { SizeMinutesSchema } from '../online-booking/sizes';
 import {
   CatalogueItemInputSchema,
   CatalogueItemUpdateSchema,
@@ -22,6 +23,7 @@ export const PackageSchema = z.strictObject({
   desc_paq: z.string(),
   precio_paq: money,
   duracion: z.number().int(),
+  minutos_talla: SizeMinutesSchema,
   id_est: z.number().int(),
   created_at: isoDateTime,
 });
@@ -34,6 +36,7 @@ export const AvailablePackageSchema = PackageSchema.pick({
   desc_paq: true,
   precio_paq: true,
   duracion: true,
+  minutos_talla: true,
 });
 export type AvailablePackage = z.infer<typeof AvailablePackageSchema>;
 
@@ -90,6 +93,7 @@ export const packagesResource = defineResource({
     descripcion: p.desc_paq,
     precio: p.precio_paq,
     duracion: p.duracion,
+    minutos_talla: p.minutos_talla,
   }),
   crud: { register: PackageInputSchema, update: PackageUpdateSchema, remove: true },
 });

@@ -4,6 +4,12 @@ import { defineResource } from '../../resource';
 import { IdParamSchema } from '../../list-query';
 import { keepDecimalChars, lettersOnly, ONLY_LETTERS, requiredText } from '../../rules';
 import { duration } from '../agenda/agenda';
+import {
+  PET_SIZE_LABELS,
+  PET_SIZES,
+  SizeMinutesSchema,
+  type SizeMinutes,
+} from '../online-booking/sizes';
 
 /**
  * Services and packages share one form and one set of rules (spec §001-5 'Service and
@@ -76,6 +82,37 @@ export const price = z
   )
   .transform((v) => toTwoDecimals(v));
 
+/**
+ * A form's minute text: '' is none, digits are the minutes; anything else ('10,5', '1.000') is
+ * left for the whole-minutes message.
+ */
+function minutesOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^\d+$/.test(text) ? Number(text) : value;
+}
+
+/**
+ * The minutes an item adds per pet size (DESIGN §11.4), as the API and the form send them:
+ * numbers or their text; a size left blank or null adds none.
+ */
+export const sizeMinutes = z.preprocess((value) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const entries = Object.entries(value).map(([size, minutes]): [string, unknown] => [
+    size,
+    minutesOf(minutes),
+  ]);
+  return Object.fromEntries(entries.filter(([, minutes]) => minutes != null));
+}, SizeMinutesSchema);
+
+/** 'Grande +15 min, Gigante +30 min': the sizes that add minutes, in size order; '' if none. */
+export function sizeMinutesText(minutes: SizeMinutes): string {
+  return PET_SIZES.filter((size) => (minutes[size] ?? 0) > 0)
+    .map((size) => `${PET_SIZE_LABELS[size]} +${minutes[size]} min`)
+    .join(', ');
+}
+
 export const CatalogueItemInputSchema = z.object({
   nombre: requiredText(M.nameRequired)
     .min(3, M.nameMin)
@@ -90,6 +127,8 @@ export const CatalogueItemInputSchema = z.object({
    * Minutes a visit of it lasts (decisions §agenda); absent, 60 on register and unchanged on edit.
    */
   duracion: duration.optional(),
+  /** Absent: none on register and unchanged on edit. */
+  minutos_talla: sizeMinutes.optional(),
 });
 export type CatalogueItemInput = z.infer<typeof CatalogueItemInputSchema>;
 
@@ -134,6 +173,7 @@ export const ServiceSchema = z.strictObject({
   desc_srv: z.string(),
   precio_srv: money,
   duracion: z.number().int(),
+  minutos_talla: SizeMinutesSchema,
   id_est: z.number().int(),
   created_at: isoDateTime,
 });
@@ -146,6 +186,7 @@ export const AvailableServiceSchema = ServiceSchema.pick({
   desc_srv: true,
   precio_srv: true,
   duracion: true,
+  minutos_talla: true,
 });
 export type AvailableService = z.infer<typeof AvailableServiceSchema>;
 
@@ -175,6 +216,7 @@ export const servicesResource = defineResource({
     descripcion: s.desc_srv,
     precio: s.precio_srv,
     duracion: s.duracion,
+    minutos_talla: s.minutos_talla,
   }),
   crud: { register: ServiceInputSchema, update: ServiceUpdateSchema, remove: true },
 });

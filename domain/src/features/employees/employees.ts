@@ -14,7 +14,7 @@ import {
   phone,
   requiredText,
 } from '../../rules';
-import { hexColor } from '../agenda/agenda';
+import { hexColor, OpeningHoursSchema } from '../agenda/agenda';
 
 /** Spec §000-9: the minimum age of an employee. */
 export const MIN_EMPLOYEE_AGE = 18;
@@ -61,6 +61,11 @@ const employeeFields = {
   agenda: z.boolean({ error: 'Indique si atiende citas en la agenda' }).optional(),
   /** The calendar colour of the employee's citas; absent, one of GROOMER_COLORS is given. */
   color: hexColor.optional(),
+  /**
+   * The groomer's own working hours per weekday (DESIGN §11.4); null: the company's. Absent,
+   * unchanged (the company's on register).
+   */
+  horario: OpeningHoursSchema.nullable().optional(),
 };
 
 /** `POST /empleado/register` (spec §000-5). */
@@ -101,6 +106,8 @@ export const EmployeeSchema = z.strictObject({
   id_usu: z.number().int().nullable(),
   agenda: z.boolean(),
   color: z.string(),
+  /** Own working hours; null: the company's. */
+  horario: OpeningHoursSchema.nullable(),
   created_at: isoDateTime,
 });
 export type Employee = z.infer<typeof EmployeeSchema>;
@@ -132,6 +139,7 @@ export const employeesResource = defineResource({
     telef: e.tel_emp,
     agenda: e.agenda,
     color: e.color,
+    horario: e.horario,
   }),
   crud: { register: EmployeeInputSchema, update: EmployeeUpdateSchema, remove: true },
 });

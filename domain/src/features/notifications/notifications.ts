@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'certificado_por_vencer',
   'comprobantes_sin_aceptar',
   'reclamos_por_vencer',
+  'solicitudes_en_linea',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -61,6 +62,8 @@ export const NOTIFICATION_TEXTS = {
    * or late (DESIGN §11.3).
    */
   complaintsDue: (n: number) => `${n} ${plural(n, 'reclamo por vencer', 'reclamos por vencer')}`,
+  /** 'Solicitudes en línea por confirmar: 2' (DESIGN §11.4). */
+  onlineRequests: (n: number) => `Solicitudes en línea por confirmar: ${n}`,
   empty: 'No hay notificaciones',
 } as const;
 
@@ -78,6 +81,8 @@ export const NOTIFICATION_LINKS = {
   unacceptedReceipts: electronicReceiptsLink({ estado: UNACCEPTED_FILTER }),
   /** ADMINISTRACIÓN › 'Libro de Reclamaciones', the open hojas. */
   complaintsDue: complaintsLink({ estado: 'pendiente' }),
+  /** AGENDA › 'Solicitudes en línea'. */
+  onlineRequests: '/solicitudes-en-linea',
 } as const;
 
 export const NotificationSchema = z.strictObject({

@@ -95,7 +95,7 @@ export const ONLINE_BOOKING_ENDPOINTS = defineEndpoints(ONLINE_BOOKING_QUERY_KEY
     method: 'GET',
     path: '/solicitudes-online',
     response: successOf(z.array(OnlineRequestRowSchema)),
-    permission: 'agenda.leer',
+    permission: 'agenda.escribir',
   },
   approve: {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../../api';
-import { dni, email, personName, phone, requiredText } from '../../rules';
+import { dni, email, id, personName, phone, requiredText } from '../../rules';
 import { OpeningHoursSchema } from '../agenda/agenda';
 import { ONLINE_BOOKING_MODES, SLOT_STEPS } from './booking-settings';
 import { PET_SIZES } from './sizes';
@@ -28,6 +28,20 @@ export const ONLINE_BOOKING_MESSAGES = {
   codeSent: 'Si los datos son correctos, le enviamos un código a su correo',
   reasonRequired: 'Ingrese el motivo',
   notPending: 'La solicitud ya fue atendida',
+  tooMany: (minutes: number) =>
+    `Demasiadas solicitudes: intente de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`,
+  dniOtherEmail: 'Este DNI ya está registrado con otro correo: comuníquese con el salón',
+  clientInactive: 'No podemos tomar su reserva en línea: comuníquese con el salón',
+  namesRequired: 'El nombre es requerido',
+  surnamesRequired: 'El apellido es requerido',
+  mobileRequired: 'El celular es requerido',
+  linkInvalid: 'Enlace no válido',
+  alreadyCancelled: 'La cita ya está cancelada',
+  tooLateToCancel: 'Ya no puede cancelar en línea: comuníquese con el salón',
+  cancelledByClient: 'Cancelada por el cliente',
+  cancelled: 'Su cita fue cancelada',
+  requestReceived: 'Solicitud recibida: el salón la confirmará y le avisaremos por correo',
+  bookingConfirmed: 'Su cita está confirmada: le enviamos los detalles por correo',
 } as const;
 
 /** The privacy notice's version stored with every consent given (Ley 29733). */
@@ -44,8 +58,8 @@ export const OnlineBookingSettingsSchema = z.strictObject({
   horizonte_dias: wholeIn(1, 180, 'Ingrese de 1 a 180 días'),
   paso_min: stepMinutes,
   buffer_min: wholeIn(0, 120, 'Ingrese de 0 a 120 minutos'),
-  servicios: z.array(z.number().int().positive()).max(200),
-  paquetes: z.array(z.number().int().positive()).max(200),
+  servicios: z.array(id()).max(200),
+  paquetes: z.array(id()).max(200),
   politica: z.string().trim().max(2000, 'Como máximo 2000 caracteres'),
   /** Hours before the visit until which the client may cancel from their link. */
   cancelar_horas: wholeIn(0, 168, 'Ingrese de 0 a 168 horas'),
@@ -84,7 +98,7 @@ export const BookingSalonSchema = z.strictObject({
 });
 export type BookingSalon = z.infer<typeof BookingSalonSchema>;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = id().optional();
 const day = z.iso.date({ error: 'Fecha inválida' });
 
 /** `GET /api/public/disponibilidad`: one of `servicio` or `paquete`, a size, up to 31 days. */
@@ -174,13 +188,15 @@ export const OnlineBookingRequestSchema = z
       .max(100)
       .optional(),
     celular: phone.optional(),
-    id_perro: z.number().int().positive().optional(),
+    id_perro: id().optional(),
+    /** The size the page showed times for: it becomes a known pet's size when it has none. */
+    talla: z.enum(PET_SIZES).optional(),
     mascota: newPet.optional(),
-    servicio: z.number().int().positive().optional(),
-    paquete: z.number().int().positive().optional(),
+    servicio: id().optional(),
+    paquete: id().optional(),
     fecha: day,
     hora: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Hora inválida'),
-    emp: z.number().int().positive().optional(),
+    emp: id().optional(),
     acepta_privacidad: z.literal(true, { error: ONLINE_BOOKING_MESSAGES.privacyRequired }),
     acepta_marketing: z.boolean().default(false),
     sitio_web: z.string().max(200).optional(),

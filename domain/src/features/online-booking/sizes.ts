@@ -17,14 +17,17 @@ export const PET_SIZE_LABELS: Record<PetSize, string> = {
 export const PET_SEXES = ['macho', 'hembra'] as const;
 export type PetSex = (typeof PET_SEXES)[number];
 
+export const PET_SEX_LABELS: Record<PetSex, string> = { macho: 'Macho', hembra: 'Hembra' };
+
 /** The minutes an item adds per pet size; a size left out adds none. */
 export const SizeMinutesSchema = z.partialRecord(
   z.enum(PET_SIZES),
   z
-    .number()
+    .number({ error: 'Ingrese minutos enteros' })
     .int('Ingrese minutos enteros')
     .min(0, 'Ingrese 0 o más minutos')
     .max(480, 'Como máximo 480 minutos'),
+  { error: 'Indique minutos solo para pequeño, mediano, grande o gigante' },
 );
 export type SizeMinutes = z.infer<typeof SizeMinutesSchema>;
 

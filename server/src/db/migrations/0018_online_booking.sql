@@ -71,5 +71,6 @@ CREATE INDEX "ausencias_hasta_idx" ON "ausencias" USING btree ("hasta");--> stat
 CREATE INDEX "citas_enlaces_id_cita_idx" ON "citas_enlaces" USING btree ("id_cita");--> statement-breakpoint
 CREATE INDEX "reserva_codigos_dni_email_idx" ON "reserva_codigos" USING btree ("dni",lower("email"));--> statement-breakpoint
 CREATE INDEX "consentimientos_id_cli_idx" ON "consentimientos" USING btree ("id_cli","tipo");--> statement-breakpoint
+CREATE INDEX "citas_por_confirmar_idx" ON "citas" USING btree ("created_at") WHERE "citas"."id_est" = 10;--> statement-breakpoint
 ALTER TABLE "perros" ADD CONSTRAINT "perros_talla_check" CHECK (talla in ('pequeño', 'mediano', 'grande', 'gigante'));--> statement-breakpoint
 ALTER TABLE "perros" ADD CONSTRAINT "perros_sexo_check" CHECK (sexo in ('macho', 'hembra'));

@@ -14,7 +14,13 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_DURATION, DURATION_MAX, DURATION_MIN, type AppointmentOrigin } from '@app/domain';
+import {
+  AppointmentStatus,
+  DEFAULT_DURATION,
+  DURATION_MAX,
+  DURATION_MIN,
+  type AppointmentOrigin,
+} from '@app/domain';
 import { listTime, createdAt, updatedAt, money, listOrderIndexes } from './columns';
 import { statuses } from './company';
 import { users, employees } from './staff';
@@ -137,6 +143,10 @@ export const appointments = pgTable(
     index('citas_id_serie_idx')
       .on(t.id_serie, t.fec_cita)
       .where(sql`${t.id_serie} is not null`),
+    // The online requests awaiting the salon (the bell's count, AGENDA › 'Solicitudes en línea').
+    index('citas_por_confirmar_idx')
+      .on(t.created_at)
+      .where(sql`${t.id_est} = ${sql.raw(String(AppointmentStatus.PorConfirmar))}`),
   ],
 );
 

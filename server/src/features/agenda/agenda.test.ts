@@ -114,6 +114,7 @@ async function referenceCards(desde: string, hasta: string): Promise<AgendaEntry
       id_venta: sql<
         number | null
       >`(select ${sales.id_venta} from ${sales} where ${sales.id_cita} = ${appointments.id_cita} and ${sales.anulada_at} is null)`,
+      origen: appointments.origen,
     })
     .from(appointments)
     .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-rows';
 import { saleOfAppointment } from '../checkout';
 import {
+  absences,
   appointments,
   clients,
   employees,
@@ -34,7 +35,8 @@ import { openingHours } from '../settings';
 
 /**
  * The calendar (decisions §agenda): the visits of a range with what their cards show, the groomers
- * that are its columns and the opening hours. Placing and moving visits is appointments.ts's.
+ * that are its columns (with their own hours), their time off and the opening hours. Placing and
+ * moving visits is appointments.ts's.
  */
 const groomerFields = {
   id_emp: employees.id_emp,
@@ -79,15 +81,17 @@ function agendaEntryJson(withPrice: boolean): SQL {
       'id', coalesce(${appointments.id_srv}, ${appointments.id_paq}),
       'nombre', coalesce(${services.nom_srv}, ${packages.nom_paq})),
     'triaje', exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita}),
-    'id_venta', ${saleOfAppointment(appointments.id_cita)}
+    'id_venta', ${saleOfAppointment(appointments.id_cita)},
+    'origen', ${appointments.origen}
   )`;
 }
 
 /**
- * `GET /agenda`'s visits and groomers as JSON text, in one statement: PostgreSQL builds the
- * thousand cards of a full week, and the server passes the text on without reading a row (mapping
- * a thousand rows to objects and writing them back out was most of a call's time, decisions
- * §agenda). The groomers are the bookable ones and those of the visits shown, in column order.
+ * `GET /agenda`'s visits, groomers and time off as JSON text, in one statement: PostgreSQL builds
+ * the thousand cards of a full week, and the server passes the text on without reading a row
+ * (mapping a thousand rows to objects and writing them back out was most of a call's time,
+ * decisions §agenda). The groomers are the bookable ones and those of the visits shown, in column
+ * order; the time off is theirs that overlaps the range.
  */
 async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean) {
   const { desde, hasta, emp } = query;
@@ -115,17 +119,29 @@ async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean) {
       ),
     );
   const bookable = and(eq(employees.agenda, true), eq(employees.id_est, Status.Activo));
-  const groomer = sql`json_build_object('id_emp', ${employees.id_emp}, 'nombre', ${groomerFields.nombre}, 'color', ${employees.color})`;
-  const [row] = rowsOf<{ citas: string; groomers: string }>(
-    await db.execute(sql`with visits as materialized (${visits})
+  const groomer = sql`json_build_object('id_emp', ${employees.id_emp}, 'nombre', ${groomerFields.nombre}, 'color', ${employees.color}, 'horario', ${employees.horario})`;
+  const away = sql`json_build_object('id_emp', ${absences.id_emp}, 'desde', ${isoText(sql`${absences.desde}`)}, 'hasta', ${isoText(sql`${absences.hasta}`)}, 'motivo', ${absences.motivo})`;
+  const [row] = rowsOf<{ citas: string; groomers: string; ausencias: string }>(
+    await db.execute(sql`with visits as materialized (${visits}),
+      shown as materialized (
+        select ${employees.id_emp} as id_emp, ${groomer} as groomer,
+          ${employees.nom_emp} as nom_emp
+        from ${employees}
+        where (${bookable} or ${employees.id_emp} in (select id_emp from visits))
+          ${oneGroomer === undefined ? sql`` : sql`and ${employees.id_emp} = ${oneGroomer}`})
       select
         (select coalesce(json_agg(entry order by fec_cita, id_cita), '[]')::text from visits) as citas,
-        (select coalesce(json_agg(${groomer} order by ${employees.nom_emp}, ${employees.id_emp}), '[]')::text
-          from ${employees}
-          where (${bookable} or ${employees.id_emp} in (select id_emp from visits))
-            ${oneGroomer === undefined ? sql`` : sql`and ${employees.id_emp} = ${oneGroomer}`}) as groomers`),
+        (select coalesce(json_agg(groomer order by nom_emp, id_emp), '[]')::text from shown) as groomers,
+        (select coalesce(json_agg(${away} order by ${absences.desde}, ${absences.id}), '[]')::text
+          from ${absences}
+          where ${absences.id_emp} in (select id_emp from shown)
+            and ${absences.desde} < ${to} and ${absences.hasta} > ${from}) as ausencias`),
   );
-  return { citas: row?.citas ?? '[]', groomers: row?.groomers ?? '[]' };
+  return {
+    citas: row?.citas ?? '[]',
+    groomers: row?.groomers ?? '[]',
+    ausencias: row?.ausencias ?? '[]',
+  };
 }
 
 /**
@@ -145,11 +161,11 @@ export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route(app, AGENDA_ENDPOINTS.agenda, async (request, reply) => {
     // A groomer's agenda carries no money (issue 30 §5): the price only for who may charge.
     const withPrice = can(sessionOf(request).role, AGENDA_PRICE_PERMISSION);
-    const [{ citas, groomers }, horario] = await Promise.all([
+    const [{ citas, groomers, ausencias }, horario] = await Promise.all([
       agendaJson(db, request.query, withPrice),
       openingHours(db),
     ]);
-    const data = `{"citas":${citas},"groomers":${groomers},"horario":${JSON.stringify(horario)}}`;
+    const data = `{"citas":${citas},"groomers":${groomers},"horario":${JSON.stringify(horario)},"ausencias":${ausencias}}`;
     return sendJsonText(
       reply,
       AGENDA_ENDPOINTS.agenda.responses[200],

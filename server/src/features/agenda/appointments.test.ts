@@ -433,8 +433,8 @@ describe('appointments', () => {
       expect((await api.get(`/cita/${id}`)).body.data).toEqual(before);
       expect(await statusChanges()).toBe(audited);
     }
-    // 6 statuses: of their 36 pairs the table allows 13 (none to the status a cita has).
-    expect(refusals).toBe(36 - 13);
+    // 7 statuses: of their 49 pairs the table allows 15 (none to the status a cita has).
+    expect(refusals).toBe(49 - 15);
 
     await ctx.database.db
       .update(appointments)

@@ -21,9 +21,11 @@ import {
   mayChangeAppointment,
   mayChangeStatus,
   mayMoveAppointment,
+  durationForSize,
+  type SizeMinutes,
 } from '@app/domain';
 import type { Db, Tx } from '../../db/client';
-import { appointments, employees, packages, services } from '../../db/schema';
+import { appointments, employees, packages, pets, services } from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { recordChange } from '../../audit/record';
 import { route } from '../../http/endpoint';
@@ -110,6 +112,8 @@ interface BookedItem {
   precio: string;
   /** The item's duration now: a new visit's unless the form gives its own. */
   duracion?: number;
+  /** The minutes it adds per pet size (DESIGN §11.4), with `duracion`. */
+  minutos_talla?: SizeMinutes;
 }
 
 /**
@@ -131,6 +135,7 @@ export async function bookableItem(
         id_est: services.id_est,
         precio: services.precio_srv,
         duracion: services.duracion,
+        minutos_talla: services.minutos_talla,
       })
       .from(services)
       .where(eq(services.id_srv, input.id_servicio))
@@ -142,6 +147,7 @@ export async function bookableItem(
       id_paq: null,
       precio: service.precio,
       duracion: service.duracion,
+      minutos_talla: service.minutos_talla,
     };
   }
   if (input.id_paquete == null) throw invalid('id_servicio', M.itemRequired);
@@ -149,13 +155,38 @@ export async function bookableItem(
     return { id_srv: null, id_paq: current.id_paq, precio: current.precio };
   }
   const [pack] = await tx
-    .select({ id_est: packages.id_est, precio: packages.precio_paq, duracion: packages.duracion })
+    .select({
+      id_est: packages.id_est,
+      precio: packages.precio_paq,
+      duracion: packages.duracion,
+      minutos_talla: packages.minutos_talla,
+    })
     .from(packages)
     .where(eq(packages.id_paq, input.id_paquete))
     .for('share');
   if (!pack) throw invalid('id_paquete', M.packageNotFound);
   if (pack.id_est !== Status.Activo) throw invalid('id_paquete', M.packageInactive);
-  return { id_srv: null, id_paq: input.id_paquete, precio: pack.precio, duracion: pack.duracion };
+  return {
+    id_srv: null,
+    id_paq: input.id_paquete,
+    precio: pack.precio,
+    duracion: pack.duracion,
+    minutos_talla: pack.minutos_talla,
+  };
+}
+
+/**
+ * A new visit's length when the form gives none: the item's own plus what it adds for the pet's
+ * size (DESIGN §11.4); an hour when the item's is unknown.
+ */
+async function defaultDuration(
+  tx: Tx,
+  { duracion, minutos_talla = {} }: Pick<BookedItem, 'duracion' | 'minutos_talla'>,
+  petId: number,
+): Promise<number> {
+  if (duracion === undefined) return DEFAULT_DURATION;
+  const [pet] = await tx.select({ talla: pets.talla }).from(pets).where(eq(pets.id_perro, petId));
+  return durationForSize({ duracion, minutos_talla }, pet?.talla);
 }
 
 const BOOKING_FIELDS = { dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' };
@@ -168,11 +199,12 @@ export async function createValues(input: AppointmentInput, tx: Tx, request: Fas
     petId: input.id_perro,
     fields: BOOKING_FIELDS,
   });
-  const item = await bookableItem(tx, input);
+  const { duracion, minutos_talla, ...item } = await bookableItem(tx, input);
   const placement = {
     id_emp: await bookableGroomer(tx, input.id_emp ?? null),
     inicio: new Date(input.fec_cita),
-    duracion: input.duracion ?? item.duracion ?? DEFAULT_DURATION,
+    duracion:
+      input.duracion ?? (await defaultDuration(tx, { duracion, minutos_talla }, booked.id_perro)),
   };
   await assertGroomerFree(tx, placement);
   return {
@@ -202,7 +234,12 @@ async function updateValues(input: AppointmentUpdate, tx: Tx) {
     },
     stored,
   );
-  const item = await bookableItem(tx, input, stored);
+  // An edit keeps its duration unless the form gives one: the item's minutes are unused.
+  const {
+    duracion: _duration,
+    minutos_talla: _sizes,
+    ...item
+  } = await bookableItem(tx, input, stored);
   // Absent, the groomer and the duration stay: clients of the spec's API do not send them.
   const placement = {
     id_emp: await bookableGroomer(

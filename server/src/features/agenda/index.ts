@@ -3,6 +3,7 @@ export { appointmentColumns, appointmentList, appointmentsModule } from './appoi
 export { agendaFilters } from './booking';
 export { remindersModule, startReminderTimer } from './reminders';
 export { expireBeforeRead, reservationsModule } from './reservations';
-export { requireAttend } from './scheduling';
+export { lockGroomer, requireAttend } from './scheduling';
 export { seriesModule } from './series';
 export { waitlistModule } from './waitlist';
+export { assertGroomerFree } from './scheduling';

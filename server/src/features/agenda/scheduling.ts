@@ -4,13 +4,14 @@ import {
   AGENDA_MESSAGES,
   DURATION_MAX,
   FREEING_APPOINTMENT_STATUSES,
+  ONLINE_BOOKING_MESSAGES,
   Status,
   can,
   mayAttend,
   overlapMessage,
 } from '@app/domain';
 import type { Db, Tx } from '../../db/client';
-import { appointments, employees, users } from '../../db/schema';
+import { absences, appointments, employees, users } from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { conflict, HttpError, invalid } from '../../http/errors';
 
@@ -63,16 +64,60 @@ export interface Placement {
 }
 
 /**
+ * Takes the groomer's lock until the transaction ends: what books, moves or blocks a groomer's
+ * time (a visit, time off) is judged one at a time per groomer.
+ */
+export async function lockGroomer(tx: Tx, id_emp: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${GROOMER_LOCK}, ${id_emp})`);
+}
+
+/**
+ * 409 'El groomer no atiende en ese horario' when [inicio, end) overlaps the groomer's time off.
+ * A visit edited without changing its time or groomer is let be: time off may be put over
+ * visits already booked, and their notes can still be changed until the salon moves them.
+ */
+async function assertGroomerPresent(tx: Tx, placement: Placement, end: Date) {
+  const { id_emp, inicio, duracion, except } = placement;
+  if (id_emp === null) return;
+  const [away] = await tx
+    .select({ id: absences.id })
+    .from(absences)
+    .where(and(eq(absences.id_emp, id_emp), lt(absences.desde, end), gt(absences.hasta, inicio)))
+    .limit(1);
+  if (!away) return;
+  if (except !== undefined) {
+    const [stored] = await tx
+      .select({
+        id_emp: appointments.id_emp,
+        fec_cita: appointments.fec_cita,
+        id_est: appointments.id_est,
+      })
+      .from(appointments)
+      .where(and(eq(appointments.id_cita, except), eq(appointments.duracion, duracion)));
+    const unchanged =
+      stored?.id_emp === id_emp &&
+      stored.fec_cita.getTime() === inicio.getTime() &&
+      occupiesTime(stored.id_est);
+    if (unchanged) return;
+  }
+  const message = ONLINE_BOOKING_MESSAGES.groomerAway;
+  throw conflict(message, { fec_cita: [message] });
+}
+
+/**
  * 409 'El groomer ya tiene una cita de HH:MM a HH:MM' when the groomer has another visit that
- * overlaps [inicio, inicio + duracion). Bookings of one groomer take the groomer's lock in turn
- * until their transaction ends, so two at once are judged one after the other and the second
- * sees the first: one slot is never given twice. Unassigned visits never collide.
+ * overlaps [inicio, inicio + duracion), and 409 'El groomer no atiende en ese horario' when it
+ * falls in their time off (their working hours are not checked: the counter may book overtime).
+ * Bookings of one groomer take the groomer's lock in turn until their transaction ends, so two
+ * at once are judged one after the other and the second sees the first: one slot is never given
+ * twice. Unassigned visits never collide.
  */
 export async function assertGroomerFree(tx: Tx, placement: Placement) {
   const { id_emp, inicio, duracion, except } = placement;
   if (id_emp === null) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${GROOMER_LOCK}, ${id_emp})`);
+  await lockGroomer(tx, id_emp);
   const end = new Date(inicio.getTime() + duracion * 60_000);
+  await assertGroomerPresent(tx, placement, end);
   const [other] = await tx
     .select({ fec_cita: appointments.fec_cita, duracion: appointments.duracion })
     .from(appointments)

@@ -267,6 +267,7 @@ describe('packages', () => {
       'desc_paq',
       'duracion',
       'id_paq',
+      'minutos_talla',
       'nom_paq',
       'precio_paq',
     ]);

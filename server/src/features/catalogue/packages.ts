@@ -11,6 +11,7 @@ import {
   type PackageService,
   packagesResource,
   RECORD_STATUSES,
+  sizeMinutesText,
   Status,
   statusName,
 } from '@app/domain';
@@ -32,6 +33,7 @@ export const packageList: ListDefinition = {
     desc_paq: packages.desc_paq,
     precio_paq: packages.precio_paq,
     duracion: packages.duracion,
+    minutos_talla: packages.minutos_talla,
     id_est: packages.id_est,
     created_at: packages.created_at,
   },
@@ -49,6 +51,7 @@ const toValues = (input: PackageInput) =>
     precio_paq: input.precio,
     // Absent: the column's default on register, the stored value on edit (drizzle skips it).
     duracion: input.duracion,
+    minutos_talla: input.minutos_talla,
   });
 
 /** The package row, locked so that two saves of its services run one after the other. */
@@ -140,6 +143,7 @@ const packageExport: ExportDefinition<Package> = {
     { header: 'Descripción', value: (p) => p.desc_paq },
     { header: 'Precio (S/.)', value: (p) => p.precio_paq, kind: 'money' },
     { header: 'Duración (min)', value: (p) => p.duracion },
+    { header: 'Minutos extra por tamaño', value: (p) => sizeMinutesText(p.minutos_talla) },
     { header: 'Estado', value: (p) => statusName(p.id_est) },
     { header: 'Registrado', value: (p) => p.created_at, kind: 'time' },
   ],
@@ -175,6 +179,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         desc_paq: packages.desc_paq,
         precio_paq: packages.precio_paq,
         duracion: packages.duracion,
+        minutos_talla: packages.minutos_talla,
       })
       .from(packages)
       .where(eq(packages.id_est, Status.Activo))

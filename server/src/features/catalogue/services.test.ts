@@ -208,6 +208,7 @@ describe('services', () => {
       'desc_srv',
       'duracion',
       'id_srv',
+      'minutos_talla',
       'nom_srv',
       'precio_srv',
     ]);

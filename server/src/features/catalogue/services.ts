@@ -8,6 +8,7 @@ import {
   type ServiceInput,
   SERVICE_ENDPOINTS,
   servicesResource,
+  sizeMinutesText,
   Status,
   statusName,
 } from '@app/domain';
@@ -34,6 +35,7 @@ export const serviceList: ListDefinition = {
     desc_srv: services.desc_srv,
     precio_srv: services.precio_srv,
     duracion: services.duracion,
+    minutos_talla: services.minutos_talla,
     id_est: services.id_est,
     created_at: services.created_at,
   },
@@ -52,6 +54,7 @@ const toValues = (input: ServiceInput) =>
     precio_srv: input.precio,
     // Absent: the column's default on register, the stored value on edit (drizzle skips it).
     duracion: input.duracion,
+    minutos_talla: input.minutos_talla,
   });
 
 /** How many package names a refusal lists before summarising the rest. */
@@ -94,6 +97,7 @@ const serviceExport: ExportDefinition<Service> = {
     { header: 'Descripción', value: (s) => s.desc_srv },
     { header: 'Precio (S/.)', value: (s) => s.precio_srv, kind: 'money' },
     { header: 'Duración (min)', value: (s) => s.duracion },
+    { header: 'Minutos extra por tamaño', value: (s) => sizeMinutesText(s.minutos_talla) },
     { header: 'Estado', value: (s) => statusName(s.id_est) },
     { header: 'Registrado', value: (s) => s.created_at, kind: 'time' },
   ],
@@ -128,6 +132,7 @@ export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         desc_srv: services.desc_srv,
         precio_srv: services.precio_srv,
         duracion: services.duracion,
+        minutos_talla: services.minutos_talla,
       })
       .from(services)
       .where(eq(services.id_est, Status.Activo))

@@ -49,6 +49,7 @@ describe('pets', () => {
       {
         id_perro: expect.any(Number),
         nom_perro: 'Firulais',
+        talla: null,
         alertas: [],
         notas_cuidado: '',
         vacunas: null,
@@ -198,6 +199,7 @@ describe('alerts and care notes (decisions §pet-alerts)', () => {
     expect(ofClient.body.data).toContainEqual({
       id_perro: id,
       nom_perro: 'Toby',
+      talla: null,
       alertas: ['senior'],
       notas_cuidado: 'Artrosis: cargar con cuidado',
       vacunas: null,

@@ -7,6 +7,8 @@ import {
   type Pet,
   PET_ALERTS,
   PET_MESSAGES,
+  PET_SEX_LABELS,
+  PET_SIZE_LABELS,
   type PetListQuery,
   type PetInput,
   petsResource,
@@ -34,6 +36,10 @@ export const petList: ListDefinition = {
     id_cli: pets.id_cli,
     id_est: pets.id_est,
     created_at: pets.created_at,
+    talla: pets.talla,
+    sexo: pets.sexo,
+    fec_nac: pets.fec_nac,
+    pelaje: pets.pelaje,
     cliente: {
       id_cli: clients.id_cli,
       dni_cli: clients.dni_cli,
@@ -65,6 +71,11 @@ async function toValues(input: PetInput, tx: Tx) {
     id_cli: owner.id_cli,
     alertas: input.alertas,
     notas_cuidado: input.notas_cuidado,
+    // Absent: none on register, the stored value on edit (drizzle skips it).
+    talla: input.talla,
+    sexo: input.sexo,
+    fec_nac: input.fec_nac,
+    pelaje: input.pelaje,
   };
 }
 
@@ -73,6 +84,10 @@ const petExport: ExportDefinition<Pet> = {
   columns: [
     { header: 'Nombre', value: (p) => p.nom_perro },
     { header: 'Raza', value: (p) => p.raza_perro },
+    { header: 'Tamaño', value: (p) => (p.talla ? PET_SIZE_LABELS[p.talla] : '') },
+    { header: 'Sexo', value: (p) => (p.sexo ? PET_SEX_LABELS[p.sexo] : '') },
+    { header: 'Fecha de nacimiento', value: (p) => p.fec_nac, kind: 'day' },
+    { header: 'Pelaje', value: (p) => p.pelaje },
     { header: 'DNI del dueño', value: (p) => p.cliente.dni_cli },
     { header: 'Dueño', value: (p) => `${p.cliente.nom_cli} ${p.cliente.ape_cli}` },
     {
@@ -112,7 +127,12 @@ export const petsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   route(app, PET_ENDPOINTS.ofClient, async (request) => {
     const rows: ClientPet[] = await db
-      .select({ id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields })
+      .select({
+        id_perro: pets.id_perro,
+        nom_perro: pets.nom_perro,
+        talla: pets.talla,
+        ...petCareFields,
+      })
       .from(pets)
       .where(and(eq(pets.id_cli, request.params.id), eq(pets.id_est, Status.Activo)))
       .orderBy(asc(pets.nom_perro));

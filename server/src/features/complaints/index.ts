@@ -1,2 +1,3 @@
 export { complaintsModule, type ComplaintsModuleOptions } from './complaints';
 export { complaintsDueCount } from './complaint-read';
+export { PUBLIC_ACTOR } from './complaints';

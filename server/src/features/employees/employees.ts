@@ -37,6 +37,7 @@ export const employeeList: ListDefinition = {
     id_usu: users.id,
     agenda: employees.agenda,
     color: employees.color,
+    horario: employees.horario,
     created_at: employees.created_at,
   },
   join: (query: PgSelect) =>
@@ -64,6 +65,8 @@ const toValues = (input: EmployeeInput) =>
     // Absent: unchanged on edit (drizzle skips it); on register see `createValues`.
     agenda: input.agenda,
     color: input.color,
+    // Null: the company's hours; absent, unchanged.
+    horario: input.horario,
   });
 
 /** A new employee without a colour gets the palette's next one, so columns tell apart. */

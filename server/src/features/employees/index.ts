@@ -1,1 +1,2 @@
+export { absencesModule } from './absences';
 export { employeesModule } from './employees';

@@ -23,6 +23,7 @@ import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { complaintsDueCount } from '../complaints';
 import { lowStock } from '../dashboard';
+import { pendingRequestsCount } from '../online-booking';
 import { unacceptedCount } from '../electronic-receipts';
 import { activeCertificateExpiry } from '../settings';
 
@@ -99,6 +100,9 @@ export async function notificationsFor(
       may(COMPLAINTS_PERMISSION) ? complaintsDueCount(db, now) : none,
     ]);
 
+  // The online bookings awaiting approval (DESIGN §11.4): who may approve them sees them.
+  const onlineRequests = may('agenda.escribir') ? await pendingRequestsCount(db) : 0;
+
   const T = NOTIFICATION_TEXTS;
   const items: Notification[] = products.items.map((p) => ({
     tipo: 'stock_bajo',
@@ -156,6 +160,14 @@ export async function notificationsFor(
       texto: T.complaintsDue(complaintsDue),
       enlace: NOTIFICATION_LINKS.complaintsDue,
       cantidad: complaintsDue,
+    });
+  }
+  if (onlineRequests > 0) {
+    items.push({
+      tipo: 'solicitudes_en_linea',
+      texto: T.onlineRequests(onlineRequests),
+      enlace: NOTIFICATION_LINKS.onlineRequests,
+      cantidad: onlineRequests,
     });
   }
   // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations, the

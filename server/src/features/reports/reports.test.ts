@@ -156,6 +156,7 @@ describe('Reporte Citas', () => {
       { id_est: 6, nom_est: 'Completada', total: 1 },
       { id_est: 8, nom_est: 'Eliminada', total: 1 },
       { id_est: 9, nom_est: 'Programada', total: 1 },
+      { id_est: 10, nom_est: 'Por confirmar', total: 0 },
       { id_est: 11, nom_est: 'Cancelada', total: 0 },
     ]);
   });

@@ -40,7 +40,10 @@ const fields: FieldDef[] = [
   { name: 'fec_cita', label: 'Fecha y hora de la cita', kind: 'datetime', width: 4 },
   { name: 'id_emp', label: 'Groomer', width: 4, render: (props) => <GroomerSelect {...props} /> },
   { name: 'duracion', label: 'Duración (min)', kind: 'number', step: '15', width: 4 },
-  ...clientPetFields({ dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' }, 6),
+  ...clientPetFields(
+    { dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro', duration: 'duracion' },
+    6,
+  ),
   {
     name: 'tipo',
     label: 'Servicio o paquete',

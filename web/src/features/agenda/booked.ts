@@ -1,7 +1,11 @@
 import type { UseFormReturn, FieldValues } from 'react-hook-form';
 import {
+  durationForSize,
+  PET_SIZES,
   Status,
   statusName,
+  type PetSize,
+  type SizeMinutes,
   type Appointment,
   type AppointmentItemKind,
   type BookingClient,
@@ -61,4 +65,33 @@ export function bookedOf(form: UseFormReturn<FieldValues>): BookedRecords | unde
 /** A record's name, with its status when it is no longer active: 'Firulais (Suspendido)'. */
 export function withStatus(name: string, id_est: number): string {
   return id_est === Status.Activo ? name : `${name} (${statusName(id_est)})`;
+}
+
+/**
+ * A visit's default duration (DESIGN §11.4) hangs on two choices made in two fields: the item's
+ * minutes and the pet's size. Each field keeps its choice's part in a form value of its own (not
+ * a field: the schemas drop it), and a choice the user makes sets the duration from both.
+ */
+export const ITEM_TIMING = 'duracion_item';
+export const PET_SIZE = 'talla_mascota';
+
+/** The chosen service's or package's minutes: its own and those it adds per size. */
+export interface ItemTiming {
+  duracion: number;
+  minutos_talla: SizeMinutes;
+}
+
+const isPetSize = (value: unknown): value is PetSize => PET_SIZES.some((size) => size === value);
+
+/**
+ * Sets the duration to the chosen item's for the chosen pet's size, unless the user typed one or
+ * no item with known minutes is chosen.
+ */
+export function applyDefaultDuration(form: UseFormReturn<FieldValues>, durationField?: string) {
+  if (!durationField || form.getFieldState(durationField).isDirty) return;
+  // Only ItemTabsField writes this value, always an ItemTiming or undefined.
+  const item = form.getValues(ITEM_TIMING) as ItemTiming | undefined;
+  if (!item) return;
+  const size: unknown = form.getValues(PET_SIZE);
+  form.setValue(durationField, durationForSize(item, isPetSize(size) ? size : null));
 }

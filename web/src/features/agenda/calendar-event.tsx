@@ -2,7 +2,13 @@ import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
 import type { EventProps } from 'react-big-calendar';
-import { APPOINTMENT_STATUSES, statusName, type AgendaEntry } from '@app/domain';
+import {
+  APPOINTMENT_STATUSES,
+  AppointmentStatus,
+  statusName,
+  type AgendaAbsence,
+  type AgendaEntry,
+} from '@app/domain';
 import { fullName, upper } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
 
@@ -17,19 +23,51 @@ export interface CalendarEvent {
   groomerColor?: string;
 }
 
+/**
+ * A groomer's time off, drawn behind the cards of their column (a background event): greyed,
+ * with its reason. Nothing is dragged or opened from it.
+ */
+export interface AwayBlock {
+  away: AgendaAbsence;
+  start: Date;
+  end: Date;
+  column: number;
+}
+
+/** What the calendar draws: a visit's card, or a groomer's time off. */
+export type CalendarItem = CalendarEvent | AwayBlock;
+
+export const isVisit = (item: CalendarItem): item is CalendarEvent => 'entry' in item;
+
 /** The day view's 'Sin asignar' column. Not 0: the calendar takes a falsy column for none. */
 export const UNASSIGNED_COLUMN = -1;
+
+export const CARD_TEXTS = {
+  online: 'En línea',
+  onlineLabel: 'Reservada en línea por el cliente',
+  away: 'Ausente',
+} as const;
+
+/** 'Ausente · Vacaciones': what a time off block says. */
+export const awayText = ({ motivo }: AgendaAbsence) =>
+  motivo ? `${CARD_TEXTS.away} · ${motivo}` : CARD_TEXTS.away;
 
 export const clientName = (entry: AgendaEntry) =>
   fullName(entry.cliente.nom_cli, entry.cliente.ape_cli);
 
 const statusOf = (entry: AgendaEntry) => statusName(entry.id_est, APPOINTMENT_STATUSES);
 
-/** What the card says, for its tooltip: client, pet, service and status. */
-export function eventSummary({ entry }: CalendarEvent): string {
-  return [clientName(entry), upper(entry.perro.nom_perro), entry.item.nombre, statusOf(entry)].join(
-    ' · ',
-  );
+/** What the card says, for its tooltip: client, pet, service, status and an online booking. */
+export function eventSummary(item: CalendarItem): string {
+  if (!isVisit(item)) return awayText(item.away);
+  const { entry } = item;
+  return [
+    clientName(entry),
+    upper(entry.perro.nom_perro),
+    entry.item.nombre,
+    statusOf(entry),
+    ...(entry.origen === 'en_linea' ? [CARD_TEXTS.online] : []),
+  ].join(' · ');
 }
 
 /** The status's badge colour of the theme, with the text it carries at 4.5:1 or more. */
@@ -42,20 +80,36 @@ function statusColors(theme: Theme, id_est: number) {
 /**
  * The card's colours: its status's, with the groomer's colour as its left edge (the day view
  * has a column per groomer; the week's cards are one groomer's). The text is white or dark,
- * whichever reads at 4.5:1 on the background, in light and dark mode.
+ * whichever reads at 4.5:1 on the background, in light and dark mode. A request awaiting the
+ * salon (Por confirmar) has a dashed border: it holds its time, but it is not settled.
  */
 export function cardStyle(theme: Theme, event: CalendarEvent): CSSProperties {
   const status = statusColors(theme, event.entry.id_est);
+  const pending = event.entry.id_est === AppointmentStatus.PorConfirmar;
   return {
     backgroundColor: status.background,
     color: status.text,
-    border: 'none',
+    border: pending ? `2px dashed ${status.text}` : 'none',
     borderLeft: `6px solid ${event.groomerColor ?? theme.palette.grey[600]}`,
   };
 }
 
 /** Class names the calendar's stylesheet gives the card's lines (calendar-page.tsx). */
-export const CARD_CLASSES = { lines: 'agenda-card', client: 'agenda-card-client' } as const;
+export const CARD_CLASSES = {
+  lines: 'agenda-card',
+  client: 'agenda-card-client',
+  online: 'agenda-card-online',
+  away: 'agenda-away',
+} as const;
+
+/** The mark of a cita the client booked online: a small pill, its words its label. */
+function OnlineMark() {
+  return (
+    <span className={CARD_CLASSES.online} title={CARD_TEXTS.onlineLabel}>
+      {CARD_TEXTS.online}
+    </span>
+  );
+}
 
 /**
  * The card's lines as plain elements styled once by the calendar: a busy week has a thousand
@@ -69,13 +123,15 @@ function CardLines({ entry }: { entry: AgendaEntry }) {
       </span>
       <span>{entry.item.nombre}</span>
       <span>{statusOf(entry)}</span>
+      {entry.origen === 'en_linea' && <OnlineMark />}
       <PetCareChips care={entry.perro} variant="card" />
     </span>
   );
 }
 
-/** The card of the day and week views; the calendar writes its time above it. */
-export function TimeGridCard({ event }: EventProps<CalendarEvent>) {
+/** The card of the day and week views, or a time off block; the calendar writes its time above. */
+export function TimeGridCard({ event }: EventProps<CalendarItem>) {
+  if (!isVisit(event)) return <span className={CARD_CLASSES.lines}>{awayText(event.away)}</span>;
   return <CardLines entry={event.entry} />;
 }
 
@@ -112,4 +168,9 @@ export function ListCard({ event, hours, onOpen }: ListCardProps) {
       <CardLines entry={event.entry} />
     </Box>
   );
+}
+
+/** The desktop list view's cell: the list shows visits only, never time off. */
+export function ListItemCard({ event }: Pick<EventProps<CalendarItem>, 'event'>) {
+  return isVisit(event) ? <ListCard event={event} /> : null;
 }

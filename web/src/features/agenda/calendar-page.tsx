@@ -30,23 +30,28 @@ import {
   DEFAULT_OPENING_HOURS,
   DURATION_MIN,
   mayMoveAppointment,
+  ONLINE_BOOKING_MESSAGES,
   withinOpeningHours,
   type AgendaGroomer,
   type Appointment,
   type OpeningHours,
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
-import { confirm } from '../../lib/alerts';
+import { confirm, toast } from '../../lib/alerts';
 import { usePermissions, useProfile } from '../../lib/use-profile';
 import { AppointmentDetails } from './appointment-details';
 import { AppointmentFormDialog, type AppointmentFormTarget } from './appointment-form';
 import {
+  CARD_CLASSES,
   cardStyle,
   eventSummary,
-  ListCard,
+  isVisit,
+  ListItemCard,
   TimeGridCard,
   UNASSIGNED_COLUMN,
+  type AwayBlock,
   type CalendarEvent,
+  type CalendarItem,
 } from './calendar-event';
 import { CALENDAR_MESSAGES, CALENDAR_VIEWS, CalendarToolbar } from './calendar-toolbar';
 import { GroomerPager } from './groomer-pager';
@@ -65,6 +70,7 @@ import {
   visibleDays,
   visibleHours,
   weekDays,
+  widestHours,
   type CalendarView,
 } from './calendar-time';
 import { calendarSx, CLOSED_SLOT_CLASS } from './calendar-theme';
@@ -92,7 +98,7 @@ interface CalendarColumn {
 const withDragAndDrop = (
   'default' in dragAndDrop ? dragAndDrop.default : dragAndDrop
 ) as typeof dragAndDrop;
-const DragAndDropCalendar = withDragAndDrop<CalendarEvent, CalendarColumn>(Calendar);
+const DragAndDropCalendar = withDragAndDrop<CalendarItem, CalendarColumn>(Calendar);
 
 /** Minutes a slot lasts: a visit's shortest length, and what drags and resizes snap to. */
 const STEP_MINUTES = DURATION_MIN;
@@ -133,11 +139,11 @@ function PlainHeader({ label }: { label: string }) {
   return <>{label}</>;
 }
 
-const COMPONENTS: Components<CalendarEvent, CalendarColumn> = {
+const COMPONENTS: Components<CalendarItem, CalendarColumn> = {
   toolbar: CalendarToolbar,
   event: TimeGridCard,
   header: PlainHeader,
-  agenda: { event: ListCard },
+  agenda: { event: ListItemCard },
 };
 
 /** The groomer of a day view column; undefined where the view has no columns (week). */
@@ -155,6 +161,11 @@ async function confirmedHours(hours: OpeningHours, start: Date, minutes: number)
 }
 
 const CLOSED_SLOT = { className: CLOSED_SLOT_CLASS };
+const AWAY_BLOCK = { className: CARD_CLASSES.away };
+
+/** Whether [start, end) (calendar times) meets time off of the groomer. */
+const meetsAway = (blocks: AwayBlock[], groomer: number | null, start: Date, end: Date) =>
+  groomer !== null && blocks.some((b) => b.column === groomer && b.start < end && b.end > start);
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -213,6 +224,26 @@ export function AgendaPage() {
 
   const data = agenda.data;
   const hours = data?.horario ?? DEFAULT_OPENING_HOURS;
+  // A groomer's own working hours, where they have them; the company's otherwise.
+  const groomerHours = useMemo(
+    () => new Map((data?.groomers ?? []).map((g) => [g.id_emp, g.horario ?? hours])),
+    [data, hours],
+  );
+  const hoursOf = useCallback(
+    (groomer: number | null | undefined) =>
+      (groomer === null || groomer === undefined ? undefined : groomerHours.get(groomer)) ?? hours,
+    [groomerHours, hours],
+  );
+  const away = useMemo(
+    () =>
+      (data?.ausencias ?? []).map((absence): AwayBlock => ({
+        away: absence,
+        start: toCalendarTime(absence.desde),
+        end: toCalendarTime(absence.hasta),
+        column: absence.id_emp,
+      })),
+    [data],
+  );
   const events = useMemo(() => {
     const colors = new Map(data?.groomers.map((g) => [g.id_emp, g.color]));
     return (data?.citas ?? []).map((entry): CalendarEvent => ({
@@ -231,7 +262,10 @@ export function AgendaPage() {
     ],
     [data, emp],
   );
-  const { min, max } = useMemo(() => visibleHours(hours, events), [hours, events]);
+  const { min, max } = useMemo(
+    () => visibleHours(widestHours([hours, ...groomerHours.values()]), events),
+    [hours, groomerHours, events],
+  );
   const shownColumn = Math.max(
     0,
     columns.findIndex((c) => c.id === (pickedColumn ?? ownEmployee)),
@@ -261,29 +295,40 @@ export function AgendaPage() {
   const openDay = (day: Date) => go({ date: day, view: 'day' });
 
   const eventPropGetter = useCallback(
-    (event: CalendarEvent) => (view === 'agenda' ? {} : { style: cardStyle(theme, event) }),
+    (item: CalendarItem) =>
+      !isVisit(item) ? AWAY_BLOCK : view === 'agenda' ? {} : { style: cardStyle(theme, item) },
     [theme, view],
   );
+  // Greyed outside the column's groomer's hours (the week's: the groomer filtered to).
   const slotPropGetter = useCallback(
-    (date: Date) =>
-      withinOpeningHours(hours, fromCalendarTime(date), STEP_MINUTES) ? {} : CLOSED_SLOT,
-    [hours],
+    (date: Date, column?: string | number) => {
+      const groomer = columnGroomer(column);
+      const shown = hoursOf(groomer === undefined ? emp : groomer);
+      return withinOpeningHours(shown, fromCalendarTime(date), STEP_MINUTES) ? {} : CLOSED_SLOT;
+    },
+    [hoursOf, emp],
   );
   // Completada and Cancelada cards stay where they are (the server refuses the move).
   const movable = useCallback(
-    (event: CalendarEvent) => canBook && mayMoveAppointment(event.entry.id_est),
+    (item: CalendarItem) => canBook && isVisit(item) && mayMoveAppointment(item.entry.id_est),
     [canBook],
   );
 
   const book = async ({ start, end, resourceId }: SlotInfo) => {
-    if (!(await confirmedHours(hours, start, minutesBetween(start, end)))) return;
     const groomer = columnGroomer(resourceId);
     const id_emp = groomer === undefined ? (emp ?? null) : groomer;
+    // Time off is refused by the server: said at once, before a form is filled in vain.
+    if (meetsAway(away, id_emp, start, end)) {
+      toast.error(ONLINE_BOOKING_MESSAGES.groomerAway);
+      return;
+    }
+    if (!(await confirmedHours(hoursOf(id_emp), start, minutesBetween(start, end)))) return;
     setForm({ prefill: { fec_cita: limaDateTimeInput(start), id_emp } });
   };
 
   /** A drop or a resize: the new start, length and (day view) groomer go to /cita/mover. */
-  const moveTo = async ({ event, start, end, resourceId }: EventInteractionArgs<CalendarEvent>) => {
+  const moveTo = async ({ event, start, end, resourceId }: EventInteractionArgs<CalendarItem>) => {
+    if (!isVisit(event)) return;
     const { entry } = event;
     const from = new Date(start);
     const minutes = Math.max(DURATION_MIN, minutesBetween(from, new Date(end)));
@@ -293,7 +338,7 @@ export function AgendaPage() {
       from.getTime() === event.start.getTime() &&
       minutes === entry.duracion &&
       id_emp === entry.id_emp;
-    if (unchanged || !(await confirmedHours(hours, from, minutes))) return;
+    if (unchanged || !(await confirmedHours(hoursOf(id_emp), from, minutes))) return;
     move.mutate({ entry, start: from, groomer: id_emp, minutes });
   };
 
@@ -387,6 +432,7 @@ export function AgendaPage() {
               getNow={calendarNow}
               length={LIST_DAYS}
               events={events}
+              backgroundEvents={away}
               titleAccessor={eventSummary}
               tooltipAccessor={eventSummary}
               resources={view === 'day' ? dayColumns : undefined}
@@ -401,12 +447,14 @@ export function AgendaPage() {
               showMultiDayTimes
               eventPropGetter={eventPropGetter}
               slotPropGetter={slotPropGetter}
-              onSelectEvent={(event) => setOpenedId(event.entry.id_cita)}
-              onKeyPressEvent={(event, e) => {
+              onSelectEvent={(item) => {
+                if (isVisit(item)) setOpenedId(item.entry.id_cita);
+              }}
+              onKeyPressEvent={(item, e) => {
                 const { key } = e as KeyboardEvent<HTMLElement>;
-                if (key !== 'Enter' && key !== ' ') return;
+                if (!isVisit(item) || (key !== 'Enter' && key !== ' ')) return;
                 e.preventDefault();
-                setOpenedId(event.entry.id_cita);
+                setOpenedId(item.entry.id_cita);
               }}
               selectable={canBook}
               onSelectSlot={(slot) => void book(slot)}

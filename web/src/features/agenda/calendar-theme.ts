@@ -1,7 +1,7 @@
 import { alpha, type Theme } from '@mui/material/styles';
 import { CARD_CLASSES } from './calendar-event';
 
-/** The class of a slot outside the opening hours (greyed). */
+/** The class of a slot outside the opening hours, or the groomer's own hours (greyed). */
 export const CLOSED_SLOT_CLASS = 'agenda-closed';
 
 /** react-big-calendar's light-only stylesheet in the theme's colours, light and dark. */
@@ -25,6 +25,35 @@ export const calendarSx = (theme: Theme) => ({
     lineHeight: 1.3,
   },
   [`& .${CARD_CLASSES.client}`]: { fontWeight: 700 },
+  // A cita booked online: a pill in the card's own text colour, readable on any status.
+  [`& .${CARD_CLASSES.online}`]: {
+    border: '1px solid currentColor',
+    borderRadius: 8,
+    px: 0.75,
+    my: 0.25,
+    fontSize: '0.6875rem',
+    fontWeight: 700,
+    lineHeight: 1.4,
+  },
+  // A groomer's time off: hatched grey behind the cards, its reason in the theme's text colour.
+  [`& .rbc-day-slot .rbc-background-event.${CARD_CLASSES.away}`]: {
+    opacity: 1,
+    border: `1px dashed ${theme.palette.text.secondary}`,
+    borderRadius: 1,
+    color: theme.palette.text.primary,
+    backgroundColor: theme.palette.background.paper,
+    backgroundImage: `repeating-linear-gradient(135deg, ${theme.palette.action.disabledBackground} 0 8px, transparent 8px 16px)`,
+    cursor: 'default',
+  },
+  [`& .${CARD_CLASSES.away} .rbc-event-label`]: { display: 'none' },
+  // Its reason on a plain ground: readable over the stripes.
+  [`& .${CARD_CLASSES.away} .${CARD_CLASSES.lines}`]: {
+    fontWeight: 700,
+    px: 0.5,
+    mt: 0.25,
+    borderRadius: 0.5,
+    backgroundColor: theme.palette.background.paper,
+  },
   '& .rbc-event:focus-visible': {
     outline: `3px solid ${theme.palette.text.primary}`,
     outlineOffset: 1,

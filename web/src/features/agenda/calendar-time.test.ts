@@ -9,6 +9,7 @@ import {
   toCalendarTime,
   visibleDays,
   visibleHours,
+  widestHours,
 } from './calendar-time';
 
 const machineZone = process.env.TZ;
@@ -74,5 +75,19 @@ describe('the views the page draws', () => {
     expect(steppedDate(monday, 'week', 'NEXT')).toEqual(new Date(2026, 11, 7));
     expect(steppedDate(monday, 'agenda', 'PREV')).toEqual(new Date(2026, 10, 23));
     expect(steppedDate(monday, 'day', 'NEXT')).toEqual(new Date(2026, 11, 1));
+  });
+
+  it('spans the company’s hours and every groomer’s own', () => {
+    const early = DEFAULT_OPENING_HOURS.map((d) =>
+      d.dia === 2 ? { ...d, abre: '07:30', cierra: '12:00' } : { ...d, abierto: false },
+    );
+    const sunday = DEFAULT_OPENING_HOURS.map((d) =>
+      d.dia === 7 ? { ...d, abierto: true, abre: '10:00', cierra: '14:00' } : d,
+    );
+    const week = widestHours([DEFAULT_OPENING_HOURS, early, sunday]);
+    expect(week[1]).toEqual({ dia: 2, abierto: true, abre: '07:30', cierra: '19:00' });
+    expect(week[6]).toEqual({ dia: 7, abierto: true, abre: '10:00', cierra: '14:00' });
+    expect(week[0]).toEqual(DEFAULT_OPENING_HOURS[0]);
+    expect(widestHours([DEFAULT_OPENING_HOURS])).toEqual(DEFAULT_OPENING_HOURS);
   });
 });

@@ -112,5 +112,24 @@ export function visibleHours(hours: OpeningHours, visits: { start: Date; end: Da
   };
 }
 
+/**
+ * One week that covers several (the company's and the groomers' own): each day open when any is,
+ * from the earliest opening to the latest closing. What the day and week views span.
+ */
+export function widestHours(weeks: readonly OpeningHours[]): OpeningHours {
+  const [first, ...rest] = weeks;
+  if (!first) return [];
+  return first.map((day, index) => {
+    const open = [day, ...rest.map((week) => week[index])].filter((d) => d?.abierto);
+    if (open.length === 0) return day;
+    return {
+      dia: day.dia,
+      abierto: true,
+      abre: open.map((d) => d.abre).reduce((a, b) => (b < a ? b : a)),
+      cierra: open.map((d) => d.cierra).reduce((a, b) => (b > a ? b : a)),
+    };
+  });
+}
+
 export const minutesBetween = (start: Date, end: Date) =>
   Math.round((end.getTime() - start.getTime()) / 60_000);

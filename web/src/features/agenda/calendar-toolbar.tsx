@@ -5,12 +5,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Messages, ToolbarProps } from 'react-big-calendar';
-import type { CalendarEvent } from './calendar-event';
+import type { CalendarItem } from './calendar-event';
 import type { CalendarView } from './calendar-time';
 
 export const CALENDAR_VIEWS: CalendarView[] = ['day', 'week', 'agenda'];
 
-export const CALENDAR_MESSAGES: Messages<CalendarEvent> = {
+export const CALENDAR_MESSAGES: Messages<CalendarItem> = {
   today: 'Hoy',
   previous: 'Anterior',
   next: 'Siguiente',
@@ -34,7 +34,7 @@ export function CalendarToolbar({
   view,
   onNavigate,
   onView,
-}: Pick<ToolbarProps<CalendarEvent>, 'label' | 'view' | 'onNavigate' | 'onView'>) {
+}: Pick<ToolbarProps<CalendarItem>, 'label' | 'view' | 'onNavigate' | 'onView'>) {
   const m = CALENDAR_MESSAGES;
   return (
     <Stack

@@ -5,14 +5,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clientsResource, PET_ENDPOINTS, type ClientInput } from '@app/domain';
 import type { FieldDef, FieldRenderProps } from '../../crud';
 import { call, queryKey } from '../../lib/api';
 import { ClientDniField, KnownClientProvider, PetCareChips, type FoundClient } from '../../lookups';
 import { usePermissions } from '../../lib/use-profile';
-import { bookedOf, withStatus } from './booked';
+import { applyDefaultDuration, bookedOf, PET_SIZE, withStatus } from './booked';
 import { ClientFinder, type FinderChoice } from './client-finder';
 import { clientDraftOf } from './client-draft';
 import { NEW_CLIENT_TEXTS, NewClientDialog, NewPetDialog } from './new-client-dialogs';
@@ -34,6 +34,8 @@ export interface ClientPetNames {
   pet: string;
   /** Hidden: the chosen pet's name, where the payload carries it. */
   petName?: string;
+  /** The form's duration field, if it has one: a chosen pet's size sets it unless typed. */
+  duration?: string;
 }
 
 interface NamedProps extends FieldRenderProps {
@@ -189,6 +191,17 @@ function PetSelect({ names, field, error, form, disabled }: NamedProps) {
       : []),
   ];
   const selected = options.find((pet) => pet.id_perro === asId(field.value));
+  // DESIGN §11.4: the chosen pet's size, for the visit's duration (booked.ts); a pet the user
+  // chose sets the duration, one the form was opened with (an edit) does not. A booked pet no
+  // longer active has no size here.
+  const selectedId = selected?.id_perro;
+  const size = selected && 'talla' in selected ? selected.talla : null;
+  useEffect(() => {
+    form.setValue(PET_SIZE, size);
+    if (selectedId !== undefined && form.getFieldState(names.pet).isDirty) {
+      applyDefaultDuration(form, names.duration);
+    }
+  }, [form, names.pet, names.duration, selectedId, size]);
   const hint =
     clientId === undefined
       ? 'Busque primero al cliente'

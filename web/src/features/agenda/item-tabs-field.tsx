@@ -3,18 +3,21 @@ import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
 import { useController } from 'react-hook-form';
-import type { AppointmentItemKind } from '@app/domain';
+import type { AppointmentItemKind, SizeMinutes } from '@app/domain';
 import type { FieldRenderProps } from '../../crud';
 import { formatMoney } from '../../lib/format';
 import { useAvailablePackages, useAvailableServices } from '../../lookups';
-import { bookedOf, withStatus } from './booked';
+import { applyDefaultDuration, bookedOf, ITEM_TIMING, withStatus } from './booked';
 
 interface Option {
   id: number;
   label: string;
   /** Minutes a visit of it lasts; unknown for a booked item no longer offered. */
   duracion?: number;
+  /** The minutes it adds per pet size (DESIGN §11.4). */
+  minutos_talla?: SizeMinutes;
 }
 
 /** The active services or packages, for the booking form (GET /servicios|paquetes/disponibles). */
@@ -27,11 +30,13 @@ function useOptions(kind: AppointmentItemKind) {
           id: s.id_srv,
           label: `${s.nom_srv} — ${formatMoney(s.precio_srv)}`,
           duracion: s.duracion,
+          minutos_talla: s.minutos_talla,
         }))
       : (packages.data ?? []).map((p) => ({
           id: p.id_paq,
           label: `${p.nom_paq} — ${formatMoney(p.precio_paq)}`,
           duracion: p.duracion,
+          minutos_talla: p.minutos_talla,
         }));
   const failed = kind === 'servicio' ? services.isError : packages.isError;
   return { options, failed };
@@ -72,6 +77,20 @@ export function ItemTabsField({ field, form, disabled, durationField }: ItemTabs
       : available.options;
   const selected = options.find((o) => o.id === Number(item.field.value));
   const error = item.fieldState.error?.message;
+  // The chosen item's minutes, for the duration the pet's size gives (booked.ts); an item the
+  // user chose sets the duration, one the form was opened with (an edit) does not.
+  const chosenId = selected?.id;
+  const chosenMinutes = selected?.duracion;
+  const chosenSizes = selected?.minutos_talla;
+  useEffect(() => {
+    form.setValue(
+      ITEM_TIMING,
+      chosenMinutes === undefined
+        ? undefined
+        : { duracion: chosenMinutes, minutos_talla: chosenSizes ?? {} },
+    );
+    if (form.getFieldState(tab.name).isDirty) applyDefaultDuration(form, durationField);
+  }, [form, durationField, tab.name, chosenId, chosenMinutes, chosenSizes]);
   return (
     <Box>
       <Tabs
@@ -96,15 +115,9 @@ export function ItemTabsField({ field, form, disabled, durationField }: ItemTabs
         disabled={disabled}
         error={Boolean(error) || failed}
         helperText={error ?? (failed ? 'No se pudieron cargar las opciones' : ' ')}
-        onChange={(e) => {
-          const id = Number(e.target.value);
-          item.field.onChange(id);
-          const chosen = options.find((o) => o.id === id);
-          // Decisions §agenda: a visit lasts what its service or package does, unless typed.
-          if (durationField && chosen?.duracion && !form.getFieldState(durationField).isDirty) {
-            form.setValue(durationField, chosen.duracion);
-          }
-        }}
+        // Decisions §agenda: a visit lasts what its service or package does, unless typed (the
+        // effect above sets it once the choice is made).
+        onChange={(e) => item.field.onChange(Number(e.target.value))}
         onBlur={item.field.onBlur}
       >
         {options.map((option) => (

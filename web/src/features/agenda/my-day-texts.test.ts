@@ -22,6 +22,7 @@ const entry = (tel1_cli: string, tel2_cli: string | null): AgendaEntry => ({
   item: { tipo: 'servicio', id: 1, nombre: 'Baño' },
   triaje: false,
   id_venta: null,
+  origen: 'mostrador',
 });
 
 describe("'Avisar que está listo'", () => {

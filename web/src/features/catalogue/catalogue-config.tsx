@@ -1,20 +1,25 @@
+import Typography from '@mui/material/Typography';
 import {
   CatalogueItemInputSchema,
   CatalogueItemUpdateSchema,
   DEFAULT_DURATION,
   formatPriceOnBlur,
   keepPriceChars,
+  sizeMinutesText,
   Status,
   stripNonLetters,
+  type SizeMinutes,
   type ResourceDescriptor,
   type CatalogueItemInput,
 } from '@app/domain';
 import { StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
+import { SizeMinutesField } from './size-minutes-field';
 
 /**
  * Spec §001-2: nombre, precio, descripcion (multi-line); §001-5: what each input lets through.
- * Decisions §agenda: the minutes a visit of it takes, which a new appointment copies.
+ * Decisions §agenda: the minutes a visit of it takes, which a new appointment copies, and
+ * (DESIGN §11.4) the minutes it adds per pet size.
  */
 const fields: FieldDef<keyof CatalogueItemInput>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 6 },
@@ -28,7 +33,28 @@ const fields: FieldDef<keyof CatalogueItemInput>[] = [
   },
   { name: 'duracion', label: 'Duración (min)', kind: 'number', step: '15', width: 3 },
   { name: 'descripcion', label: 'Descripción', kind: 'textarea', maxLength: 500, width: 12 },
+  {
+    name: 'minutos_talla',
+    label: 'Minutos extra por tamaño',
+    width: 12,
+    render: (props) => <SizeMinutesField {...props} />,
+  },
 ];
+
+/** The item's own minutes, and under them what it adds per size. */
+function Duration({ item }: { item: CatalogueItem }) {
+  const extra = sizeMinutesText(item.minutos_talla);
+  return (
+    <>
+      {item.duracion} min
+      {extra && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {extra}
+        </Typography>
+      )}
+    </>
+  );
+}
 
 /** A service or a package as the shared screen reads it. */
 export interface CatalogueItem {
@@ -37,6 +63,7 @@ export interface CatalogueItem {
   descripcion: string;
   precio: string;
   duracion: number;
+  minutos_talla: SizeMinutes;
   estado: number;
 }
 
@@ -65,7 +92,7 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
       { header: 'Nombre', render: (row) => upper(item(row).nombre) },
       { header: 'Descripción', render: (row) => item(row).descripcion },
       { header: 'Precio', align: 'right', render: (row) => formatMoney(item(row).precio) },
-      { header: 'Duración', align: 'right', render: (row) => `${item(row).duracion} min` },
+      { header: 'Duración', align: 'right', render: (row) => <Duration item={item(row)} /> },
       { header: 'Estado', render: (row) => <StatusBadge id={item(row).estado} /> },
     ],
     filters: [
@@ -84,6 +111,7 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
         precio: '',
         duracion: DEFAULT_DURATION,
         descripcion: '',
+        minutos_talla: {},
       }),
     },
     edit: {

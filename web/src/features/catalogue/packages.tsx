@@ -289,6 +289,7 @@ export function PackagesPage() {
           descripcion: p.desc_paq,
           precio: p.precio_paq,
           duracion: p.duracion,
+          minutos_talla: p.minutos_talla,
           estado: p.id_est,
         }),
         errorTitles: { form: PACKAGE_MESSAGES.errorTitle, status: PACKAGE_MESSAGES.errorTitle },

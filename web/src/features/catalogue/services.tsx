@@ -13,6 +13,7 @@ const servicesConfig: CrudConfig<Service> = {
       descripcion: s.desc_srv,
       precio: s.precio_srv,
       duracion: s.duracion,
+      minutos_talla: s.minutos_talla,
       estado: s.id_est,
     }),
     errorTitles: {

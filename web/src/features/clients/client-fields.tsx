@@ -1,4 +1,11 @@
-import type { ClientInput, PetInput } from '@app/domain';
+import {
+  PET_SEX_LABELS,
+  PET_SEXES,
+  PET_SIZE_LABELS,
+  PET_SIZES,
+  type ClientInput,
+  type PetInput,
+} from '@app/domain';
 import type { FieldDef } from '../../crud';
 import { ClientDniField } from '../../lookups';
 import { PetAlertsField } from '../../lookups/pet-alerts-field';
@@ -34,6 +41,9 @@ export const clientDefaults = (): Record<keyof ClientInput, string> => ({
 
 const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');
 
+/** The choice that clears an optional select. */
+const NOT_GIVEN = { value: '', label: 'Sin indicar' };
+
 export const petFields: FieldDef<keyof PetInput>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 60, sanitize: lettersOnly, width: 4 },
   { name: 'raza', label: 'Raza', maxLength: 60, sanitize: lettersOnly, width: 4 },
@@ -43,6 +53,26 @@ export const petFields: FieldDef<keyof PetInput>[] = [
     width: 4,
     render: (props) => <ClientDniField {...props} label="DNI del dueño" />,
   },
+  // DESIGN §11.4: the size sets how long a visit lasts; the rest describes the pet.
+  {
+    name: 'talla',
+    label: 'Tamaño',
+    kind: 'select',
+    options: [
+      NOT_GIVEN,
+      ...PET_SIZES.map((size) => ({ value: size, label: PET_SIZE_LABELS[size] })),
+    ],
+    width: 3,
+  },
+  {
+    name: 'sexo',
+    label: 'Sexo',
+    kind: 'select',
+    options: [NOT_GIVEN, ...PET_SEXES.map((sex) => ({ value: sex, label: PET_SEX_LABELS[sex] }))],
+    width: 3,
+  },
+  { name: 'fec_nac', label: 'Fecha de nacimiento', kind: 'date', width: 3 },
+  { name: 'pelaje', label: 'Pelaje', maxLength: 60, width: 3, hint: 'Corto, largo, rizado…' },
   {
     name: 'alertas',
     label: 'Alertas',
@@ -66,4 +96,8 @@ export const petDefaults = (dniCliente = '') => ({
   dniCliente,
   alertas: [] as string[],
   notas_cuidado: '',
+  talla: '',
+  sexo: '',
+  fec_nac: '',
+  pelaje: '',
 });

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   PET_ALERTS,
+  PET_SIZE_LABELS,
   PetInputSchema,
   PetUpdateSchema,
   Status,
@@ -34,6 +35,8 @@ const petsConfig = (open: PetDialogs): CrudConfig<Pet> => ({
   columns: [
     { header: 'Nombre', render: (p) => upper(p.nom_perro) },
     { header: 'Raza', render: (p) => upper(p.raza_perro) },
+    // DESIGN §11.4: the size a visit's length follows.
+    { header: 'Tamaño', render: (p) => (p.talla ? PET_SIZE_LABELS[p.talla] : '—') },
     { header: 'Dueño', render: (p) => fullName(p.cliente.nom_cli, p.cliente.ape_cli) },
     { header: 'Alertas', render: (p) => <PetCareChips care={p} /> },
     { header: 'Estado', render: (p) => <StatusBadge id={p.id_est} /> },

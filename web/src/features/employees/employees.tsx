@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
+  DEFAULT_OPENING_HOURS,
   DOCUMENT_TYPES,
   DocumentTypeId,
   EmployeeInputSchema,
@@ -16,7 +20,7 @@ import {
   type EmployeeInput,
   usersResource,
 } from '@app/domain';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import {
   CrudPage,
@@ -27,11 +31,20 @@ import {
   type FieldDef,
   type FieldRenderProps,
 } from '../../crud';
+import { OpeningHoursInput } from '../../crud/opening-hours-input';
 import { formatDate, fullName } from '../../lib/format';
+import { ABSENCE_TEXTS, AbsencesDialog } from './absences-dialog';
 
 const ERROR_TITLE = 'Error en empleado';
 
 const digits = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+
+const OWN_HOURS_TEXTS = {
+  own: 'Horario propio',
+  companyHours: 'Apagado, atiende en el horario de atención de la empresa (Ajustes)',
+  ownHours: 'La agenda marca en gris las horas fuera de este horario',
+  legend: 'Horario del groomer',
+} as const;
 
 const fields: FieldDef<keyof EmployeeInput>[] = [
   {
@@ -55,7 +68,50 @@ const fields: FieldDef<keyof EmployeeInput>[] = [
     width: 6,
     render: (props) => <ColorInput {...props} />,
   },
+  // DESIGN §11.4: a groomer's own working hours; off, the company's (Ajustes).
+  {
+    name: 'horario',
+    label: OWN_HOURS_TEXTS.own,
+    width: 12,
+    render: (props) => <OwnHoursInput {...props} />,
+  },
 ];
+
+/**
+ * 'Horario propio': off (null), the employee works the company's hours; on, a week of their
+ * own, starting from the usual week.
+ */
+function OwnHoursInput(props: FieldRenderProps) {
+  const { field, disabled } = props;
+  const hintId = useId();
+  const own = Array.isArray(field.value);
+  return (
+    <Stack spacing={1.5}>
+      <div>
+        <FormControlLabel
+          label={OWN_HOURS_TEXTS.own}
+          disabled={disabled}
+          control={
+            <Switch
+              checked={own}
+              onChange={(event) =>
+                field.onChange(
+                  event.target.checked ? DEFAULT_OPENING_HOURS.map((day) => ({ ...day })) : null,
+                )
+              }
+              onBlur={field.onBlur}
+              slotProps={{ input: { 'aria-describedby': hintId } }}
+            />
+          }
+        />
+        <Typography id={hintId} variant="body2" color="text.secondary">
+          {own ? OWN_HOURS_TEXTS.ownHours : OWN_HOURS_TEXTS.companyHours}
+        </Typography>
+      </div>
+      {own && <OpeningHoursInput {...props} legend={OWN_HOURS_TEXTS.legend} />}
+    </Stack>
+  );
+}
 
 type GroomerColor = (typeof GROOMER_COLORS)[number];
 
@@ -141,7 +197,10 @@ const userPrefill = (e: Employee): UserPrefill => ({
   email: e.email_emp,
 });
 
-function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
+function employeesConfig(
+  navigate: NavigateFunction,
+  showAbsences: (employee: Employee) => void,
+): CrudConfig<Employee> {
   return {
     resource: employeesResource,
     title: 'Lista de Empleados',
@@ -178,6 +237,7 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
         email: '',
         telef: '',
         agenda: false,
+        horario: null,
       }),
     },
     edit: {
@@ -188,8 +248,8 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
     },
     // An active employee without an account can get one, made from their data
     // (decisions §employee-account).
-    menuItems: (e) =>
-      e.id_est === Status.Activo && e.id_usu === null
+    menuItems: (e) => [
+      ...(e.id_est === Status.Activo && e.id_usu === null
         ? [
             {
               label: 'Crear Usuario de Sistema',
@@ -198,7 +258,18 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
               onClick: () => void navigate('/users', { state: { createUser: userPrefill(e) } }),
             },
           ]
-        : [],
+        : []),
+      // A groomer's time off (DESIGN §11.4): who reads employees sees it, who writes changes it.
+      ...(e.agenda
+        ? [
+            {
+              label: ABSENCE_TEXTS.menu,
+              access: employeesResource.access.read,
+              onClick: () => showAbsences(e),
+            },
+          ]
+        : []),
+    ],
     status: {
       current: (e) => e.id_est,
       subject: 'este empleado',
@@ -210,6 +281,13 @@ function employeesConfig(navigate: NavigateFunction): CrudConfig<Employee> {
 /** Spec §000-2 'Lista de Empleados'. */
 export function EmployeesPage() {
   const navigate = useNavigate();
-  const config = useMemo(() => employeesConfig(navigate), [navigate]);
+  const [absencesOf, setAbsencesOf] = useState<Employee | null>(null);
+  const config = useMemo(
+    () => ({
+      ...employeesConfig(navigate, setAbsencesOf),
+      children: <AbsencesDialog employee={absencesOf} onClose={() => setAbsencesOf(null)} />,
+    }),
+    [navigate, absencesOf],
+  );
   return <CrudPage config={config} />;
 }

@@ -2,10 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -30,9 +27,7 @@ import {
   SETTINGS_ENDPOINTS,
   SETTINGS_MESSAGES,
   SettingsInputSchema,
-  WEEKDAYS,
   type DataOf,
-  type OpeningDay,
   type Settings,
 } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,10 +45,11 @@ import {
   type FormValues,
   type ImageRules,
 } from '../../crud';
-import { TimeInput } from '../../crud/date-inputs';
+import { OpeningHoursInput } from '../../crud/opening-hours-input';
 import { toast } from '../../lib/alerts';
 import { api, ApiError, call, queryKey } from '../../lib/api';
 import { ELECTRONIC_TEXTS, ElectronicSettingsCard } from './electronic-settings';
+import { ONLINE_BOOKING_TEXTS, OnlineBookingSettingsCard } from './online-booking-settings';
 
 const SETTINGS_KEY = queryKey(SETTINGS_ENDPOINTS.current);
 
@@ -68,9 +64,6 @@ export const SETTINGS_TEXTS = {
   remove: 'Quitar',
   submit: 'Guardar Cambios',
   hours: 'Horario de atención',
-  open: 'Abierto',
-  opens: 'Abre',
-  closes: 'Cierra',
   reminders: 'Recordatorios',
   template: 'Mensaje de recordatorio',
   placeholders: 'Marcadores disponibles:',
@@ -106,7 +99,12 @@ const fields: FieldDef[] = [
     hint: SETTINGS_TEXTS.maxDiscountHint,
     width: 12,
   },
-  { name: 'horario', label: SETTINGS_TEXTS.hours, width: 12, render: OpeningHoursInput },
+  {
+    name: 'horario',
+    label: SETTINGS_TEXTS.hours,
+    width: 12,
+    render: (props) => <OpeningHoursInput {...props} legend={SETTINGS_TEXTS.hours} />,
+  },
   {
     name: 'plantilla_recordatorio',
     label: SETTINGS_TEXTS.template,
@@ -227,76 +225,6 @@ function ReminderHourInput({ field, error, disabled }: FieldRenderProps) {
   );
 }
 
-type TimeField = 'abre' | 'cierra';
-
-/**
- * Decisions §opening-hours: the week's opening hours, a row per weekday: open or not, and from when
- * to when. A closed day keeps its times, greyed out, for the day it opens again.
- */
-function OpeningHoursInput({ field, error, form, disabled }: FieldRenderProps) {
-  const week = field.value as OpeningDay[];
-  const change = (index: number, changes: Partial<OpeningDay>) =>
-    field.onChange(week.map((day, i) => (i === index ? { ...day, ...changes } : day)));
-  const dayError = (index: number, name: TimeField) =>
-    form.getFieldState(`horario.${index}.${name}`, form.formState).error?.message;
-
-  return (
-    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
-        {SETTINGS_TEXTS.hours}
-      </Typography>
-      {WEEKDAYS.map(({ nombre }, index) => {
-        const day = week[index];
-        const nameId = `horario-${index}`;
-        const timeInput = (name: TimeField, label: string) => {
-          const message = dayError(index, name);
-          return (
-            <TimeInput
-              size="small"
-              label={label}
-              value={day[name]}
-              disabled={disabled || !day.abierto}
-              error={message}
-              hint=" "
-              minutesStep={15}
-              onChange={(text) => change(index, { [name]: text })}
-              onBlur={field.onBlur}
-              sx={{ width: 150 }}
-            />
-          );
-        };
-        return (
-          <Box
-            key={day.dia}
-            role="group"
-            aria-labelledby={nameId}
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}
-          >
-            <Typography id={nameId} sx={{ width: 90, pt: 1 }}>
-              {nombre}
-            </Typography>
-            <FormControlLabel
-              label={SETTINGS_TEXTS.open}
-              disabled={disabled}
-              sx={{ width: 110 }}
-              control={
-                <Checkbox
-                  checked={day.abierto}
-                  onChange={(event) => change(index, { abierto: event.target.checked })}
-                  onBlur={field.onBlur}
-                />
-              }
-            />
-            {timeInput('abre', SETTINGS_TEXTS.opens)}
-            {timeInput('cierra', SETTINGS_TEXTS.closes)}
-          </Box>
-        );
-      })}
-      {error && <FormHelperText error>{error}</FormHelperText>}
-    </Box>
-  );
-}
-
 const LOGO_RULES: ImageRules = {
   types: LOGO_MIME_TYPES,
   maxBytes: LOGO_MAX_BYTES,
@@ -399,6 +327,7 @@ function SettingsForm({ settings }: { settings: Settings | null }) {
 const SECTIONS = [
   { hash: '', label: SETTINGS_TEXTS.company },
   { hash: '#facturacion', label: ELECTRONIC_TEXTS.title },
+  { hash: '#reserva-en-linea', label: ONLINE_BOOKING_TEXTS.title },
 ] as const;
 type SectionHash = (typeof SECTIONS)[number]['hash'];
 
@@ -416,6 +345,9 @@ export function SettingsPage() {
           value={section}
           onChange={(_, value: SectionHash) => void navigate({ hash: value }, { replace: true })}
           aria-label={SETTINGS_TEXTS.sections}
+          // Three sections do not fit a phone's width side by side.
+          variant="scrollable"
+          scrollButtons="auto"
           sx={{ px: 2 }}
         >
           {SECTIONS.map(({ hash: value, label }) => (
@@ -430,7 +362,13 @@ export function SettingsPage() {
         </Tabs>
       </Card>
       <Box role="tabpanel" id="ajustes-panel" aria-labelledby={tabId(section)}>
-        {section === '#facturacion' ? <ElectronicSettingsCard /> : <CompanySettingsCard />}
+        {section === '#facturacion' ? (
+          <ElectronicSettingsCard />
+        ) : section === '#reserva-en-linea' ? (
+          <OnlineBookingSettingsCard />
+        ) : (
+          <CompanySettingsCard />
+        )}
       </Box>
     </PageContainer>
   );
