@@ -51,7 +51,8 @@ const A = AppointmentStatus;
  */
 export const APPOINTMENT_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
   [A.Programada]: [A.EnProceso, A.Completada, A.NoAsistio, A.Cancelada, A.Eliminada],
-  [A.PorConfirmar]: [A.Programada, A.Cancelada],
+  // An online request is answered in 'Solicitudes en línea' only, which tells the client.
+  [A.PorConfirmar]: [],
   [A.EnProceso]: [A.Completada, A.Programada],
   [A.Completada]: [A.Programada],
   [A.NoAsistio]: [A.Programada, A.Eliminada],

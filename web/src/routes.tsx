@@ -24,6 +24,7 @@ import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TodayIcon from '@mui/icons-material/Today';
+import { NOTIFICATION_LINKS } from '@app/domain';
 import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-entries';
 
 /**
@@ -140,7 +141,7 @@ export const appEntries: readonly AppEntry[] = [
     nav: { label: 'Lista de espera', icon: <HourglassTopIcon /> },
   }),
   // The bookings of the public /reservar page awaiting approval (DESIGN §11.4).
-  route('/solicitudes-en-linea', {
+  route(NOTIFICATION_LINKS.onlineRequests, {
     name: 'Solicitudes en línea',
     access: 'agenda.escribir',
     screen: OnlineRequests,

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_STATUSES,
@@ -15,6 +16,7 @@ import {
   appointmentStatusAccess,
   FREEING_APPOINTMENT_STATUSES,
   mayCharge,
+  NOTIFICATION_LINKS,
   type AgendaEntry,
   type Appointment,
 } from '@app/domain';
@@ -212,6 +214,12 @@ function DetailsContent({
             {action.label}
           </Button>
         ))}
+        {entry.id_est === AppointmentStatus.PorConfirmar && can('agenda.escribir') && (
+          // Approved or declined where the client is told: AGENDA › 'Solicitudes en línea'.
+          <Button variant="outlined" component={RouterLink} to={NOTIFICATION_LINKS.onlineRequests}>
+            Ver solicitud
+          </Button>
+        )}
         {cancellable && (
           <Button variant="outlined" color="error" onClick={onCancel}>
             {APPOINTMENT_MESSAGES.cancelAction}
