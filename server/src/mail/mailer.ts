@@ -74,3 +74,22 @@ export function createMailer({
     },
   };
 }
+
+/**
+ * A module's mailer: the one the tests pass, else one built from the config, whose outbox
+ * notes go to the app's log.
+ */
+export function moduleMailer(
+  app: { log: { warn(message: string): void } },
+  config: Pick<MailerOptions, 'smtpUrl' | 'dataDir'>,
+  given?: Mailer,
+): Mailer {
+  return (
+    given ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      log: (message) => app.log.warn(message),
+    })
+  );
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createMailer } from '../../mail/mailer';
+import { moduleMailer } from '../../mail/mailer';
 import { profileRoutes } from './profile';
 import { recoveryRoutes } from './recovery';
 import { sessionRoutes } from './sessions';
@@ -15,13 +15,7 @@ export type { AccountOptions } from './shared';
  */
 export const accountModule: FastifyPluginAsyncZod<AccountOptions> = async (app, options) => {
   const { db, config } = options;
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      log: (message) => app.log.warn(message),
-    });
+  const mailer = moduleMailer(app, config, options.mailer);
   await app.register(profileRoutes, { db, mailer });
   await app.register(recoveryRoutes, { db, appUrl: config.appUrl, mailer });
   await app.register(signupRoutes, { db, appUrl: config.appUrl, mailer });

@@ -35,7 +35,8 @@ import {
   storeFile,
 } from '../../http/uploads';
 import type { Mailer } from '../../mail/mailer';
-import { afterAnswerQueue, emailEquals, emailTaken, tooMany } from './shared';
+import { afterAnswerQueue } from '../../http/after-answer';
+import { emailEquals, emailTaken, tooMany } from './shared';
 
 /** The address a stored picture is served at, as `profile_image` holds it. */
 const avatarUrl = (file: string) => `/api${fillPath(E.avatar.path, { file })}`;

@@ -19,7 +19,8 @@ import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { invalid } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { tooMany, emailEquals, afterAnswerQueue } from './shared';
+import { afterAnswerQueue } from '../../http/after-answer';
+import { tooMany, emailEquals } from './shared';
 
 /**
  * The link of the reset e-mail. `redirect_url` is the front end's page (spec §000-7), but a

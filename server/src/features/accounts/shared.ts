@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ACCOUNT_FIELD_MESSAGES, ACCOUNT_MESSAGES } from '@app/domain';
 import type { SecretBox } from '../../auth/secrets';
 import type { SessionPolicy } from '../../auth/sessions';
@@ -30,15 +30,3 @@ export const tooMany = (reply: FastifyReply, waitMs: number) => {
 export const emailEquals = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 export const emailTaken = () => invalid('email', ACCOUNT_FIELD_MESSAGES.emailTaken);
-
-/** Work done after an answer has gone (mails); closing the app waits for it. */
-export function afterAnswerQueue(app: FastifyInstance) {
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
-  return (work: Promise<void>) => {
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-  };
-}

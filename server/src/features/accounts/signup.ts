@@ -10,7 +10,8 @@ import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { isPgError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { tooMany, emailEquals, afterAnswerQueue } from './shared';
+import { afterAnswerQueue } from '../../http/after-answer';
+import { tooMany, emailEquals } from './shared';
 
 /** A login from the e-mail's local part (letters and digits, at least 4), made unique. */
 async function uniqueLogin(tx: Tx, email: string): Promise<string> {

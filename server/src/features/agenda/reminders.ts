@@ -39,7 +39,7 @@ import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { HttpError, invalid } from '../../http/errors';
-import { createMailer, type Mail, type Mailer } from '../../mail/mailer';
+import { moduleMailer, type Mail, type Mailer } from '../../mail/mailer';
 
 /**
  * Appointment reminders (decisions §reminders): the day's Programada citas with their filled
@@ -300,13 +300,7 @@ export interface RemindersOptions {
 
 export const remindersModule: FastifyPluginAsyncZod<RemindersOptions> = async (app, options) => {
   const { db, config } = options;
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      log: (message) => app.log.warn(message),
-    });
+  const mailer = moduleMailer(app, config, options.mailer);
   route(app, REMINDER_ENDPOINTS.day, async (request) => {
     const day = request.query.fecha ?? limaToday(new Date(Date.now() + DAY_MS));
     return ok(await remindersDay(db, day));

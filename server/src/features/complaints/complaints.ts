@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addWorkingDays,
@@ -23,7 +23,8 @@ import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { conflict, HttpError, INVALID_INPUT } from '../../http/errors';
-import { createMailer, type Mailer } from '../../mail/mailer';
+import { afterAnswerQueue } from '../../http/after-answer';
+import { moduleMailer, type Mailer } from '../../mail/mailer';
 import { answerMail, companyCopyMail, filedMail } from './complaint-mail';
 import { complaintPdf } from './complaint-pdf';
 import {
@@ -120,18 +121,6 @@ async function fileComplaint(
   });
 }
 
-/** Work done after an answer has gone (mails); closing the app waits for it. */
-function afterAnswerQueue(app: FastifyInstance) {
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
-  return (work: Promise<void>) => {
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-  };
-}
-
 const tooMany = (reply: FastifyReply, waitMs: number) => {
   void reply.header('retry-after', Math.ceil(waitMs / 1000));
   return new HttpError(429, M.tooMany(Math.max(1, Math.ceil(waitMs / 60_000))));
@@ -141,13 +130,7 @@ export const complaintsModule: FastifyPluginAsyncZod<ComplaintsModuleOptions> = 
   app,
   { db, config, mailer: givenMailer },
 ) => {
-  const mailer =
-    givenMailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      log: (message) => app.log.warn(message),
-    });
+  const mailer = moduleMailer(app, config, givenMailer);
   const afterAnswer = afterAnswerQueue(app);
   // A public route that stores data and sends mail: a hard limit per address, in the database.
   const filingsByAddress = new LoginThrottle(db, {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
@@ -46,7 +46,8 @@ import {
   notFound,
   type FieldErrors,
 } from '../../http/errors';
-import { createMailer, type Mailer } from '../../mail/mailer';
+import { afterAnswerQueue } from '../../http/after-answer';
+import { moduleMailer, type Mailer } from '../../mail/mailer';
 import { assertGroomerFree } from '../agenda';
 import { PUBLIC_ACTOR } from '../complaints';
 import {
@@ -86,18 +87,6 @@ export const OPEN_BOOKINGS_MAX = 3;
 const HOUR_MS = 3_600_000;
 const ONLINE_NOTE = 'Reserva en línea';
 const CONSENT_ORIGIN = 'reserva_en_linea';
-
-/** Work done after an answer has gone (mails); closing the app waits for it. */
-function afterAnswerQueue(app: FastifyInstance) {
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
-  return (work: Promise<void>) => {
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-  };
-}
 
 /** A hard limit per key: each call counts; past the free ones, 429 until the window ends. */
 function hourlyLimit(db: Db, scope: string, freeAttempts: number) {
@@ -570,13 +559,7 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
   app,
   { db, config, mailer: givenMailer },
 ) => {
-  const mailer =
-    givenMailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      log: (message) => app.log.warn(message),
-    });
+  const mailer = moduleMailer(app, config, givenMailer);
   const afterAnswer = afterAnswerQueue(app);
   const codesByAddress = hourlyLimit(db, 'reserva.codigo.ip', CODES_PER_HOUR_BY_ADDRESS);
   const codesByDni = hourlyLimit(db, 'reserva.codigo.dni', CODES_PER_HOUR_BY_DNI);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   APPOINTMENT_MESSAGES,
@@ -27,7 +27,8 @@ import {
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
-import { createMailer, type Mail, type Mailer } from '../../mail/mailer';
+import { afterAnswerQueue } from '../../http/after-answer';
+import { moduleMailer, type Mail, type Mailer } from '../../mail/mailer';
 
 /**
  * AGENDA › 'Solicitudes en línea' (DESIGN §11.4): the citas booked online while the salon
@@ -168,18 +169,6 @@ export function declinedMail(
   };
 }
 
-/** Work done after an answer has gone (mails); closing the app waits for it. */
-function afterAnswerQueue(app: FastifyInstance) {
-  const work = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...work]);
-  });
-  return (job: Promise<void>) => {
-    work.add(job);
-    void job.finally(() => work.delete(job));
-  };
-}
-
 export interface OnlineRequestsOptions {
   db: Db;
   config: Pick<Config, 'dataDir' | 'smtpUrl' | 'appUrl'>;
@@ -192,13 +181,7 @@ export const onlineRequestsModule: FastifyPluginCallbackZod<OnlineRequestsOption
   { db, config, mailer: givenMailer },
   done,
 ) => {
-  const mailer =
-    givenMailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      log: (message) => app.log.warn(message),
-    });
+  const mailer = moduleMailer(app, config, givenMailer);
   const afterAnswer = afterAnswerQueue(app);
   const bookingUrl = `${config.appUrl.replace(/\/+$/, '')}/reservar`;
 
