@@ -61,8 +61,13 @@ test('the navbar search finds a client, their pet and cita, and the keyboard ope
   await expect(page.getByLabel('Buscar cliente (nombre, apellido o DNI)')).toHaveValue(client.dni);
   await expect(box).toHaveValue('');
 
-  // The second result is the pet: it opens the pets list filtered to it.
+  // The second result is the pet: it opens the pets list filtered to it. The earlier answer
+  // shows until this one comes, and its coming resets the active option: arrows only after it.
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/api/buscar') && response.url().includes(surname),
+  );
   await box.fill(surname);
+  await answered;
   await expect(pets.getByRole('option')).toHaveCount(1);
   await box.press('ArrowDown');
   await box.press('ArrowDown');
@@ -74,7 +79,11 @@ test('the navbar search finds a client, their pet and cita, and the keyboard ope
   // The pet's name finds its cita. Escape closes the list and keeps what was typed; the arrow
   // opens it again, End reaches the cita (the last result) and Enter opens the Citas list
   // filtered to it.
+  const petAnswered = page.waitForResponse(
+    (response) => response.url().includes('/api/buscar') && response.url().includes(pet),
+  );
   await box.fill(pet);
+  await petAnswered;
   await expect(citas.getByRole('option')).toHaveCount(1);
   await box.press('Escape');
   await expect(results).toBeHidden();
