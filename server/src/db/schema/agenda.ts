@@ -115,6 +115,8 @@ export const appointments = pgTable(
      */
     cliente_search: text('cliente_search').notNull().default(''),
     /** mostrador | en_linea: an online booking is marked on the calendar (DESIGN §11.4). */
+    /** When the client confirmed it from their link, the portal or WhatsApp; null until then. */
+    confirmada_en: timestamp('confirmada_en', { withTimezone: true }),
     origen: varchar('origen', { length: 10 })
       .$type<AppointmentOrigin>()
       .notNull()

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -34,6 +35,12 @@ export const clients = pgTable(
     tel2_cli: varchar('tel2_cli', { length: 9 }),
     email_cli: varchar('email_cli', { length: 150 }).notNull(),
     dir_cli: varchar('dir_cli', { length: 200 }).notNull(),
+    /**
+     * The client's standing choices (DESIGN §11.5): reminders of their citas (on unless they
+     * stop them) and marketing (off unless they opt in). Each change is kept in consentimientos.
+     */
+    recordatorios: boolean('recordatorios').notNull().default(true),
+    marketing: boolean('marketing').notNull().default(false),
     id_est: smallint('id_est')
       .notNull()
       .default(1)

@@ -14,3 +14,4 @@ export * from './operations';
 export * from './electronic-receipts';
 export * from './complaints';
 export * from './online-booking';
+export * from './client-portal';
