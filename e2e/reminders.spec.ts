@@ -82,9 +82,13 @@ test('a template written in Ajustes fills the WhatsApp reminder of tomorrow’s 
   await expect(row).toContainText('Pendiente');
   const whatsapp = row.getByRole('link', { name: /^WhatsApp/ });
   const message = `Hola Elena: ${pet} tiene ${service} el ${shownDate(tomorrow)} a las 10:00 en ${COMPANY}. ¿Nos confirma? Código ${word}`;
-  await expect(whatsapp).toHaveAttribute(
-    'href',
-    `https://wa.me/51987123456?text=${encodeURIComponent(message)}`,
+  // The template's text, then the cita's personal link and how to stop (issue 35).
+  const href = (await whatsapp.getAttribute('href')) ?? '';
+  expect(href.startsWith(`https://wa.me/51987123456?text=${encodeURIComponent(message)}`)).toBe(
+    true,
+  );
+  expect(decodeURIComponent(href.split('?text=')[1] ?? '').slice(message.length)).toMatch(
+    /^\n\nConfirme o cancele aquí: https?:\/\/\S+\/c\/[\w-]{43}\n\nSi no desea recibir recordatorios, avísenos por este medio o desde su cuenta: https?:\/\/\S+\/mi-cuenta$/,
   );
   await expect(whatsapp).toHaveAttribute('target', '_blank');
   await expect(whatsapp).toHaveAttribute('rel', /noopener/);

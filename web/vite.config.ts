@@ -9,7 +9,7 @@ import { compression } from 'vite-plugin-compression2';
  * react-hook-form, which loads with the first screen that has a form.
  */
 const VENDOR_GROUPS = [
-  // The router apart: the public pages (libro-reclamaciones.html, reservar.html) load React without it.
+  // The router apart: the public pages (libro-reclamaciones.html, reservar.html, mi-cuenta.html) load React without it.
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
@@ -27,6 +27,7 @@ const PAGES = {
   'libro-reclamaciones': 'libro-reclamaciones.html',
   reservar: 'reservar.html',
   cita: 'cita.html',
+  'mi-cuenta': 'mi-cuenta.html',
 };
 
 /**

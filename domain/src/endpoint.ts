@@ -14,8 +14,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a route answers per status code, as Fastify's `schema.response` takes it. */
 export type ResponseMap = Readonly<Record<number, z.ZodType>>;
 
-/** Who may call a route: a permission, any signed-in user ('sesion'), or anyone ('public'). */
-export type EndpointAccess = RouteAccess | 'public';
+/**
+ * Who may call a route: a permission, any signed-in user ('sesion'), anyone ('public'), or a
+ * client signed in to their own page ('cliente', DESIGN §11.5: never a staff session).
+ */
+export type EndpointAccess = RouteAccess | 'public' | 'cliente';
 
 export interface EndpointDeclaration {
   method: HttpMethod;

@@ -74,3 +74,8 @@ export * from './features/online-booking/online-booking';
 export * from './features/online-booking/endpoints';
 export * from './features/online-booking/availability';
 export * from './features/employees/absences';
+export * from './features/messages/messages';
+export * from './features/messages/endpoints';
+export * from './features/pet-care/vaccine-proposals';
+export * from './features/portal/portal';
+export * from './features/portal/endpoints';

@@ -60,6 +60,9 @@ import { triageModule } from './features/pet-care';
 import { usersModule } from './features/accounts';
 import { waitlistModule } from './features/agenda';
 import { vaccinesModule } from './features/pet-care';
+import { whatsappModule } from './features/whatsapp';
+import { portalModule, portalSignInModule } from './features/portal';
+import { vaccineProposalsModule } from './features/vaccine-proposals';
 
 export interface AppOptions {
   db: Db;
@@ -72,6 +75,7 @@ export interface AppOptions {
     | 'smtpUrl'
     | 'trustProxy'
     | 'secretKey'
+    | 'whatsappApiUrl'
   >;
   logger?: FastifyServerOptions['logger'];
   /** The built SPA to serve at `/`; omitted in API tests. */
@@ -202,6 +206,10 @@ export async function buildApp({
       await api.register(publicBookingModule, { db, config });
       await api.register(bookingSettingsModule, { db });
       await api.register(onlineRequestsModule, { db, config });
+      await api.register(whatsappModule, { db, secrets, config });
+      await api.register(portalSignInModule, { db, config });
+      await api.register(portalModule, { db });
+      await api.register(vaccineProposalsModule, { db });
     },
     { prefix: '/api' },
   );
@@ -223,6 +231,10 @@ export async function buildApp({
     );
     app.get('/c/:token', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html').sendFile('cita.html'),
+    );
+    // The client's own page (§11.5): its own small bundle too; `?token=` is read by the page.
+    app.get('/mi-cuenta', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').sendFile('mi-cuenta.html'),
     );
   }
   app.setNotFoundHandler((request, reply) => {

@@ -27,6 +27,11 @@ export interface Config {
    * key once and keeps it in the database.
    */
   secretKey?: string;
+  /**
+   * WHATSAPP_API_URL: the Graph API's base (features/whatsapp/graph-api.ts); unset, Meta's
+   * own. Tests and e2e point it at a local fake.
+   */
+  whatsappApiUrl?: string;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -81,5 +86,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : undefined,
     backupKeepDays: positiveInt(env.BACKUP_KEEP_DAYS, 30, 'BACKUP_KEEP_DAYS'),
     secretKey: secretKey(env.SECRET_KEY),
+    whatsappApiUrl: env.WHATSAPP_API_URL || undefined,
   };
 }

@@ -63,11 +63,14 @@ async function main() {
   // mail.
   const stopReminders = startReminderTimer(
     database.db,
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      log: (message) => app.log.warn(message),
-    }),
+    {
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        log: (message) => app.log.warn(message),
+      }),
+      appUrl: config.appUrl,
+    },
     app.log,
   );
 

@@ -2,6 +2,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import ChatIcon from '@mui/icons-material/Chat';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
@@ -24,7 +25,8 @@ import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TodayIcon from '@mui/icons-material/Today';
-import { NOTIFICATION_LINKS } from '@app/domain';
+import VaccinesIcon from '@mui/icons-material/Vaccines';
+import { NOTIFICATION_LINKS, VACCINE_PROPOSALS_PERMISSION } from '@app/domain';
 import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-entries';
 
 /**
@@ -96,6 +98,11 @@ const OnlineRequests = lazyNamed(
   () => import('./features/agenda/online-requests'),
   'OnlineRequestsPage',
 );
+const VaccineProposals = lazyNamed(
+  () => import('./features/clients/vaccine-proposals'),
+  'VaccineProposalsPage',
+);
+const Messages = lazyNamed(() => import('./features/agenda/messages'), 'MessagesPage');
 const Complaints = lazyNamed(
   () => import('./features/complaints/complaints-page'),
   'ComplaintsPage',
@@ -146,6 +153,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'agenda.escribir',
     screen: OnlineRequests,
     nav: { label: 'Solicitudes en línea', icon: <MobileFriendlyIcon /> },
+  }),
+  // WhatsApp both ways (DESIGN §11.5): the conversations kept per number, and the replies.
+  route('/mensajes', {
+    name: 'Mensajes',
+    access: 'agenda.escribir',
+    screen: Messages,
+    nav: { label: 'Mensajes', icon: <ChatIcon /> },
   }),
   route('/recordatorios', {
     name: 'Recordatorios',
@@ -214,6 +228,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'clientes.leer',
     screen: Pets,
     nav: { label: 'Mascotas/Perros', icon: <PetsIcon /> },
+  }),
+  // The vaccine cards clients sent from /mi-cuenta, awaiting review (DESIGN §11.5).
+  route('/carnes-por-revisar', {
+    name: 'Carnés por revisar',
+    access: VACCINE_PROPOSALS_PERMISSION,
+    screen: VaccineProposals,
+    nav: { label: 'Carnés por revisar', icon: <VaccinesIcon /> },
   }),
 
   heading('INVENTARIO'),

@@ -11,13 +11,15 @@ const ALL: readonly Role[] = ['admin', 'recepcion', 'groomer'];
 const DESK: readonly Role[] = ['admin', 'recepcion'];
 const ADMIN: readonly Role[] = ['admin'];
 const PUBLIC = 'public';
+/** The client's own page (DESIGN §11.5): the client credential only, never a staff session. */
+const CLIENT = 'cliente';
 
 /**
  * Decisions §roles, route by route: who may call it. Written out here, apart from the permission
  * table, so that a wrong permission on a route or a wrong row in the table fails; a new route
  * fails until it is added.
  */
-const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
+const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = {
   // Lookups, the session, the own profile, the dashboard and the bell: every signed-in user.
   'GET /api/tipodoc': ALL,
   'GET /api/estados': ALL,
@@ -134,6 +136,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'PATCH /api/triaje/estado': ALL,
   // Reminders (decisions §reminders): whoever books citas reminds them.
   'GET /api/recordatorios': DESK,
+  'POST /api/recordatorios/email-todos': DESK,
   'POST /api/recordatorio': DESK,
   // Vaccines (decisions §vaccines): pet care records, every role's; the proof's address is
   // unguessable.
@@ -223,6 +226,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'POST /api/public/reserva': PUBLIC,
   'GET /api/public/cita/:token': PUBLIC,
   'POST /api/public/cita/:token/cancelar': PUBLIC,
+  'POST /api/public/cita/:token/confirmar': PUBLIC,
   'GET /api/ajustes/reserva-online': ADMIN,
   'PUT /api/ajustes/reserva-online': ADMIN,
   'GET /api/solicitudes-online': DESK,
@@ -236,6 +240,37 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC> = {
   'GET /api/feriados': ADMIN,
   'POST /api/feriado': ADMIN,
   'DELETE /api/feriado/:fecha': ADMIN,
+  // Vaccine cards sent from /mi-cuenta (DESIGN §11.5): whoever writes pet care reviews them;
+  // the card's address is unguessable.
+  'GET /api/vacunas-propuestas': ALL,
+  'POST /api/vacuna-propuesta/:id/aceptar': ALL,
+  'POST /api/vacuna-propuesta/:id/rechazar': ALL,
+  'GET /api/vacunas-propuestas/comprobante/:file': PUBLIC,
+  // WhatsApp (DESIGN §11.5): its settings, Meta's webhook (signed, not a session) and the
+  // conversations of AGENDA › 'Mensajes'.
+  'GET /api/ajustes/whatsapp': ADMIN,
+  'PUT /api/ajustes/whatsapp': ADMIN,
+  'GET /api/public/whatsapp': PUBLIC,
+  'POST /api/public/whatsapp': PUBLIC,
+  'GET /api/mensajes': DESK,
+  'GET /api/mensajes/:telefono': DESK,
+  'POST /api/mensajes/:telefono': DESK,
+  // The client's own page (DESIGN §11.5): sign-in without a session, then the client credential.
+  'POST /api/public/portal/enlace': PUBLIC,
+  'POST /api/public/portal/sesion': PUBLIC,
+  'DELETE /api/portal/sesion': CLIENT,
+  'GET /api/portal/yo': CLIENT,
+  'PUT /api/portal/preferencias': CLIENT,
+  'GET /api/portal/citas': CLIENT,
+  'POST /api/portal/cita/:id/confirmar': CLIENT,
+  'POST /api/portal/cita/:id/cancelar': CLIENT,
+  'POST /api/portal/cita/:id/reprogramar': CLIENT,
+  'GET /api/portal/foto/:nombre': CLIENT,
+  'GET /api/portal/comprobantes': CLIENT,
+  'GET /api/portal/comprobante/:id/pdf': CLIENT,
+  'GET /api/portal/comprobante/:id/xml': CLIENT,
+  'POST /api/portal/mascota/:id/vacuna': CLIENT,
+  'GET /api/portal/datos': CLIENT,
 };
 
 const apiRoutes = ctx.app.registeredRoutes.filter(
@@ -257,6 +292,12 @@ describe('every route says who may call it', () => {
       return;
     }
     expect(route.public).toBe(false);
+    if (expected === CLIENT) {
+      expect(route.client).toBe(true);
+      expect(route.permission).toBeUndefined();
+      return;
+    }
+    expect(route.client).toBe(false);
     expect(route.permission).toBeDefined();
     expect(ROLES.filter((role) => canAccess(role, route.permission!))).toEqual(expected);
   });
@@ -296,6 +337,16 @@ describe('each role is refused exactly what decisions §roles does not give it',
       // A download (the audit CSV) is no JSON: only an error envelope is read.
       const json = String(res.headers['content-type']).startsWith('application/json');
       const body = json ? res.json<{ message?: string }>() : {};
+      if (expected === CLIENT) {
+        // A staff session opens no route of the client's page.
+        expect(res.statusCode, `${role}: ${res.body}`).toBe(401);
+        continue;
+      }
+      if (name === 'POST /api/public/whatsapp') {
+        // Meta's webhook: public, but its credential is the body's signature, not a session.
+        expect(res.statusCode, `${role}: ${res.body}`).toBe(401);
+        continue;
+      }
       const refused = res.statusCode === 403 && body.message === PERMISSION_MESSAGES.forbidden;
       const allowed = expected === PUBLIC || expected.includes(role);
       expect(refused, `${role}: ${res.statusCode} ${res.body}`).toBe(!allowed);

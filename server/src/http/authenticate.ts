@@ -21,6 +21,11 @@ declare module 'fastify' {
      */
     permission?: RouteAccess;
     /**
+     * A route of the client's own page (/mi-cuenta, DESIGN §11.5): the staff check skips it and
+     * the portal's hook (features/portal/portal-auth.ts) takes the client credential instead.
+     */
+    client?: boolean;
+    /**
      * Open to a user who must still change a generated password (issue 28 §1): the change
      * itself, signing out, and what the web reads to show the form.
      */
@@ -49,14 +54,16 @@ export function registerAuthentication(api: FastifyInstance, db: Db, policy: Ses
   api.decorateRequest('session', undefined);
   // A route that says neither is a mistake: the app refuses to start rather than guess.
   api.addHook('onRoute', (route) => {
-    if (route.config?.public !== true && !route.config?.permission) {
+    const open = route.config?.public === true || route.config?.client === true;
+    if (!open && !route.config?.permission) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
       throw new Error(`${methods} ${route.url} declares neither config.permission nor public`);
     }
   });
   api.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (config?.public) return;
+    // A client's route takes no staff session: a staff token never opens it (portal-auth.ts).
+    if (config?.public || config?.client) return;
     const session = await checkSession(request.headers.authorization);
     if (!session) throw new HttpError(401, UNAUTHENTICATED);
     request.session = session;

@@ -52,12 +52,17 @@ export interface RouteExtras extends Omit<
   RouteShorthandOptions,
   'schema' | 'config' | 'handler' | 'method' | 'url'
 > {
-  config?: Omit<FastifyContextConfig, 'permission' | 'public' | 'endpoint'>;
+  config?: Omit<FastifyContextConfig, 'permission' | 'public' | 'client' | 'endpoint'>;
   schema?: Pick<FastifySchema, 'description' | 'summary' | 'consumes' | 'hide'>;
 }
 
-const accessConfig = (access: EndpointAccess): { public: true } | { permission: RouteAccess } =>
-  access === 'public' ? { public: true } : { permission: access };
+const accessConfig = (
+  access: EndpointAccess,
+): { public: true } | { client: true } | { permission: RouteAccess } => {
+  if (access === 'public') return { public: true };
+  if (access === 'cliente') return { client: true };
+  return { permission: access };
+};
 
 /**
  * Registers a route from its contract (domain/src/endpoint.ts): method, url, the schemas the

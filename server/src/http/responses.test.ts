@@ -15,6 +15,8 @@ const FILES = new Set([
   'GET /api/fotos/:file',
   'GET /api/clientes/importar/plantilla',
   'GET /api/cliente/:id/datos',
+  'GET /api/portal/foto/:nombre',
+  'GET /api/vacunas-propuestas/comprobante/:file',
 ]);
 
 describe('every route declares what it answers', () => {

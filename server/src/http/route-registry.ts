@@ -5,6 +5,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** A route of the client's own page: the client credential, never a staff session. */
+  client: boolean;
   /** What the route needs (authenticate.ts); undefined for public routes and the docs. */
   permission?: RouteAccess;
   /** The status codes whose answer the route declares a schema for (responses.ts). */
@@ -31,6 +33,7 @@ export function recordRoutes(app: FastifyInstance) {
         method,
         url: route.url,
         public: route.config?.public === true,
+        client: route.config?.client === true,
         permission: route.config?.permission,
         responses: Object.keys((route.schema?.response as object | undefined) ?? {}),
         declared: route.config?.endpoint !== undefined,

@@ -13,6 +13,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
+import VaccinesIcon from '@mui/icons-material/Vaccines';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -72,6 +73,7 @@ const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
   comprobantes_sin_aceptar: <FactCheckIcon fontSize="small" color="error" />,
   reclamos_por_vencer: <MenuBookIcon fontSize="small" color="error" />,
   solicitudes_en_linea: <EventAvailableIcon fontSize="small" color="info" />,
+  carnes_por_revisar: <VaccinesIcon fontSize="small" color="info" />,
 };
 
 /**

@@ -41,7 +41,7 @@ interface FieldBase {
 export interface TextFieldProps extends FieldBase {
   value: string;
   onChange(value: string): void;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'date';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   autoComplete?: string;
   maxLength?: number;

@@ -40,6 +40,8 @@ function errorBodyOf(payload: unknown): Partial<ApiErrorBody> {
 export interface PublicCallOptions<E extends Endpoint> {
   params?: ParamsInput<E>;
   query?: QueryInput<E>;
+  /** Sent besides Accept and Content-Type: the client portal's credential (`Authorization`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The path under /api and the query's set values. */
@@ -52,31 +54,52 @@ function urlOf(path: string, query: object | undefined): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** The address of an endpoint of domain/ with its params and query. */
+export const endpointUrl = <E extends Endpoint>(
+  endpoint: E,
+  { params, query }: PublicCallOptions<E> = {},
+) => urlOf(fillPath(endpoint.path, params ?? undefined), query ?? undefined);
+
+/**
+ * fetch, with a lost connection thrown as a PublicApiError of status 0 and a refusal as one of
+ * its status, its message and its field errors.
+ */
+export async function fetchPublic(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new PublicApiError(0, PUBLIC_API_TEXTS.offline);
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    const { message, errors } = errorBodyOf(payload);
+    throw new PublicApiError(response.status, message || PUBLIC_API_TEXTS.failed, errors);
+  }
+  return response;
+}
+
+/** An answer's envelope `data`. */
+export async function dataOf<E extends Endpoint>(response: Response): Promise<DataOf<E>> {
+  const payload: unknown = await response.json().catch(() => undefined);
+  // The server checks its answers against the same contract (http/responses.ts).
+  return (payload as { data: DataOf<E> }).data;
+}
+
 /** Calls a public endpoint of domain/ and answers its envelope's `data`. */
 export async function callPublic<E extends Endpoint>(
   endpoint: E,
   body?: BodyInput<E>,
-  { params, query }: PublicCallOptions<E> = {},
+  options: PublicCallOptions<E> = {},
 ): Promise<DataOf<E>> {
-  const url = urlOf(fillPath(endpoint.path, params ?? undefined), query ?? undefined);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: endpoint.method,
-      headers: {
-        Accept: JSON_API,
-        ...(body === undefined ? {} : { 'Content-Type': JSON_API }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new PublicApiError(0, PUBLIC_API_TEXTS.offline);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const { message, errors } = errorBodyOf(payload);
-    throw new PublicApiError(response.status, message || PUBLIC_API_TEXTS.failed, errors);
-  }
-  // The server checks its answers against the same contract (http/responses.ts).
-  return (payload as { data: DataOf<E> }).data;
+  const response = await fetchPublic(endpointUrl(endpoint, options), {
+    method: endpoint.method,
+    headers: {
+      Accept: JSON_API,
+      ...(body === undefined ? {} : { 'Content-Type': JSON_API }),
+      ...options.headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return dataOf<E>(response);
 }

@@ -222,6 +222,8 @@ export const AgendaEntrySchema = z.strictObject({
   id_venta: z.number().int().nullable(),
   /** Booked at the counter or by the client online: the calendar marks the online ones. */
   origen: z.enum(APPOINTMENT_ORIGINS),
+  /** When the client confirmed from their personal link: null until then (DESIGN §11.5). */
+  confirmada_en: isoDateTime.nullable(),
 });
 export type AgendaEntry = z.infer<typeof AgendaEntrySchema>;
 

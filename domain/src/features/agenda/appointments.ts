@@ -289,6 +289,8 @@ export const AppointmentSchema = z.strictObject({
   id_serie: z.number().int().nullable(),
   /** Why it was cancelled, while it is 11 Cancelada; null otherwise. */
   motivo_cancelacion: z.string().nullable(),
+  /** When the client confirmed from their personal link: null until then (DESIGN §11.5). */
+  confirmada_en: isoDateTime.nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

@@ -17,6 +17,7 @@ export const REMINDER_PLACEHOLDERS = [
   'hora',
   'servicio',
   'empresa',
+  'enlace',
 ] as const;
 export type ReminderPlaceholder = (typeof REMINDER_PLACEHOLDERS)[number];
 export type ReminderValues = Record<ReminderPlaceholder, string>;
@@ -29,11 +30,12 @@ export const REMINDER_PLACEHOLDER_LABELS: Record<ReminderPlaceholder, string> = 
   hora: 'hora de la cita',
   servicio: 'servicio o paquete',
   empresa: 'nombre de la empresa',
+  enlace: 'enlace para confirmar o cancelar la cita',
 };
 
 /** The template of a company that has not written its own (`ajustes.plantilla_recordatorio` null). */
 export const DEFAULT_REMINDER_TEMPLATE =
-  'Hola {cliente}, le recordamos la cita de {mascota} para {servicio} el {fecha} a las {hora} en {empresa}. Si no puede asistir, avísenos por este medio. ¡Gracias!';
+  'Hola {cliente}, le recordamos la cita de {mascota} para {servicio} el {fecha} a las {hora} en {empresa}. Confirme o cancele aquí: {enlace} ¡Gracias!';
 
 export const REMINDER_TEMPLATE_MAX = 500;
 
@@ -48,6 +50,7 @@ export const REMINDER_SAMPLE: ReminderValues = {
   hora: '10:30',
   servicio: 'Baño completo',
   empresa: 'Huellitas Spa',
+  enlace: 'https://su-salon.pe/c/3kq9Vx…',
 };
 
 /** Every `{...}` of a text, known or not: `{xyz}` is a marker the template may not use. */
@@ -69,6 +72,30 @@ export function fillReminder(template: string, values: ReminderValues): string {
   return template.replace(MARKER, (marker, name: string) =>
     isPlaceholder(name) ? values[name] : marker,
   );
+}
+
+/** The personal link's words where the template has no {enlace} of its own. */
+export const REMINDER_LINK_LEAD = 'Confirme o cancele aquí:';
+
+/** How to stop: every reminder ends with it (issue 35 §5). */
+export const reminderOptOut = (appUrl: string) =>
+  `Si no desea recibir recordatorios, avísenos por este medio o desde su cuenta: ${appUrl.replace(/\/+$/, '')}/mi-cuenta`;
+
+/**
+ * A reminder as it goes out: the template filled; the cita's personal link after it when the
+ * template does not place {enlace} itself (no link: a visit already past); how to stop last.
+ */
+export function reminderText(
+  template: string,
+  values: Omit<ReminderValues, 'enlace'> & { enlace: string | null },
+  appUrl: string,
+): string {
+  const filled = fillReminder(template, { ...values, enlace: values.enlace ?? '' }).trim();
+  const link =
+    values.enlace && !template.includes('{enlace}')
+      ? [`${REMINDER_LINK_LEAD} ${values.enlace}`]
+      : [];
+  return [filled, ...link, reminderOptOut(appUrl)].join('\n\n');
 }
 
 /** A valid Peruvian mobile: 9 digits starting with 9 (a landline cannot get WhatsApp). */
@@ -106,6 +133,13 @@ export const REMINDER_MESSAGES = {
   /** Who sent a reminder of the daily run. */
   automatic: 'Automático',
   mailSubject: (company: string) => `Recordatorio de su cita en ${company}`,
+  optedOut: 'El cliente no desea recibir recordatorios',
+  sentAll: (n: number) =>
+    n === 0
+      ? 'No había recordatorios por enviar por e-mail'
+      : n === 1
+        ? 'Se envió 1 recordatorio por e-mail'
+        : `Se enviaron ${n} recordatorios por e-mail`,
 } as const;
 
 const M = REMINDER_MESSAGES;
@@ -113,6 +147,7 @@ const M = REMINDER_MESSAGES;
 export const REMINDER_PATHS = {
   list: '/recordatorios',
   record: '/recordatorio',
+  sendAll: '/recordatorios/email-todos',
 } as const;
 
 /** `GET /api/recordatorios?fecha=YYYY-MM-DD`: the Lima day, tomorrow when left out. */
@@ -131,6 +166,14 @@ export const ReminderInputSchema = z.object({
   canal: z.enum(REMINDER_CHANNELS, { error: M.channelInvalid }),
 });
 export type ReminderInput = z.infer<typeof ReminderInputSchema>;
+
+/** `POST /api/recordatorios/email-todos`: every due e-mail reminder of a Lima day at once. */
+export const SendAllRemindersSchema = z.object({
+  fecha: z.preprocess((v) => (v === '' ? undefined : v), isoDate(M.dateFormat)),
+});
+export type SendAllReminders = z.infer<typeof SendAllRemindersSchema>;
+export const SentRemindersSchema = z.strictObject({ enviados: z.number().int() });
+export type SentReminders = z.infer<typeof SentRemindersSchema>;
 
 /** A reminder recorded for a cita. */
 export const ReminderSchema = z.strictObject({
@@ -157,6 +200,8 @@ export const ReminderRowSchema = z.strictObject({
     tel1_cli: z.string(),
     /** Null when the client has none. */
     email_cli: z.string().nullable(),
+    /** False when the client asked for no reminders: none is sent to them. */
+    recordatorios: z.boolean(),
   }),
   perro: z.strictObject({ id_perro: z.number().int(), nom_perro: z.string() }),
   /** The service's or package's name. */

@@ -78,6 +78,7 @@ export const AUDIT_ENTITIES = [
   'foto',
   'reclamo',
   'feriado',
+  'carne_vacuna',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -104,6 +105,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   foto: 'Foto de cita',
   reclamo: 'Hoja de reclamación',
   feriado: 'Feriado',
+  carne_vacuna: 'Carné de vacunas',
 };
 
 /** One changed field: its value before and after (null where there was none). */

@@ -31,6 +31,12 @@ export const ClientInputSchema = z.object({
   tel2: optionalPhone,
   email: email('El email es requerido', 'Debe ser un email válido'),
   direccion: address,
+  /**
+   * The client's two choices (issue 35 §5), each change kept in `consentimientos`: reminders of
+   * their citas, and publicity. Left out, they stay as they are (new: reminders yes, publicity no).
+   */
+  recordatorios: z.boolean({ error: 'Indique si recibe recordatorios' }).optional(),
+  marketing: z.boolean({ error: 'Indique si acepta publicidad' }).optional(),
 });
 export type ClientInput = z.infer<typeof ClientInputSchema>;
 
@@ -52,6 +58,10 @@ export const ClientSchema = z.strictObject({
   inasistencias: z.number().int(),
   /** The time of the client's latest Completada cita, or null before the first. */
   ultima_visita: isoDateTime.nullable(),
+  /** Whether the client takes reminders of their citas. */
+  recordatorios: z.boolean(),
+  /** Whether the client accepts publicity. */
+  marketing: z.boolean(),
 });
 export type Client = z.infer<typeof ClientSchema>;
 
@@ -98,6 +108,8 @@ export const clientsResource = defineResource({
     tel2: c.tel2_cli ?? '',
     email: c.email_cli,
     direccion: c.dir_cli,
+    recordatorios: c.recordatorios,
+    marketing: c.marketing,
   }),
   crud: { register: ClientInputSchema, update: ClientUpdateSchema, remove: true },
 });

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'comprobantes_sin_aceptar',
   'reclamos_por_vencer',
   'solicitudes_en_linea',
+  'carnes_por_revisar',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -64,6 +65,8 @@ export const NOTIFICATION_TEXTS = {
   complaintsDue: (n: number) => `${n} ${plural(n, 'reclamo por vencer', 'reclamos por vencer')}`,
   /** 'Solicitudes en línea por confirmar: 2' (DESIGN §11.4). */
   onlineRequests: (n: number) => `Solicitudes en línea por confirmar: ${n}`,
+  /** 'Carnés de vacunas por revisar: 2': cards clients sent from /mi-cuenta (DESIGN §11.5). */
+  vaccineProposals: (n: number) => `Carnés de vacunas por revisar: ${n}`,
   empty: 'No hay notificaciones',
 } as const;
 
@@ -83,6 +86,8 @@ export const NOTIFICATION_LINKS = {
   complaintsDue: complaintsLink({ estado: 'pendiente' }),
   /** AGENDA › 'Solicitudes en línea'. */
   onlineRequests: '/solicitudes-en-linea',
+  /** CLIENTES › 'Carnés por revisar'. */
+  vaccineProposals: '/carnes-por-revisar',
 } as const;
 
 export const NotificationSchema = z.strictObject({

@@ -74,6 +74,13 @@ export const ONLINE_BOOKING_PUBLIC_ENDPOINTS = defineEndpoints('reservar', {
     response: successOf(LinkedAppointmentSchema),
     permission: 'public',
   },
+  confirm: {
+    method: 'POST',
+    path: '/public/cita/:token/confirmar',
+    params: TokenParamSchema,
+    response: successOf(LinkedAppointmentSchema),
+    permission: 'public',
+  },
 });
 
 /** The salon's side: Ajustes › 'Reserva en línea' and AGENDA › 'Solicitudes en línea'. */

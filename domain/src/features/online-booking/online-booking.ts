@@ -40,6 +40,9 @@ export const ONLINE_BOOKING_MESSAGES = {
   tooLateToCancel: 'Ya no puede cancelar en línea: comuníquese con el salón',
   cancelledByClient: 'Cancelada por el cliente',
   cancelled: 'Su cita fue cancelada',
+  confirmed: 'Gracias: su asistencia quedó confirmada',
+  cancelledCannotConfirm: 'La cita está cancelada: ya no se puede confirmar',
+  cannotConfirm: 'Esta cita ya no se puede confirmar: comuníquese con el salón',
   requestReceived: 'Solicitud recibida: el salón la confirmará y le avisaremos por correo',
   bookingConfirmed: 'Su cita está confirmada: le enviamos los detalles por correo',
 } as const;
@@ -229,6 +232,10 @@ export const LinkedAppointmentSchema = z.strictObject({
   estado: z.number().int(),
   /** Whether the policy's window still allows cancelling it from the link. */
   puede_cancelar: z.boolean(),
+  /** Whether the client confirmed they will come (`citas.confirmada_en` is set). */
+  confirmada: z.boolean(),
+  /** Whether it can still be confirmed: booked (9 or 10) and not yet started. */
+  puede_confirmar: z.boolean(),
   salon: z.string(),
 });
 export type LinkedAppointment = z.infer<typeof LinkedAppointmentSchema>;

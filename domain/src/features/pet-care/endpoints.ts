@@ -7,6 +7,8 @@ import { ClientPetSchema, petsResource } from '../clients/pets';
 import {
   REMINDER_PATHS,
   ReminderInputSchema,
+  SendAllRemindersSchema,
+  SentRemindersSchema,
   ReminderSchema,
   RemindersDaySchema,
   RemindersQuerySchema,
@@ -122,6 +124,14 @@ export const REMINDER_ENDPOINTS = defineEndpoints('recordatorios', {
     response: { 201: successOf(ReminderSchema) },
     permission: 'agenda.escribir',
     jsonField: true,
+  },
+  /** 'Enviar todos': the day's e-mail reminders not sent yet, to clients who take them. */
+  sendAll: {
+    method: 'POST',
+    path: REMINDER_PATHS.sendAll,
+    body: SendAllRemindersSchema,
+    response: successOf(SentRemindersSchema),
+    permission: 'agenda.escribir',
   },
 });
 

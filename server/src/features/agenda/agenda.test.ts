@@ -115,6 +115,7 @@ async function referenceCards(desde: string, hasta: string): Promise<AgendaEntry
         number | null
       >`(select ${sales.id_venta} from ${sales} where ${sales.id_cita} = ${appointments.id_cita} and ${sales.anulada_at} is null)`,
       origen: appointments.origen,
+      confirmada_en: appointments.confirmada_en,
     })
     .from(appointments)
     .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))
@@ -123,8 +124,9 @@ async function referenceCards(desde: string, hasta: string): Promise<AgendaEntry
     .leftJoin(packages, eq(packages.id_paq, appointments.id_paq))
     .where(and(overlapping(from, to), ne(appointments.id_est, AppointmentStatus.Eliminada)))
     .orderBy(asc(appointments.fec_cita), asc(appointments.id_cita));
-  return rows.map(({ fec_cita, id_srv, item_id, item_nombre, ...row }) => ({
+  return rows.map(({ fec_cita, id_srv, item_id, item_nombre, confirmada_en, ...row }) => ({
     ...row,
+    confirmada_en: confirmada_en?.toISOString() ?? null,
     inicio: fec_cita.toISOString(),
     fin: new Date(fec_cita.getTime() + row.duracion * 60_000).toISOString(),
     item: { tipo: id_srv === null ? 'paquete' : 'servicio', id: item_id, nombre: item_nombre },

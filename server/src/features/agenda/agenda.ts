@@ -82,7 +82,8 @@ function agendaEntryJson(withPrice: boolean): SQL {
       'nombre', coalesce(${services.nom_srv}, ${packages.nom_paq})),
     'triaje', exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita}),
     'id_venta', ${saleOfAppointment(appointments.id_cita)},
-    'origen', ${appointments.origen}
+    'origen', ${appointments.origen},
+    'confirmada_en', ${isoText(sql`${appointments.confirmada_en}`)}
   )`;
 }
 

@@ -91,6 +91,7 @@ export const appointmentList: ListDefinition = {
     }),
     id_serie: appointments.id_serie,
     motivo_cancelacion: appointments.motivo_cancelacion,
+    confirmada_en: appointments.confirmada_en,
   },
   id: appointments.id_cita,
   createdAt: appointments.created_at,
@@ -222,6 +223,10 @@ export async function createValues(input: AppointmentInput, tx: Tx, request: Fas
   };
 }
 
+/** Whether a visit at `stored` (ISO) now starts at another time. */
+const movedFrom = (stored: string | Date, inicio: Date) =>
+  new Date(stored).getTime() !== inicio.getTime();
+
 async function updateValues(input: AppointmentUpdate, tx: Tx) {
   const stored = await findAppointment(tx, input.id);
   const booked = await bookableClientAndPet(
@@ -261,6 +266,8 @@ async function updateValues(input: AppointmentUpdate, tx: Tx) {
     // Absent, the note stays: a client that does not send it does not erase it.
     obs_perro: input.obs ?? stored.obs_perro,
     fech_reg: input.fech_reg,
+    // The client confirmed another time: moved, the visit waits for a new confirmation.
+    ...(movedFrom(stored.fec_cita, placement.inicio) ? { confirmada_en: null } : {}),
   };
 }
 
@@ -394,7 +401,14 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       if (occupiesTime(locked.id_est)) await assertGroomerFree(tx, placement);
       await tx
         .update(appointments)
-        .set({ fec_cita: placement.inicio, id_emp, duracion, updated_at: new Date() })
+        .set({
+          fec_cita: placement.inicio,
+          id_emp,
+          duracion,
+          updated_at: new Date(),
+          // The client confirmed another time: moved, the visit waits for a new confirmation.
+          ...(movedFrom(locked.fec_cita, placement.inicio) ? { confirmada_en: null } : {}),
+        })
         .where(eq(appointments.id_cita, id));
       const after = await findAppointment(tx, id);
       await recordChange(tx, request, { accion: 'mover', entidad: 'cita', id, before, after });

@@ -7,3 +7,4 @@ export { lockGroomer, requireAttend } from './scheduling';
 export { seriesModule } from './series';
 export { waitlistModule } from './waitlist';
 export { assertGroomerFree } from './scheduling';
+export { runDueReminders } from './reminders';

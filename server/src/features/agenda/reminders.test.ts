@@ -7,7 +7,14 @@ import {
   type RemindersDay,
 } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditEntries, clients, reminders, settings } from '../../db/schema';
+import {
+  appointmentLinks,
+  appointments,
+  auditEntries,
+  clients,
+  reminders,
+  settings,
+} from '../../db/schema';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { setupTestApp } from '../../test/app';
 import { createService, registerGroomer, registerOwner, type Owner } from '../../test/agenda';
@@ -61,6 +68,17 @@ const day = async (fecha?: string, api = desk) => {
   return res.body.data as RemindersDay;
 };
 
+/** Where the run's mails go from: `mailer`, with the test app's address in their links. */
+const APP_URL = 'http://127.0.0.1:3000';
+const sender = (mailer: Mailer) => ({ mailer, appUrl: APP_URL });
+
+/** The personal link a reminder carries. */
+const linkIn = (text: string) => {
+  const found = /http:\/\/127\.0\.0\.1:3000\/c\/[\w-]{43}/.exec(text);
+  expect(found).not.toBeNull();
+  return found?.[0] ?? '';
+};
+
 const remind = (id_cita: unknown, canal: unknown, api = desk) =>
   api.post('/recordatorio', { id_cita, canal });
 
@@ -111,8 +129,9 @@ describe('GET /recordatorios', () => {
     expect(fecha).toBe(FIXED_DAY);
     expect(citas.map((c) => c.id_cita)).toEqual([first, landline, last]);
 
-    const text =
-      'Hola Rosa: Firulais tiene Baño & corte el 10/03/2031 a las 00:00 en Huellitas Spa. ¿Confirma? Responda SÍ & listo 🐶';
+    // A template without {enlace} gets the cita's personal link after it, then how to stop.
+    const link = linkIn(citas[0].mensaje);
+    const text = `Hola Rosa: Firulais tiene Baño & corte el 10/03/2031 a las 00:00 en Huellitas Spa. ¿Confirma? Responda SÍ & listo 🐶\n\nConfirme o cancele aquí: ${link}\n\nSi no desea recibir recordatorios, avísenos por este medio o desde su cuenta: ${APP_URL}/mi-cuenta`;
     expect(citas[0]).toEqual({
       id_cita: first,
       inicio: new Date(start).toISOString(),
@@ -123,18 +142,18 @@ describe('GET /recordatorios', () => {
         ape_cli: 'Huamán Torres',
         tel1_cli: '987654321',
         email_cli: `${rosa.dni}@correo.pe`,
+        recordatorios: true,
       },
       perro: { id_perro: rosa.petId, nom_perro: 'Firulais' },
       servicio: 'Baño & corte',
       groomer: 'Lucía Quispe Rojas',
       telefono_valido: true,
-      whatsapp_url:
-        'https://wa.me/51987654321?text=Hola%20Rosa%3A%20Firulais%20tiene%20Ba%C3%B1o%20%26%20corte%20el%2010%2F03%2F2031%20a%20las%2000%3A00%20en%20Huellitas%20Spa.%20%C2%BFConfirma%3F%20Responda%20S%C3%8D%20%26%20listo%20%F0%9F%90%B6',
+      whatsapp_url: `https://wa.me/51987654321?text=${encodeURIComponent(text)}`,
       mensaje: text,
       enviados: [],
     });
-    expect(citas[0].whatsapp_url).toBe(
-      `https://wa.me/51987654321?text=${encodeURIComponent(text)}`,
+    expect(citas[0].whatsapp_url).toContain(
+      'https://wa.me/51987654321?text=Hola%20Rosa%3A%20Firulais%20tiene%20Ba%C3%B1o%20%26%20corte%20el%2010%2F03%2F2031%20a%20las%2000%3A00%20en%20Huellitas%20Spa.%20%C2%BFConfirma%3F%20Responda%20S%C3%8D%20%26%20listo%20%F0%9F%90%B6',
     );
     expect(citas[2]).toMatchObject({
       hora: '23:59',
@@ -158,8 +177,9 @@ describe('GET /recordatorios', () => {
     const { db } = ctx.database;
     await db.update(settings).set({ plantilla_recordatorio: null });
     const [row] = (await day(FIXED_DAY)).citas;
+    // The default template places the link itself: it is not written twice.
     expect(row.mensaje).toBe(
-      'Hola Rosa, le recordamos la cita de Firulais para Baño & corte el 10/03/2031 a las 00:00 en Huellitas Spa. Si no puede asistir, avísenos por este medio. ¡Gracias!',
+      `Hola Rosa, le recordamos la cita de Firulais para Baño & corte el 10/03/2031 a las 00:00 en Huellitas Spa. Confirme o cancele aquí: ${linkIn(row.mensaje)} ¡Gracias!\n\nSi no desea recibir recordatorios, avísenos por este medio o desde su cuenta: ${APP_URL}/mi-cuenta`,
     );
     expect(DEFAULT_REMINDER_TEMPLATE).toContain('{cliente}');
     await db.update(settings).set({ plantilla_recordatorio: TEMPLATE });
@@ -328,9 +348,22 @@ describe('the daily e-mail run', () => {
   it('sends nothing while no hour is set, or before the hour in Lima', async () => {
     const { mailer, sent } = slowMailer();
     await ctx.database.db.update(settings).set({ hora_recordatorio: null });
-    expect(await runDueReminders(ctx.database.db, mailer, sixPm)).toBe(0);
+    // Every run forgets the personal links whose visit has started, hour or not.
+    const { db } = ctx.database;
+    await db.insert(appointmentLinks).values([
+      { token_hash: 'a'.repeat(64), id_cita: staffEmailed, vence: new Date(sixPm.getTime() - 1) },
+      { token_hash: 'b'.repeat(64), id_cita: staffEmailed, vence: new Date(sixPm.getTime() + 1) },
+    ]);
+    expect(await runDueReminders(ctx.database.db, sender(mailer), sixPm)).toBe(0);
+    const links = await db
+      .select({ token_hash: appointmentLinks.token_hash })
+      .from(appointmentLinks)
+      .where(eq(appointmentLinks.id_cita, staffEmailed));
+    expect(links).toEqual([{ token_hash: 'b'.repeat(64) }]);
     await ctx.database.db.update(settings).set({ hora_recordatorio: 18 });
-    expect(await runDueReminders(ctx.database.db, mailer, new Date(sixPm.getTime() - 1))).toBe(0);
+    expect(
+      await runDueReminders(ctx.database.db, sender(mailer), new Date(sixPm.getTime() - 1)),
+    ).toBe(0);
     expect(sent).toEqual([]);
   });
 
@@ -338,8 +371,8 @@ describe('the daily e-mail run', () => {
     const { mailer, sent } = slowMailer();
     const other = slowMailer();
     const counts = await Promise.all([
-      runDueReminders(ctx.database.db, mailer, sixPm),
-      runDueReminders(ctx.database.db, other.mailer, new Date(sixPm.getTime() + 1)),
+      runDueReminders(ctx.database.db, sender(mailer), sixPm),
+      runDueReminders(ctx.database.db, sender(other.mailer), new Date(sixPm.getTime() + 1)),
     ]);
     expect(counts[0] + counts[1]).toBe(due.length);
     const all = [...sent, ...other.sent];
@@ -347,8 +380,9 @@ describe('the daily e-mail run', () => {
     expect(all.map((m) => m.to).sort()).toEqual(
       [rosa, luis, maria, maria].map((o) => `${o.dni}@correo.pe`).sort(),
     );
-    expect(all.map((m) => m.text)).toContain(
-      'Hola Rosa: Firulais tiene Baño & corte el 20/04/2031 a las 09:00 en Huellitas Spa. ¿Confirma? Responda SÍ & listo 🐶\n',
+    const rosas = all.find((m) => m.to === `${rosa.dni}@correo.pe`)?.text ?? '';
+    expect(rosas).toBe(
+      `Hola Rosa: Firulais tiene Baño & corte el 20/04/2031 a las 09:00 en Huellitas Spa. ¿Confirma? Responda SÍ & listo 🐶\n\nConfirme o cancele aquí: ${linkIn(rosas)}\n\nSi no desea recibir recordatorios, avísenos por este medio o desde su cuenta: ${APP_URL}/mi-cuenta\n`,
     );
     const automatic = await ctx.database.db
       .select()
@@ -360,7 +394,11 @@ describe('the daily e-mail run', () => {
     // Later the same evening: nothing left to send.
     const again = slowMailer();
     expect(
-      await runDueReminders(ctx.database.db, again.mailer, new Date(sixPm.getTime() + HOUR)),
+      await runDueReminders(
+        ctx.database.db,
+        sender(again.mailer),
+        new Date(sixPm.getTime() + HOUR),
+      ),
     ).toBe(0);
     expect(again.sent).toEqual([]);
 
@@ -375,7 +413,11 @@ describe('the daily e-mail run', () => {
     const later = await cita(luis, runStart + 17 * HOUR);
     const failing = slowMailer(`${luis.dni}@correo.pe`);
     expect(
-      await runDueReminders(ctx.database.db, failing.mailer, new Date(sixPm.getTime() + 2 * HOUR)),
+      await runDueReminders(
+        ctx.database.db,
+        sender(failing.mailer),
+        new Date(sixPm.getTime() + 2 * HOUR),
+      ),
     ).toBe(1);
     expect(failing.sent.map((m) => m.to)).toEqual([`${rosa.dni}@correo.pe`]);
     const claimed = async (id: number) =>
@@ -385,7 +427,11 @@ describe('the daily e-mail run', () => {
     expect(await claimed(later)).toBe(0);
     const retry = slowMailer();
     expect(
-      await runDueReminders(ctx.database.db, retry.mailer, new Date(sixPm.getTime() + 3 * HOUR)),
+      await runDueReminders(
+        ctx.database.db,
+        sender(retry.mailer),
+        new Date(sixPm.getTime() + 3 * HOUR),
+      ),
     ).toBe(1);
     expect(retry.sent.map((m) => m.to)).toEqual([`${luis.dni}@correo.pe`]);
   });

@@ -1,10 +1,9 @@
-import { and, asc, eq, exists, gte, inArray, lt, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, gte, inArray, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
   DEFAULT_REMINDER_TEMPLATE,
-  fillReminder,
   isPeruMobile,
   limaDayStart,
   limaTime,
@@ -14,13 +13,14 @@ import {
   REMINDER_ENDPOINTS,
   REMINDER_MESSAGES,
   reminderDate,
+  reminderText,
   whatsappUrl,
   type Reminder,
   type ReminderChannel,
   type ReminderRow,
   type RemindersDay,
 } from '@app/domain';
-import { recordChange } from '../../audit/record';
+import { actorOf, changesBetween, recordAudit, recordChange } from '../../audit/record';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -40,6 +40,8 @@ import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { HttpError, invalid } from '../../http/errors';
 import { moduleMailer, type Mail, type Mailer } from '../../mail/mailer';
+import { appointmentLinkPath, createAppointmentLink, purgeExpiredLinks } from '../online-booking';
+import { sendWhatsappReminders } from '../whatsapp';
 
 /**
  * Appointment reminders (decisions §reminders): the day's Programada citas with their filled
@@ -85,6 +87,7 @@ const citaFields = {
     ape_cli: clients.ape_cli,
     tel1_cli: clients.tel1_cli,
     email_cli: clients.email_cli,
+    recordatorios: clients.recordatorios,
   },
   perro: { id_perro: pets.id_perro, nom_perro: pets.nom_perro },
   servicio: sql<string>`coalesce(${services.nom_srv}, ${packages.nom_paq})`,
@@ -119,17 +122,45 @@ const programadaOn = (day: string) => {
 /** A client's e-mail, or null when none is recorded. */
 const emailOf = (cita: Cita) => cita.cliente.email_cli.trim() || null;
 
-/** The cita's message: the template with its markers filled (dates and times in Lima). */
-function messageOf(cita: Cita, company: ReminderSettings): string {
-  return fillReminder(company.template, {
-    cliente: cita.cliente.nom_cli,
-    mascota: cita.perro.nom_perro,
-    fecha: reminderDate(limaToday(cita.fec_cita)),
-    hora: limaTime(cita.fec_cita),
-    servicio: cita.servicio,
-    empresa: company.company,
-  });
+/** Where reminders go out from: the mailer, and the web app's address their links name. */
+export interface ReminderSender {
+  mailer: Mailer;
+  appUrl: string;
 }
+
+/**
+ * The cita's message: the template with its markers filled (dates and times in Lima), the
+ * cita's personal link (`token`; none for a visit already past) and how to stop.
+ */
+function messageOf(
+  cita: Cita,
+  company: ReminderSettings,
+  appUrl: string,
+  token: string | null,
+): string {
+  return reminderText(
+    company.template,
+    {
+      cliente: cita.cliente.nom_cli,
+      mascota: cita.perro.nom_perro,
+      fecha: reminderDate(limaToday(cita.fec_cita)),
+      hora: limaTime(cita.fec_cita),
+      servicio: cita.servicio,
+      empresa: company.company,
+      enlace: token === null ? null : new URL(appointmentLinkPath(token), appUrl).toString(),
+    },
+    appUrl,
+  );
+}
+
+/**
+ * A new personal link for the cita, valid until the visit (only hashes are kept, so an earlier
+ * link cannot be given again); none for a visit already begun.
+ */
+const linkFor = (tx: Tx, cita: Cita, now: Date) =>
+  cita.fec_cita.getTime() > now.getTime()
+    ? createAppointmentLink(tx, cita.id_cita, cita.fec_cita)
+    : Promise.resolve(null);
 
 const reminderMail = (to: string, text: string, company: ReminderSettings): Mail => ({
   to,
@@ -162,8 +193,17 @@ async function remindersOf(executor: Db | Tx, where: SQL | undefined): Promise<R
   }));
 }
 
-/** `GET /recordatorios`: the day's Programada citas, each with its message and what was sent. */
-export async function remindersDay(db: Db, day: string): Promise<RemindersDay> {
+/**
+ * `GET /recordatorios`: the day's Programada citas, each with its message and what was sent.
+ * A cita whose WhatsApp button shows gets a new personal link for its wa.me text (the browser
+ * opens that text as is, and a link's token cannot be read back from the database).
+ */
+export async function remindersDay(
+  db: Db,
+  day: string,
+  appUrl: string,
+  now = new Date(),
+): Promise<RemindersDay> {
   const [company, citas] = await Promise.all([
     reminderSettings(db),
     citasWhere(db, programadaOn(day)),
@@ -177,8 +217,15 @@ export async function remindersDay(db: Db, day: string): Promise<RemindersDay> {
         ),
       )
     : [];
+  const sendable = citas.filter((c) => c.cliente.recordatorios && isPeruMobile(c.cliente.tel1_cli));
+  const tokens = new Map<number, string | null>();
+  if (sendable.some((c) => c.fec_cita.getTime() > now.getTime())) {
+    await db.transaction(async (tx) => {
+      for (const cita of sendable) tokens.set(cita.id_cita, await linkFor(tx, cita, now));
+    });
+  }
   const rows: ReminderRow[] = citas.map((cita) => {
-    const mensaje = messageOf(cita, company);
+    const mensaje = messageOf(cita, company, appUrl, tokens.get(cita.id_cita) ?? null);
     const phone = cita.cliente.tel1_cli;
     const valid = isPeruMobile(phone);
     return {
@@ -190,7 +237,7 @@ export async function remindersDay(db: Db, day: string): Promise<RemindersDay> {
       servicio: cita.servicio,
       groomer: cita.groomer,
       telefono_valido: valid,
-      whatsapp_url: valid ? whatsappUrl(phone, mensaje) : null,
+      whatsapp_url: valid && cita.cliente.recordatorios ? whatsappUrl(phone, mensaje) : null,
       mensaje,
       enviados: sent.filter((r) => r.id_cita === cita.id_cita),
     };
@@ -201,27 +248,33 @@ export async function remindersDay(db: Db, day: string): Promise<RemindersDay> {
 /** An arbitrary key of the daily run's lock: one run at a time across every server process. */
 const DAILY_RUN_LOCK = 7_310_517;
 
-/**
- * The daily e-mail run: at or after the company's hour (Lima), one e-mail to each Programada
- * cita of the next day whose client has an e-mail and that has not been e-mailed yet (by the
- * run or by staff). Safe with several processes: a transaction-scoped advisory lock lets one
- * process claim at a time, and a cita is claimed by inserting its automatic row (one per cita,
- * `recordatorios_automatico_key`, `on conflict do nothing`) before its mail goes, so no cita is
- * mailed twice by the run. The mails go after the claim commits, outside any transaction, so
- * a slow mail server holds no lock; a mail that fails gives its claim back for the next run.
- * Answers how many mails went out.
- */
-export async function runDueReminders(
-  db: Db,
-  mailer: Mailer,
-  now = new Date(),
-  log?: Pick<FastifyBaseLogger, 'error'>,
-): Promise<number> {
-  const company = await reminderSettings(db);
-  if (company.hour === null || limaWallClock(now).getUTCHours() < company.hour) return 0;
-  const tomorrow = limaToday(new Date(now.getTime() + DAY_MS));
+/** Who claims the mails of a run: the daily run, or a user's 'Enviar todos'. */
+interface Claimant {
+  automatico: boolean;
+  id_usu: number | null;
+}
 
-  const claimed = await runExclusive(db, DAILY_RUN_LOCK, async (tx) => {
+/**
+ * E-mails the reminder of each Programada cita of `day` still to come whose client takes
+ * reminders, has an e-mail and has not been e-mailed for it yet (by the run or by staff). Safe
+ * with several processes: the run's advisory lock lets one claim at a time, and a cita is
+ * claimed by inserting its row (the daily run's: one per cita, `recordatorios_automatico_key`,
+ * `on conflict do nothing`) before its mail goes, so no cita is mailed twice. Each claimed
+ * cita gets a new personal link in the claim. The mails go after the claim commits, outside
+ * any transaction, so a slow mail server holds no lock; a mail that fails gives its claim back.
+ * Answers the reminders sent. `wait`: wait for the lock instead of leaving the work to whoever
+ * holds it (a user asked for it; the daily run comes back in a few minutes).
+ */
+async function sendDueEmails(
+  db: Db,
+  sender: ReminderSender,
+  day: string,
+  claimant: Claimant & { wait: boolean },
+  now: Date,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<{ id_rec: number; id_cita: number }[]> {
+  const company = await reminderSettings(db);
+  const claim = async (tx: Tx) => {
     const emailed = exists(
       tx
         .select({ one: sql`1` })
@@ -235,32 +288,74 @@ export async function runDueReminders(
     );
     const due = await citasWhere(
       tx,
-      and(programadaOn(tomorrow), ne(sql`trim(${clients.email_cli})`, ''), not(emailed)),
+      and(
+        programadaOn(day),
+        gt(appointments.fec_cita, now),
+        eq(clients.recordatorios, true),
+        ne(sql`trim(${clients.email_cli})`, ''),
+        not(emailed),
+      ),
     );
     if (due.length === 0) return [];
     const rows = await tx
       .insert(reminders)
-      .values(due.map((c) => ({ id_cita: c.id_cita, canal: 'email', automatico: true })))
+      .values(
+        due.map((c) => ({
+          id_cita: c.id_cita,
+          canal: 'email',
+          automatico: claimant.automatico,
+          id_usu: claimant.id_usu,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id_rec: reminders.id_rec, id_cita: reminders.id_cita });
     const claims = new Map(rows.map((r) => [r.id_cita, r.id_rec]));
-    return due.flatMap((cita) => {
+    const claimed = [];
+    for (const cita of due) {
       const id_rec = claims.get(cita.id_cita);
-      return id_rec === undefined ? [] : [{ cita, id_rec }];
-    });
-  });
+      if (id_rec !== undefined) claimed.push({ cita, id_rec, token: await linkFor(tx, cita, now) });
+    }
+    return claimed;
+  };
+  const claimed = claimant.wait
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_RUN_LOCK})`);
+        return claim(tx);
+      })
+    : await runExclusive(db, DAILY_RUN_LOCK, claim);
 
-  let sent = 0;
-  for (const { cita, id_rec } of claimed ?? []) {
+  const sent = [];
+  for (const { cita, id_rec, token } of claimed ?? []) {
+    const text = messageOf(cita, company, sender.appUrl, token);
     try {
-      await mailer.send(reminderMail(emailOf(cita) ?? '', messageOf(cita, company), company));
-      sent++;
+      await sender.mailer.send(reminderMail(emailOf(cita) ?? '', text, company));
+      sent.push({ id_rec, id_cita: cita.id_cita });
     } catch (error) {
       log?.error({ err: error, id_cita: cita.id_cita }, 'No se pudo enviar el recordatorio');
       await db.delete(reminders).where(eq(reminders.id_rec, id_rec));
     }
   }
   return sent;
+}
+
+/**
+ * The daily e-mail run: at or after the company's hour (Lima), the reminders of the next day's
+ * citas not e-mailed yet (sendDueEmails). Answers how many mails went out.
+ */
+export async function runDueReminders(
+  db: Db,
+  sender: ReminderSender,
+  now = new Date(),
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<number> {
+  await purgeExpiredLinks(db, now);
+  const company = await reminderSettings(db);
+  if (company.hour === null || limaWallClock(now).getUTCHours() < company.hour) return 0;
+  const tomorrow = limaToday(new Date(now.getTime() + DAY_MS));
+  const claimant = { automatico: true, id_usu: null, wait: false };
+  // WhatsApp first when it is on (DESIGN §11.5): a cita it reminds holds its automatic reminder.
+  await sendWhatsappReminders(db, tomorrow, now, log);
+  return (await sendDueEmails(db, sender, tomorrow, claimant, now, log)).length;
 }
 
 /** How often the daily run looks whether its hour has come (and for citas booked since). */
@@ -272,14 +367,14 @@ const RUN_EVERY_MS = 5 * 60_000;
  */
 export function startReminderTimer(
   db: Db,
-  mailer: Mailer,
+  sender: ReminderSender,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): () => void {
   let running = false;
   const tick = () => {
     if (running) return;
     running = true;
-    runDueReminders(db, mailer, new Date(), log)
+    runDueReminders(db, sender, new Date(), log)
       .catch((error: unknown) => log.error({ err: error }, 'Falló el envío de recordatorios'))
       .finally(() => {
         running = false;
@@ -293,7 +388,7 @@ export function startReminderTimer(
 
 export interface RemindersOptions {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'smtpUrl'>;
+  config: Pick<Config, 'dataDir' | 'smtpUrl' | 'appUrl'>;
   /** Tests may pass their own; by default one is built from the config. */
   mailer?: Mailer;
 }
@@ -301,9 +396,10 @@ export interface RemindersOptions {
 export const remindersModule: FastifyPluginAsyncZod<RemindersOptions> = async (app, options) => {
   const { db, config } = options;
   const mailer = moduleMailer(app, config, options.mailer);
+  const sender: ReminderSender = { mailer, appUrl: config.appUrl };
   route(app, REMINDER_ENDPOINTS.day, async (request) => {
     const day = request.query.fecha ?? limaToday(new Date(Date.now() + DAY_MS));
-    return ok(await remindersDay(db, day));
+    return ok(await remindersDay(db, day, config.appUrl));
   });
 
   route(app, REMINDER_ENDPOINTS.record, async (request, reply) => {
@@ -313,6 +409,7 @@ export const remindersModule: FastifyPluginAsyncZod<RemindersOptions> = async (a
     if (cita.id_est !== AppointmentStatus.Programada) {
       throw invalid('id_cita', M.notScheduled);
     }
+    if (!cita.cliente.recordatorios) throw invalid('id_cita', M.optedOut);
     const company = await reminderSettings(db);
     if (canal === 'whatsapp' && !isPeruMobile(cita.cliente.tel1_cli)) {
       throw invalid('canal', M.phoneInvalid);
@@ -320,9 +417,13 @@ export const remindersModule: FastifyPluginAsyncZod<RemindersOptions> = async (a
     if (canal === 'email') {
       const to = emailOf(cita);
       if (!to) throw invalid('canal', M.noEmail);
+      const now = new Date();
+      const token = await db.transaction((tx) => linkFor(tx, cita, now));
       // Sent before it is recorded: a reminder on record is one the client got.
       try {
-        await mailer.send(reminderMail(to, messageOf(cita, company), company));
+        await mailer.send(
+          reminderMail(to, messageOf(cita, company, config.appUrl, token), company),
+        );
       } catch (error) {
         request.log.error({ err: error, id_cita }, 'No se pudo enviar el recordatorio');
         throw new HttpError(502, M.mailFailed);
@@ -346,5 +447,33 @@ export const remindersModule: FastifyPluginAsyncZod<RemindersOptions> = async (a
     });
     const message = canal === 'email' ? M.emailSent : M.recorded;
     return reply.status(201).send(ok(recorded, message));
+  });
+
+  route(app, REMINDER_ENDPOINTS.sendAll, async (request) => {
+    const { userId } = sessionOf(request);
+    const claimant = { automatico: false, id_usu: userId, wait: true };
+    const sent = await sendDueEmails(
+      db,
+      sender,
+      request.body.fecha,
+      claimant,
+      new Date(),
+      request.log,
+    );
+    if (sent.length > 0) {
+      await db.transaction(async (tx) => {
+        for (const { id_rec, id_cita } of sent) {
+          await recordAudit(tx, {
+            ...actorOf(request),
+            accion: 'crear',
+            entidad: 'recordatorio',
+            entidad_id: id_rec,
+            cambios: changesBetween(null, { id_cita, canal: 'email' }),
+            detalle: 'Enviar todos',
+          });
+        }
+      });
+    }
+    return ok({ enviados: sent.length }, M.sentAll(sent.length));
   });
 };

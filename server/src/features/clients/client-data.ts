@@ -73,7 +73,7 @@ function groupBy<T extends Row>(rows: T[], key: keyof T): Map<unknown, T[]> {
 const within = <T>(ids: T[], where: (ids: T[]) => SQL) => (ids.length > 0 ? where(ids) : undefined);
 
 /** Everything kept about the client, read in one snapshot. */
-async function clientData(tx: Tx, id: number): Promise<ClientData | undefined> {
+export async function clientData(tx: Tx, id: number): Promise<ClientData | undefined> {
   const [client] = await tx.select(clientColumns).from(clients).where(eq(clients.id_cli, id));
   if (!client) return undefined;
 

@@ -5,14 +5,16 @@ import {
   CLIENT_ENDPOINTS,
   CLIENT_MESSAGES,
   type ClientInput,
+  type ClientUpdate,
+  PRIVACY_NOTICE_VERSION,
   clientsResource,
   AppointmentStatus,
   RECORD_STATUSES,
   Status,
   statusName,
 } from '@app/domain';
-import type { Db } from '../../db/client';
-import { appointments, clients, clientSearchSql } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { appointments, clients, clientSearchSql, consents } from '../../db/schema';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { describeUniqueIndex, notFound } from '../../http/errors';
@@ -61,9 +63,48 @@ export const clientValues = (input: ClientInput) => ({
   tel2_cli: input.tel2,
   email_cli: input.email,
   dir_cli: input.direccion,
+  // Left out, a choice keeps its value (a new client's is the column's default).
+  ...(input.recordatorios === undefined ? {} : { recordatorios: input.recordatorios }),
+  ...(input.marketing === undefined ? {} : { marketing: input.marketing }),
 });
 
 const toValues = async (input: ClientInput) => clientValues(input);
+
+/** The client's two choices, each kept in `consentimientos` when it changes. */
+const CHOICES = ['recordatorios', 'marketing'] as const;
+type Choices = Partial<Record<(typeof CHOICES)[number], boolean>>;
+
+/**
+ * A consent row for each choice given at the counter that differs from `before` (a new
+ * client's: none yet, so any choice given is recorded).
+ */
+async function recordChoices(tx: Tx, id_cli: number, input: ClientInput, before: Choices) {
+  const changed = CHOICES.flatMap((tipo) => {
+    const aceptado = input[tipo];
+    return aceptado === undefined || aceptado === before[tipo] ? [] : [{ tipo, aceptado }];
+  });
+  if (changed.length === 0) return;
+  await tx.insert(consents).values(
+    changed.map(({ tipo, aceptado }) => ({
+      id_cli,
+      tipo,
+      aceptado,
+      version: PRIVACY_NOTICE_VERSION,
+      origen: 'mostrador',
+    })),
+  );
+}
+
+/** The edit's row; the choices that change are recorded before it is written. */
+async function updateValues(input: ClientUpdate, tx: Tx) {
+  const [stored] = await tx
+    .select({ recordatorios: clients.recordatorios, marketing: clients.marketing })
+    .from(clients)
+    .where(eq(clients.id_cli, input.id))
+    .for('update');
+  if (stored) await recordChoices(tx, input.id, input, stored);
+  return clientValues(input);
+}
 
 /** The active client with this DNI, or undefined. */
 export async function findActiveClientByDni(db: Db, value: string) {
@@ -99,8 +140,12 @@ export const clientsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       id: clients.id_cli,
       list: clientList,
       export: clientExport,
-      create: { toValues, message: CLIENT_MESSAGES.registered },
-      update: { toValues, message: CLIENT_MESSAGES.updated },
+      create: {
+        toValues,
+        after: (input, id, tx) => recordChoices(tx, id, input, {}),
+        message: CLIENT_MESSAGES.registered,
+      },
+      update: { toValues: updateValues, message: CLIENT_MESSAGES.updated },
       status: {
         allowed: RECORD_STATUSES.map((s) => s.id_est),
         column: clients.id_est,

@@ -12,6 +12,7 @@ import {
   NOTIFICATION_TEXTS,
   NOTIFICATION_ENDPOINTS,
   ReservationStatus,
+  VACCINE_PROPOSALS_PERMISSION,
   type Notification,
   type Notifications,
   type Permission,
@@ -24,6 +25,7 @@ import { ok } from '../../http/envelope';
 import { complaintsDueCount } from '../complaints';
 import { lowStock } from '../dashboard';
 import { pendingRequestsCount } from '../online-booking';
+import { pendingProposalsCount } from '../vaccine-proposals';
 import { unacceptedCount } from '../electronic-receipts';
 import { activeCertificateExpiry } from '../settings';
 
@@ -102,6 +104,8 @@ export async function notificationsFor(
 
   // The online bookings awaiting approval (DESIGN §11.4): who may approve them sees them.
   const onlineRequests = may('agenda.escribir') ? await pendingRequestsCount(db) : 0;
+  // The vaccine cards clients sent (DESIGN §11.5): who may write pet care reviews them.
+  const vaccineProposals = may(VACCINE_PROPOSALS_PERMISSION) ? await pendingProposalsCount(db) : 0;
 
   const T = NOTIFICATION_TEXTS;
   const items: Notification[] = products.items.map((p) => ({
@@ -168,6 +172,14 @@ export async function notificationsFor(
       texto: T.onlineRequests(onlineRequests),
       enlace: NOTIFICATION_LINKS.onlineRequests,
       cantidad: onlineRequests,
+    });
+  }
+  if (vaccineProposals > 0) {
+    items.push({
+      tipo: 'carnes_por_revisar',
+      texto: T.vaccineProposals(vaccineProposals),
+      enlace: NOTIFICATION_LINKS.vaccineProposals,
+      cantidad: vaccineProposals,
     });
   }
   // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations, the

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { appointmentLinks } from '../../db/schema';
 
@@ -31,4 +31,12 @@ export async function linkedAppointmentId(
     .from(appointmentLinks)
     .where(and(eq(appointmentLinks.token_hash, hashOf(token)), gt(appointmentLinks.vence, now)));
   return link?.id_cita;
+}
+
+/**
+ * Forgets the links whose visit has started: each reminder makes a new one (only hashes are
+ * kept, so none is reused), and an expired link opens nothing.
+ */
+export async function purgeExpiredLinks(db: Db, now = new Date()) {
+  await db.delete(appointmentLinks).where(lte(appointmentLinks.vence, now));
 }

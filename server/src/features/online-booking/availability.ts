@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, gt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, gt, ne, notInArray } from 'drizzle-orm';
 import {
   DURATION_MAX,
   FREEING_APPOINTMENT_STATUSES,
@@ -83,6 +83,8 @@ async function groomerSchedules(
   days: { desde: string; hasta: string },
   bufferMin: number,
   emp?: number,
+  /** A cita being moved: its own time does not hold the groomer. */
+  except?: number,
 ): Promise<GroomerSchedule[]> {
   const groomers = await executor
     .select({ id_emp: employees.id_emp, horario: employees.horario })
@@ -125,6 +127,7 @@ async function groomerSchedules(
         gte(appointments.fec_cita, new Date(from - DURATION_MAX * MINUTE_MS)),
         lt(appointments.fec_cita, new Date(to)),
         notInArray(appointments.id_est, [...FREEING_APPOINTMENT_STATUSES]),
+        except === undefined ? undefined : ne(appointments.id_cita, except),
       ),
     );
   const schedules = new Map<number, GroomerSchedule>(
@@ -191,7 +194,15 @@ export async function loadAvailability(
  */
 export async function freeGroomersAt(
   tx: Db | Tx,
-  slot: { item: ItemRef; talla: PetSize | null; fecha: string; hora: string; emp?: number },
+  slot: {
+    item: ItemRef;
+    talla: PetSize | null;
+    fecha: string;
+    hora: string;
+    emp?: number;
+    /** The cita being moved (the client's portal): its own time does not count as taken. */
+    except?: number;
+  },
   now: Date,
 ): Promise<number[]> {
   const settings = await openSettings(tx);
@@ -210,6 +221,7 @@ export async function freeGroomersAt(
     { desde: slot.fecha, hasta: slot.fecha },
     settings.buffer_min,
     slot.emp,
+    slot.except,
   );
   return groomersFreeAt(input, slot.fecha, slot.hora);
 }

@@ -2,3 +2,11 @@ export { bookingSettingsModule } from './booking-settings-routes';
 export { onlineRequestsModule, pendingRequestsCount } from './requests';
 export { publicBookingModule } from './public-booking';
 export { publicAvailabilityModule } from './public-availability';
+export { freeGroomersAt } from './availability';
+export { readOnlineBookingSettings } from './booking-settings';
+export {
+  appointmentLinkPath,
+  createAppointmentLink,
+  linkedAppointmentId,
+  purgeExpiredLinks,
+} from './appointment-links';

@@ -505,6 +505,7 @@ async function linkedAppointment(
     .select({
       fec_cita: appointments.fec_cita,
       id_est: appointments.id_est,
+      confirmada_en: appointments.confirmada_en,
       servicio: sql<string>`coalesce(${services.nom_srv}, ${packages.nom_paq}, '')`,
       mascota: pets.nom_perro,
       groomer: employees.nom_emp,
@@ -532,15 +533,19 @@ async function linkedAppointment(
     groomer: firstName(row.groomer),
     estado: row.id_est,
     puede_cancelar: mayCancel(row.id_est, row.fec_cita, cancelar_horas, now),
+    confirmada: row.confirmada_en !== null,
+    puede_confirmar: isBooked(row.id_est) && now.getTime() < row.fec_cita.getTime(),
     salon: salon.nombre,
   };
 }
 
+/** A visit booked: Programada (9) or awaiting the salon (10). */
+const isBooked = (estado: number) =>
+  estado === AppointmentStatus.Programada || estado === AppointmentStatus.PorConfirmar;
+
 /** Whether the client may still cancel from the link: booked (9 or 10) and within the policy. */
 function mayCancel(estado: number, inicio: Date, cancelarHoras: number, now: Date) {
-  const booked =
-    estado === AppointmentStatus.Programada || estado === AppointmentStatus.PorConfirmar;
-  return booked && now.getTime() <= inicio.getTime() - cancelarHoras * HOUR_MS;
+  return isBooked(estado) && now.getTime() <= inicio.getTime() - cancelarHoras * HOUR_MS;
 }
 
 /**
@@ -672,5 +677,31 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
       return linkedAppointment(tx, id, now);
     });
     return ok(cancelled, M.cancelled);
+  });
+
+  route(app, P.confirm, async (request, reply) => {
+    await linksByAddress(request.ip, reply);
+    const now = new Date();
+    const confirmed = await db.transaction(async (tx) => {
+      const id = await linkedAppointmentId(tx, request.params.token, now);
+      if (id === undefined) throw notFound(M.linkInvalid);
+      const before = await linkedAppointment(tx, id, now, true);
+      // A second tap answers the same: the first confirmation stands, with its time.
+      if (before.confirmada && before.puede_confirmar) return before;
+      if (before.estado === AppointmentStatus.Cancelada) throw conflict(M.cancelledCannotConfirm);
+      if (!before.puede_confirmar) throw conflict(M.cannotConfirm);
+      const change = { confirmada_en: now };
+      await tx.update(appointments).set(change).where(eq(appointments.id_cita, id));
+      await recordAudit(tx, {
+        ...actor(request.ip),
+        accion: 'editar',
+        entidad: 'cita',
+        entidad_id: id,
+        cambios: changesBetween({ confirmada_en: null }, change),
+        detalle: 'Asistencia confirmada por el cliente desde su enlace',
+      });
+      return linkedAppointment(tx, id, now);
+    });
+    return ok(confirmed, M.confirmed);
   });
 };

@@ -1,3 +1,4 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -89,11 +90,22 @@ function ObservationsCell({ row }: { row: Appointment }) {
 }
 
 /** The status; a cancelled cita's reason under it, whole in its tooltip. */
+/** The check of a cita its client confirmed from their personal link (DESIGN §11.5). */
+const CONFIRMED_BY_CLIENT = 'Confirmada por el cliente';
+
 function StatusCell({ row }: { row: Appointment }) {
   const reason = row.motivo_cancelacion;
   return (
     <>
       <StatusBadge id={row.id_est} catalogue={APPOINTMENT_STATUSES} />
+      {row.confirmada_en && (
+        <CheckCircleIcon
+          titleAccess={CONFIRMED_BY_CLIENT}
+          color="success"
+          fontSize="small"
+          sx={{ ml: 0.5, verticalAlign: 'middle' }}
+        />
+      )}
       {reason && (
         <Tooltip title={`${APPOINTMENT_MESSAGES.cancelReasonShown}: ${reason}`} arrow>
           <Typography

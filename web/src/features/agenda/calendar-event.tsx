@@ -45,6 +45,7 @@ export const UNASSIGNED_COLUMN = -1;
 export const CARD_TEXTS = {
   online: 'En línea',
   onlineLabel: 'Reservada en línea por el cliente',
+  confirmed: 'Confirmada por el cliente',
   away: 'Ausente',
 } as const;
 
@@ -67,6 +68,7 @@ export function eventSummary(item: CalendarItem): string {
     entry.item.nombre,
     statusOf(entry),
     ...(entry.origen === 'en_linea' ? [CARD_TEXTS.online] : []),
+    ...(entry.confirmada_en ? [CARD_TEXTS.confirmed] : []),
   ].join(' · ');
 }
 
@@ -99,6 +101,7 @@ export const CARD_CLASSES = {
   lines: 'agenda-card',
   client: 'agenda-card-client',
   online: 'agenda-card-online',
+  confirmed: 'agenda-card-confirmed',
   away: 'agenda-away',
 } as const;
 
@@ -112,6 +115,24 @@ function OnlineMark() {
 }
 
 /**
+ * The check of a cita its client confirmed from their link: a plain character, not an icon
+ * component (a thousand cards), named for a screen reader and in its tooltip.
+ */
+export function ConfirmedMark() {
+  return (
+    <span
+      className={CARD_CLASSES.confirmed}
+      role="img"
+      aria-label={CARD_TEXTS.confirmed}
+      title={CARD_TEXTS.confirmed}
+      style={{ marginRight: 4 }}
+    >
+      {'\u2714\uFE0E'}
+    </span>
+  );
+}
+
+/**
  * The card's lines as plain elements styled once by the calendar: a busy week has a thousand
  * cards, and a styled component per line would cost each of them a style computation.
  */
@@ -119,6 +140,7 @@ function CardLines({ entry }: { entry: AgendaEntry }) {
   return (
     <span className={CARD_CLASSES.lines}>
       <span className={CARD_CLASSES.client}>
+        {entry.confirmada_en && <ConfirmedMark />}
         {clientName(entry)} · {upper(entry.perro.nom_perro)}
       </span>
       <span>{entry.item.nombre}</span>

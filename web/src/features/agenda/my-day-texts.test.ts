@@ -23,6 +23,7 @@ const entry = (tel1_cli: string, tel2_cli: string | null): AgendaEntry => ({
   triaje: false,
   id_venta: null,
   origen: 'mostrador',
+  confirmada_en: null,
 });
 
 describe("'Avisar que está listo'", () => {

@@ -70,51 +70,57 @@ export function ReminderRow({ row, sending, onRemind }: ReminderRowProps) {
       </TableCell>
       <TableCell>
         {/* Side by side where they fit, one under the other where they do not. */}
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {row.whatsapp_url ? (
+        {!row.cliente.recordatorios ? (
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {T.optedOut}
+          </Typography>
+        ) : (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {row.whatsapp_url ? (
+              <Button
+                size="small"
+                variant="contained"
+                color="success"
+                component="a"
+                href={row.whatsapp_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                startIcon={<WhatsAppIcon />}
+                loading={sending === 'whatsapp'}
+                onClick={() => onRemind(row, 'whatsapp')}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {T.whatsapp}
+                <Box component="span" sx={visuallyHidden}>
+                  {` a ${client} por ${pet} ${T.newTab}`}
+                </Box>
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                variant="contained"
+                disabled
+                startIcon={<WhatsAppIcon />}
+                aria-label={T.whatsappLabel(client, pet)}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {T.whatsapp}
+              </Button>
+            )}
             <Button
               size="small"
-              variant="contained"
-              color="success"
-              component="a"
-              href={row.whatsapp_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              startIcon={<WhatsAppIcon />}
-              loading={sending === 'whatsapp'}
-              onClick={() => onRemind(row, 'whatsapp')}
+              variant="outlined"
+              startIcon={<EmailIcon />}
+              disabled={!row.cliente.email_cli}
+              loading={sending === 'email'}
+              aria-label={T.emailLabel(client, pet)}
+              onClick={() => onRemind(row, 'email')}
               sx={{ whiteSpace: 'nowrap' }}
             >
-              {T.whatsapp}
-              <Box component="span" sx={visuallyHidden}>
-                {` a ${client} por ${pet} ${T.newTab}`}
-              </Box>
+              {T.email}
             </Button>
-          ) : (
-            <Button
-              size="small"
-              variant="contained"
-              disabled
-              startIcon={<WhatsAppIcon />}
-              aria-label={T.whatsappLabel(client, pet)}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {T.whatsapp}
-            </Button>
-          )}
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<EmailIcon />}
-            disabled={!row.cliente.email_cli}
-            loading={sending === 'email'}
-            aria-label={T.emailLabel(client, pet)}
-            onClick={() => onRemind(row, 'email')}
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {T.email}
-          </Button>
-        </Stack>
+          </Stack>
+        )}
       </TableCell>
     </TableRow>
   );

@@ -29,6 +29,10 @@ export const REMINDERS_TEXTS = {
   emailLabel: (client: string, pet: string) => `E-mail a ${client} por ${pet}`,
   newTab: '(se abre en una pestaña nueva)',
   errorTitle: 'Error al enviar el recordatorio',
+  optedOut: 'No desea recordatorios',
+  sendAll: 'Enviar todos',
+  sendAllHidden: ' los recordatorios por e-mail',
+  sendAllError: 'Error al enviar los recordatorios',
 } as const;
 
 /** 'WhatsApp · recepcion · 22/11 18:03': who reminded, how and when (Lima time). */

@@ -1,4 +1,9 @@
+import EmailIcon from '@mui/icons-material/Email';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { visuallyHidden } from '@mui/utils';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -46,6 +51,7 @@ export function RemindersPage() {
   const [day, setDay] = useDay();
   const client = useQueryClient();
   const [sending, setSending] = useState<{ id: number; canal: ReminderChannel } | null>(null);
+  const [sendingAll, setSendingAll] = useState(false);
   const list = useQuery({
     queryKey: queryKey(REMINDER_ENDPOINTS.day, { query: { fecha: day } }),
     queryFn: ({ signal }) => call(REMINDER_ENDPOINTS.day, { query: { fecha: day }, signal }),
@@ -67,21 +73,55 @@ export function RemindersPage() {
     }
   };
 
+  // 'Enviar todos': one call e-mails every reminder of the day not e-mailed yet.
+  const remindAll = async () => {
+    setSendingAll(true);
+    try {
+      const answer = await callWithMessage(REMINDER_ENDPOINTS.sendAll, { body: { fecha: day } });
+      if (answer.message) toast.success(answer.message);
+    } catch (error) {
+      await showErrorDialog(T.sendAllError, error);
+    } finally {
+      setSendingAll(false);
+      await client.invalidateQueries({ queryKey: [REMINDER_ENDPOINTS.day.feature] });
+    }
+  };
+
   const citas = list.data?.citas;
   return (
     <PageContainer
       title={T.title}
       actions={
-        <DateInput
-          size="small"
-          label={T.date}
-          value={day}
-          // Only a whole day changes the page; a half-typed one says so under the field.
-          onChange={(next) => {
-            if (isWholeDay(next)) setDay(next);
-          }}
-          sx={{ width: 190 }}
-        />
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          <Button
+            variant="outlined"
+            startIcon={<EmailIcon />}
+            loading={sendingAll}
+            disabled={!citas || citas.length === 0}
+            onClick={() => void remindAll()}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {T.sendAll}
+            <Box component="span" sx={visuallyHidden}>
+              {T.sendAllHidden}
+            </Box>
+          </Button>
+          <DateInput
+            size="small"
+            label={T.date}
+            value={day}
+            // Only a whole day changes the page; a half-typed one says so under the field.
+            onChange={(next) => {
+              if (isWholeDay(next)) setDay(next);
+            }}
+            sx={{ width: 190 }}
+          />
+        </Stack>
       }
     >
       {list.isError ? (

@@ -6,7 +6,9 @@ import {
   type ClientInput,
   type PetInput,
 } from '@app/domain';
-import type { FieldDef } from '../../crud';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import type { FieldDef, FieldRenderProps } from '../../crud';
 import { ClientDniField } from '../../lookups';
 import { PetAlertsField } from '../../lookups/pet-alerts-field';
 
@@ -26,10 +28,42 @@ export const clientFields: FieldDef<keyof ClientInput>[] = [
   { name: 'tel2', label: 'Teléfono secundario', maxLength: 9, sanitize: digits(9), width: 4 },
   { name: 'email', label: 'Email', kind: 'email', maxLength: 150, width: 4 },
   { name: 'direccion', label: 'Dirección', maxLength: 200, width: 12 },
+  // Issue 35 §5: two separate choices; each change is kept as a consent given at the counter.
+  {
+    name: 'recordatorios',
+    label: 'Recibe recordatorios',
+    width: 6,
+    render: (props) => <SwitchField {...props} label="Recibe recordatorios" />,
+  },
+  {
+    name: 'marketing',
+    label: 'Acepta publicidad',
+    width: 6,
+    render: (props) => <SwitchField {...props} label="Acepta publicidad" />,
+  },
 ];
 
-/** An empty client form. */
-export const clientDefaults = (): Record<keyof ClientInput, string> => ({
+/** A yes/no choice of the client, as a switch. */
+function SwitchField({ field, disabled, label }: FieldRenderProps & { label: string }) {
+  return (
+    <FormControlLabel
+      label={label}
+      disabled={disabled}
+      control={
+        <Switch
+          name={field.name}
+          checked={field.value === true}
+          onChange={(event) => field.onChange(event.target.checked)}
+          onBlur={field.onBlur}
+          slotProps={{ input: { ref: field.ref } }}
+        />
+      }
+    />
+  );
+}
+
+/** An empty client form: a new client takes reminders and no publicity until they say. */
+export const clientDefaults = () => ({
   dni: '',
   name: '',
   surname: '',
@@ -37,6 +71,8 @@ export const clientDefaults = (): Record<keyof ClientInput, string> => ({
   tel2: '',
   email: '',
   direccion: '',
+  recordatorios: true,
+  marketing: false,
 });
 
 const lettersOnly = (value: string) => value.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]/g, '');

@@ -50,6 +50,7 @@ import { toast } from '../../lib/alerts';
 import { api, ApiError, call, queryKey } from '../../lib/api';
 import { ELECTRONIC_TEXTS, ElectronicSettingsCard } from './electronic-settings';
 import { ONLINE_BOOKING_TEXTS, OnlineBookingSettingsCard } from './online-booking-settings';
+import { WHATSAPP_TEXTS, WhatsappSettingsCard } from './whatsapp-settings';
 
 const SETTINGS_KEY = queryKey(SETTINGS_ENDPOINTS.current);
 
@@ -328,6 +329,7 @@ const SECTIONS = [
   { hash: '', label: SETTINGS_TEXTS.company },
   { hash: '#facturacion', label: ELECTRONIC_TEXTS.title },
   { hash: '#reserva-en-linea', label: ONLINE_BOOKING_TEXTS.title },
+  { hash: '#whatsapp', label: WHATSAPP_TEXTS.title },
 ] as const;
 type SectionHash = (typeof SECTIONS)[number]['hash'];
 
@@ -366,6 +368,8 @@ export function SettingsPage() {
           <ElectronicSettingsCard />
         ) : section === '#reserva-en-linea' ? (
           <OnlineBookingSettingsCard />
+        ) : section === '#whatsapp' ? (
+          <WhatsappSettingsCard />
         ) : (
           <CompanySettingsCard />
         )}

@@ -20,6 +20,9 @@ export const LINKED_TEXTS = {
   pet: 'Mascota',
   groomer: 'Groomer',
   status: 'Estado',
+  confirm: 'Confirmar asistencia',
+  confirming: 'Confirmando…',
+  confirmed: 'Asistencia confirmada',
   cancel: 'Cancelar cita',
   sure: '¿Seguro que desea cancelar esta cita? El horario quedará libre para otra persona.',
   yes: 'Sí, cancelar la cita',
@@ -73,8 +76,9 @@ function ConfirmCancel({ busy, onYes, onNo }: { busy: boolean; onYes(): void; on
 }
 
 /**
- * The page of a personal link, `/c/<token>` (DESIGN §11.5): the one cita it names, and
- * 'Cancelar cita' while the salon's policy allows it, after a confirmation.
+ * The page of a personal link, `/c/<token>` (DESIGN §11.5): the one cita it names,
+ * 'Confirmar asistencia' in one tap until the visit, and 'Cancelar cita' while the salon's
+ * policy allows it, after a question.
  */
 export function LinkedPage({ token }: { token: string }) {
   const [loaded, setLoaded] = useState<Loaded>();
@@ -82,6 +86,13 @@ export function LinkedPage({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [confirmingVisit, setConfirmingVisit] = useState(false);
+  const [justConfirmed, setJustConfirmed] = useState(false);
+  const confirmedNote = useRef<HTMLDivElement>(null);
+  // The button pressed is gone once confirmed: the focus goes to what it says instead.
+  useEffect(() => {
+    if (justConfirmed) confirmedNote.current?.focus();
+  }, [justConfirmed]);
   const cancelButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -114,13 +125,34 @@ export function LinkedPage({ token }: { token: string }) {
     }
   };
 
+  const confirm = async () => {
+    if (confirmingVisit) return;
+    setConfirmingVisit(true);
+    setProblem(null);
+    try {
+      const confirmed = await callPublic(ONLINE_BOOKING_PUBLIC_ENDPOINTS.confirm, undefined, {
+        params: { token },
+      });
+      setLoaded({ cita: confirmed });
+      setJustConfirmed(true);
+    } catch (error) {
+      setProblem(error instanceof PublicApiError ? error.message : LINKED_TEXTS.invalid);
+    } finally {
+      setConfirmingVisit(false);
+    }
+  };
+
   return (
     <Step id="cita-enlace" title={LINKED_TEXTS.title(cita.salon)} focus={done}>
-      {done && (
-        <p className="success" role="status">
-          {LINKED_TEXTS.cancelled}
-        </p>
-      )}
+      {/* Always there, so a reader hears what a tap did as it comes. */}
+      <div role="status" ref={confirmedNote} tabIndex={-1}>
+        {done ? (
+          <p className="success">{LINKED_TEXTS.cancelled}</p>
+        ) : (
+          cita.confirmada &&
+          upcoming(cita.estado) && <p className="success">{LINKED_TEXTS.confirmed}</p>
+        )}
+      </div>
       <Details
         items={[
           [LINKED_TEXTS.day, dayNames(fecha).long],
@@ -132,17 +164,29 @@ export function LinkedPage({ token }: { token: string }) {
         ]}
       />
       <Problem message={problem} />
-      {cita.puede_cancelar && (
+      {(cita.puede_cancelar || (cita.puede_confirmar && !cita.confirmada)) && (
         <div className="step-buttons">
-          <button
-            ref={cancelButton}
-            type="button"
-            className="secondary"
-            aria-expanded={confirming}
-            onClick={() => setConfirming(true)}
-          >
-            {LINKED_TEXTS.cancel}
-          </button>
+          {cita.puede_confirmar && !cita.confirmada && (
+            <button
+              type="button"
+              className="primary"
+              aria-disabled={confirmingVisit || undefined}
+              onClick={() => void confirm()}
+            >
+              {confirmingVisit ? LINKED_TEXTS.confirming : LINKED_TEXTS.confirm}
+            </button>
+          )}
+          {cita.puede_cancelar && (
+            <button
+              ref={cancelButton}
+              type="button"
+              className="secondary"
+              aria-expanded={confirming}
+              onClick={() => setConfirming(true)}
+            >
+              {LINKED_TEXTS.cancel}
+            </button>
+          )}
         </div>
       )}
       {!cita.puede_cancelar && upcoming(cita.estado) && (

@@ -114,6 +114,8 @@ export interface TimeStepProps {
   /** Why the client is back here: their time was taken meanwhile. */
   notice: string | null;
   focus: boolean;
+  /** 'Paso 2 de 4' above the title: false where the step stands alone (rescheduling a cita). */
+  numbered?: boolean;
   onChosen(slot: SlotChoice): void;
   onBack(): void;
 }
@@ -125,6 +127,7 @@ export function TimeStep({
   chosen,
   notice,
   focus,
+  numbered = true,
   onChosen,
   onBack,
 }: TimeStepProps) {
@@ -163,7 +166,12 @@ export function TimeStep({
 
   const timeError = error ? `${fieldId('hora')}-error` : undefined;
   return (
-    <Step id="paso-horario" number={2} title={TIME_STEP_TEXTS.title} focus={focus}>
+    <Step
+      id="paso-horario"
+      number={numbered ? 2 : undefined}
+      title={TIME_STEP_TEXTS.title}
+      focus={focus}
+    >
       <Details items={choiceItems(salon, choice)} />
       <Problem message={notice} />
       <form ref={form} noValidate onSubmit={submit}>

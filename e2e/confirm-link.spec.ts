@@ -1,0 +1,93 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type TestInfo } from './fixtures';
+import { axeFindings } from './axe';
+import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
+import { serverPort } from './servers';
+import { signIn } from './support';
+
+/**
+ * Issue 35 §3 "Done when": a client confirms tomorrow's visit with one tap from the reminder.
+ * The desk e-mails the reminder from Recordatorios; the client opens its personal link on a
+ * phone and taps 'Confirmar asistencia'; the calendar's card shows the check.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
+async function outboxDir(info: TestInfo): Promise<string> {
+  const port = serverPort(info.parallelIndex);
+  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
+  return join(dataDir, 'outbox');
+}
+
+/** The newest mail to `to`, its quoted-printable soft breaks undone. */
+async function mailTo(to: string): Promise<string> {
+  const dir = await outboxDir(test.info());
+  let found: string[] = [];
+  await expect(async () => {
+    const names = (await readdir(dir).catch(() => [] as string[])).sort();
+    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
+    found = mails.filter((eml) => new RegExp(`^To: ${to}$`, 'mi').test(eml));
+    expect(found.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 10_000 });
+  return (found[found.length - 1] ?? '').replace(/=\r?\n/g, '');
+}
+
+test('a client confirms from the reminder’s link on a phone, and the calendar shows the check', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  const api = await staffApi(page);
+  const word = uniqueWord();
+  const owner = await registerClient(api, 'Carmen', `Confirma ${word}`);
+  const pet = uniqueWord();
+  const id_perro = await registerPet(api, owner, pet);
+  const groomer = await registerGroomer(api, '#00897B');
+  const { id_srv } = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Baño ${word}`,
+    descripcion: 'Baño completo con champú neutro, secado y perfume para la prueba.',
+    precio: '40',
+  });
+  const day = limaDay(1);
+  await api.create('/cita/register', {
+    fec_cita: `${day}T10:00`,
+    dni_cli: owner.dni,
+    id_cliente: owner.id_cli,
+    id_perro,
+    id_servicio: id_srv,
+    id_emp: groomer.id_emp,
+    fech_reg: limaDay(0),
+    obs: 'Cita de mañana para confirmar',
+  });
+
+  // The desk e-mails tomorrow's reminder.
+  await page.goto(`/recordatorios?fecha=${day}`);
+  const row = page.getByRole('row', { name: new RegExp(pet) });
+  await row.getByRole('button', { name: new RegExp(`^E-mail a .* por ${pet}$`) }).click();
+  await expect(row).toContainText(/E-mail · admin · \d{2}\/\d{2} \d{2}:\d{2}/);
+
+  const mail = await mailTo(`cliente.${owner.dni}@gmail.com`);
+  expect(mail).toContain('Confirme o cancele aqu');
+  const link = /https?:\/\/[^/\s]+(\/c\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  expect(link, 'a personal link in the reminder').toBeDefined();
+
+  // On the client's phone: one tap, no question.
+  await page.setViewportSize(PHONE);
+  await page.goto(link ?? '');
+  const visit = page.getByRole('region', { name: /^Su cita en / });
+  await expect(visit).toContainText(pet);
+  await visit.getByRole('button', { name: 'Confirmar asistencia' }).click();
+  await expect(
+    visit.getByRole('status').filter({ hasText: 'Asistencia confirmada' }),
+  ).toBeVisible();
+  await expect(visit.getByRole('button', { name: 'Confirmar asistencia' })).toHaveCount(0);
+  expect(await axeFindings(page)).toEqual([]);
+
+  // Back at the desk: the card on the calendar carries the check.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/agenda?fecha=${day}&vista=week&emp=${groomer.id_emp}`);
+  const card = page.locator('.rbc-event', { hasText: pet });
+  await expect(card.getByRole('img', { name: 'Confirmada por el cliente' })).toBeVisible();
+});

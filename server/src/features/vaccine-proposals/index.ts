@@ -1,0 +1,1 @@
+export { pendingProposalsCount, vaccineProposalsModule } from './vaccine-proposals';

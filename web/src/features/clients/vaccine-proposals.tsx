@@ -1,0 +1,337 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  NOTIFICATION_ENDPOINTS,
+  VACCINE_ENDPOINTS,
+  VACCINE_PROPOSAL_ENDPOINTS as E,
+  VACCINE_PROPOSAL_REASON_MAX,
+  VaccineProposalRejectSchema,
+  type VaccineProposalRow as Row,
+} from '@app/domain';
+import { PageContainer } from '../../app/page-container';
+import { listErrorMessage } from '../../crud';
+import { showErrorDialog, toast } from '../../lib/alerts';
+import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
+import { formatDate, formatDateTime, upper } from '../../lib/format';
+
+export const VACCINE_PROPOSALS_TEXTS = {
+  title: 'Carnés por revisar',
+  intro:
+    'Carnés de vacunas que los clientes enviaron desde su cuenta. Compare la foto con los datos: al aceptarlo, la vacuna queda registrada en la mascota con la foto como comprobante.',
+  empty: 'No hay carnés por revisar',
+  loading: 'Cargando los carnés',
+  loadError: 'No se pudieron cargar los carnés',
+  pictureAlt: (pet: string, vaccine: string) => `Foto del carné de ${vaccine} de ${pet}`,
+  openPicture: 'Ver la foto en tamaño completo',
+  owner: 'Cliente',
+  phone: 'Teléfono',
+  vaccine: 'Vacuna',
+  applied: 'Aplicada el',
+  expires: 'Vence el',
+  received: 'Enviado el',
+  accept: 'Aceptar',
+  reject: 'Rechazar',
+  acceptLabel: (vaccine: string, pet: string) => `Aceptar el carné de ${vaccine} de ${pet}`,
+  rejectLabel: (vaccine: string, pet: string) => `Rechazar el carné de ${vaccine} de ${pet}`,
+  rejectTitle: 'Rechazar carné',
+  rejectText: (vaccine: string, pet: string) =>
+    `El carné de ${vaccine} de ${pet} no se registrará. El cliente verá el motivo en su cuenta.`,
+  reason: 'Motivo',
+  back: 'Volver',
+  confirmReject: 'Rechazar carné',
+  errorTitle: 'Error al revisar el carné',
+} as const;
+
+const T = VACCINE_PROPOSALS_TEXTS;
+
+const LIST_KEY = queryKey(E.list);
+
+/** What an answer changes: the queue, the pets' vaccines and the bell. */
+function useRefresh() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: [E.list.feature] }),
+      client.invalidateQueries({ queryKey: [VACCINE_ENDPOINTS.ofPet.feature] }),
+      client.invalidateQueries({ queryKey: [NOTIFICATION_ENDPOINTS.list.feature] }),
+    ]);
+}
+
+type RejectInput = z.input<typeof VaccineProposalRejectSchema>;
+type RejectOutput = z.output<typeof VaccineProposalRejectSchema>;
+
+interface RejectDialogProps {
+  /** Null closes the dialog. */
+  target: Row | null;
+  onClose(): void;
+}
+
+/** 'Rechazar': the reason, required, which the client reads in their account. */
+function RejectDialog({ target, onClose }: RejectDialogProps) {
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="proposal-reject-title"
+      aria-describedby="proposal-reject-text"
+    >
+      <DialogTitle id="proposal-reject-title">{T.rejectTitle}</DialogTitle>
+      {target && <RejectForm key={target.id} target={target} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RejectForm({ target, onClose }: { target: Row; onClose(): void }) {
+  const refresh = useRefresh();
+  const { control, handleSubmit, setError, formState } = useForm<
+    RejectInput,
+    unknown,
+    RejectOutput
+  >({
+    resolver: zodResolver(VaccineProposalRejectSchema),
+    defaultValues: { motivo: '' },
+    mode: 'onTouched',
+  });
+  const submit = handleSubmit(async ({ motivo }) => {
+    try {
+      const answer = await callWithMessage(E.reject, {
+        params: { id: target.id },
+        body: { motivo },
+      });
+      if (answer.message) toast.success(answer.message);
+      onClose();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.fieldError('motivo') : undefined;
+      if (message) {
+        setError('motivo', { message });
+        return;
+      }
+      // Answered meanwhile (409) or any other failure: said in a dialog, the list reloaded.
+      onClose();
+      await showErrorDialog(T.errorTitle, error);
+    } finally {
+      await refresh();
+    }
+  });
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)}>
+      <DialogContent>
+        <DialogContentText id="proposal-reject-text" sx={{ mb: 2 }}>
+          {T.rejectText(target.nombre, upper(target.nom_perro))}
+        </DialogContentText>
+        <Controller
+          name="motivo"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              id="proposal-reject-motivo"
+              label={T.reason}
+              required
+              fullWidth
+              multiline
+              minRows={3}
+              autoFocus
+              disabled={formState.isSubmitting}
+              error={Boolean(fieldState.error)}
+              helperText={
+                fieldState.error?.message ?? `${field.value.length}/${VACCINE_PROPOSAL_REASON_MAX}`
+              }
+              slotProps={{ htmlInput: { maxLength: VACCINE_PROPOSAL_REASON_MAX } }}
+            />
+          )}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={formState.isSubmitting}>
+          {T.back}
+        </Button>
+        <Button type="submit" variant="contained" color="error" loading={formState.isSubmitting}>
+          {T.confirmReject}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+interface ProposalCardProps {
+  row: Row;
+  accepting: boolean;
+  busy: boolean;
+  onAccept(row: Row): void;
+  onReject(row: Row): void;
+}
+
+/** One card: its picture beside what the client wrote, to compare, and the two answers. */
+function ProposalCard({ row, accepting, busy, onAccept, onReject }: ProposalCardProps) {
+  const pet = upper(row.nom_perro);
+  const headingId = `proposal-${row.id}-title`;
+  const facts: [string, string][] = [
+    [T.owner, upper(row.cliente)],
+    [T.phone, row.tel1_cli],
+    [T.applied, formatDate(row.fecha_aplicacion)],
+    [T.expires, formatDate(row.fecha_vence)],
+    [T.received, formatDateTime(row.created_at)],
+  ];
+  return (
+    <Card component="article" aria-labelledby={headingId}>
+      <Stack direction={{ xs: 'column', sm: 'row' }}>
+        <Link
+          href={row.comprobante_url}
+          target="_blank"
+          rel="noopener"
+          title={T.openPicture}
+          sx={{ flexShrink: 0, display: 'block', bgcolor: 'action.hover' }}
+        >
+          <Box
+            component="img"
+            src={row.comprobante_url}
+            alt={T.pictureAlt(pet, row.nombre)}
+            loading="lazy"
+            sx={{
+              display: 'block',
+              width: { xs: '100%', sm: 240 },
+              height: 180,
+              objectFit: 'contain',
+            }}
+          />
+        </Link>
+        <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
+          <CardContent>
+            <Typography id={headingId} variant="h6" component="h3">
+              {row.nombre} — {pet}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                mt: 1,
+                display: 'grid',
+                gridTemplateColumns: 'max-content 1fr',
+                columnGap: 2,
+                rowGap: 0.5,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0 },
+              }}
+            >
+              {facts.map(([label, value]) => (
+                <Box key={label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2">
+                    {label}
+                  </Typography>
+                  <Typography component="dd" variant="body2">
+                    {value}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </CardContent>
+          <CardActions sx={{ mt: 'auto', px: 2, pb: 2 }}>
+            <Button
+              size="small"
+              variant="contained"
+              color="success"
+              startIcon={<CheckIcon />}
+              loading={accepting}
+              disabled={busy && !accepting}
+              aria-label={T.acceptLabel(row.nombre, pet)}
+              onClick={() => onAccept(row)}
+            >
+              {T.accept}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              startIcon={<CloseIcon />}
+              disabled={busy}
+              aria-label={T.rejectLabel(row.nombre, pet)}
+              onClick={() => onReject(row)}
+            >
+              {T.reject}
+            </Button>
+          </CardActions>
+        </Box>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * CLIENTES › 'Carnés por revisar' (DESIGN §11.5): the vaccine cards clients sent from
+ * /mi-cuenta, the oldest first. 'Aceptar' registers the vaccine on the pet; 'Rechazar' asks why.
+ */
+export function VaccineProposalsPage() {
+  const refresh = useRefresh();
+  const [accepting, setAccepting] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<Row | null>(null);
+  const list = useQuery({
+    queryKey: LIST_KEY,
+    queryFn: ({ signal }) => call(E.list, { signal }),
+  });
+
+  const accept = async (row: Row) => {
+    setAccepting(row.id);
+    try {
+      const answer = await callWithMessage(E.accept, { params: { id: row.id } });
+      if (answer.message) toast.success(answer.message);
+    } catch (error) {
+      await showErrorDialog(T.errorTitle, error);
+    } finally {
+      setAccepting(null);
+      await refresh();
+    }
+  };
+
+  const rows = list.data;
+  return (
+    <PageContainer title={T.title}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {T.intro}
+      </Typography>
+      {list.isFetching && <LinearProgress aria-label={T.loading} sx={{ mb: 2 }} />}
+      {list.isError ? (
+        <Alert severity="warning">{listErrorMessage(list.error, T.loadError)}</Alert>
+      ) : rows && rows.length === 0 ? (
+        <Alert severity="info">{T.empty}</Alert>
+      ) : (
+        <Stack spacing={2} aria-busy={list.isFetching}>
+          {rows?.map((row) => (
+            <ProposalCard
+              key={row.id}
+              row={row}
+              accepting={accepting === row.id}
+              busy={accepting !== null}
+              onAccept={(r) => void accept(r)}
+              onReject={setRejecting}
+            />
+          ))}
+        </Stack>
+      )}
+      <RejectDialog target={rejecting} onClose={() => setRejecting(null)} />
+    </PageContainer>
+  );
+}
