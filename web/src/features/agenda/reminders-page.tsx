@@ -99,7 +99,8 @@ export function RemindersPage() {
           sx={{ flexWrap: 'wrap', alignItems: 'center' }}
         >
           <Button
-            variant="outlined"
+            // Contained: the page's grey background leaves outlined blue text under AA contrast.
+            variant="contained"
             startIcon={<EmailIcon />}
             loading={sendingAll}
             disabled={!citas || citas.length === 0}
