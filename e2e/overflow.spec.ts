@@ -141,6 +141,16 @@ async function seedLists(page: Page) {
     direccion: 'Av. Primavera 1250, Dpto. 302, Santiago de Surco',
   });
   const owner = { id_cli, dni, name, surname };
+  // A short e-mail (17 characters, as the booking page's clients have) must break too: whole, it
+  // widened the Email column past the others' long ones, which break.
+  await api.create('/cliente/register', {
+    dni: uniqueDni(),
+    name: 'Rosa',
+    surname: `Huamán ${word}`,
+    tel1: '987123457',
+    email: `${word.toLowerCase()}@example.pe`,
+    direccion: 'Jr. Junín 410, Cercado de Lima',
+  });
   const pet = `Chocolate ${uniqueWord()}`;
   const id_perro = await registerPet(api, owner, pet, 'Schnauzer miniatura');
   const groomer = await registerGroomer(api, '#1e88e5');

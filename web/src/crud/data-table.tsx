@@ -31,12 +31,13 @@ const stickySx = {
 } as const;
 
 /**
- * A text with a run this long and no space (an e-mail, a web address, a long login) breaks after
- * its '@', dots, slashes, hyphens and underscores, and where it has none of them anywhere: kept
- * whole it alone widened its column until the table scrolled sideways at 1440 px. Shorter runs
- * (a date, a DNI, an amount, a receipt number) stay whole.
+ * A text with a run this long and no space (a web address, a long login), or an e-mail of any
+ * length, breaks after its '@', dots, slashes, hyphens and underscores, and where it has none of
+ * them anywhere: kept whole it alone widened its column until the table scrolled sideways at
+ * 1440 px (a 17-character e-mail did, beside longer ones that broke). Other short runs (a date,
+ * a DNI, an amount, a receipt number) stay whole.
  */
-const LONG_RUN = /\S{18,}/;
+const LONG_RUN = /\S{18,}|\S@\S/;
 
 function breakable(content: ReactNode): ReactNode {
   if (typeof content !== 'string' || !LONG_RUN.test(content)) return content;
