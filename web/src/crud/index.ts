@@ -47,3 +47,4 @@ export {
   type ImportFileChooserProps,
   type ImportPreviewProps,
 } from './file-import';
+export { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';

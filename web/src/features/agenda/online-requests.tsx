@@ -1,14 +1,8 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -19,12 +13,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import {
   appointmentsResource,
   DeclineSchema,
@@ -37,9 +28,9 @@ import {
   type OnlineRequestRow as Row,
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
-import { listErrorMessage } from '../../crud';
+import { listErrorMessage, ReasonDialog } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
+import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, upper } from '../../lib/format';
 
 const REASON_MAX = 200;
@@ -103,104 +94,6 @@ function useRefresh() {
       client.invalidateQueries({ queryKey: [appointmentsResource.plural] }),
       client.invalidateQueries({ queryKey: [NOTIFICATION_ENDPOINTS.list.feature] }),
     ]);
-}
-
-type DeclineInput = z.input<typeof DeclineSchema>;
-type DeclineOutput = z.output<typeof DeclineSchema>;
-
-interface DeclineDialogProps {
-  /** Null closes the dialog. */
-  target: Row | null;
-  onClose(): void;
-}
-
-/** 'Rechazar': the reason, required, e-mailed to the client with the refusal. */
-function DeclineDialog({ target, onClose }: DeclineDialogProps) {
-  return (
-    <Dialog
-      open={target !== null}
-      onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="online-decline-title"
-      aria-describedby="online-decline-text"
-    >
-      <DialogTitle id="online-decline-title">{T.declineTitle}</DialogTitle>
-      {target && <DeclineForm key={target.id_cita} target={target} onClose={onClose} />}
-    </Dialog>
-  );
-}
-
-function DeclineForm({ target, onClose }: { target: Row; onClose(): void }) {
-  const refresh = useRefresh();
-  const { control, handleSubmit, setError, formState } = useForm<
-    DeclineInput,
-    unknown,
-    DeclineOutput
-  >({
-    resolver: zodResolver(DeclineSchema),
-    defaultValues: { motivo: '' },
-    mode: 'onTouched',
-  });
-  const submit = handleSubmit(async ({ motivo }) => {
-    try {
-      const answer = await callWithMessage(ONLINE_BOOKING_ENDPOINTS.decline, {
-        params: { id: target.id_cita },
-        body: { motivo },
-      });
-      if (answer.message) toast.success(answer.message);
-      onClose();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.fieldError('motivo') : undefined;
-      if (message) {
-        setError('motivo', { message });
-        return;
-      }
-      // Answered meanwhile (409) or any other failure: said in the dialog, the list reloaded.
-      onClose();
-      await showErrorDialog(T.errorTitle, error);
-    } finally {
-      await refresh();
-    }
-  });
-  const when = formatDateTime(target.inicio);
-  return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <DialogContent>
-        <DialogContentText id="online-decline-text" sx={{ mb: 2 }}>
-          {T.declineText(upper(target.mascota), when)}
-        </DialogContentText>
-        <Controller
-          name="motivo"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              id="online-decline-motivo"
-              label={T.reason}
-              required
-              fullWidth
-              multiline
-              minRows={3}
-              autoFocus
-              disabled={formState.isSubmitting}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? `${field.value.length}/${REASON_MAX}`}
-              slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
-            />
-          )}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          {T.back}
-        </Button>
-        <Button type="submit" variant="contained" color="error" loading={formState.isSubmitting}>
-          {T.confirmDecline}
-        </Button>
-      </DialogActions>
-    </form>
-  );
 }
 
 interface RequestRowProps {
@@ -359,7 +252,29 @@ export function OnlineRequestsPage() {
           </TableContainer>
         </Paper>
       )}
-      <DeclineDialog target={declining} onClose={() => setDeclining(null)} />
+      <ReasonDialog
+        target={declining}
+        keyOf={(row) => row.id_cita}
+        idPrefix="online-decline"
+        title={T.declineTitle}
+        schema={DeclineSchema}
+        max={REASON_MAX}
+        texts={(row) => ({
+          text: T.declineText(upper(row.mascota), formatDateTime(row.inicio)),
+          label: T.reason,
+          back: T.back,
+          confirm: T.confirmDecline,
+          errorTitle: T.errorTitle,
+        })}
+        send={(row, motivo) =>
+          callWithMessage(ONLINE_BOOKING_ENDPOINTS.decline, {
+            params: { id: row.id_cita },
+            body: { motivo },
+          })
+        }
+        refresh={refresh}
+        onClose={() => setDeclining(null)}
+      />
     </PageContainer>
   );
 }

@@ -1,26 +1,17 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import {
   NOTIFICATION_ENDPOINTS,
   VACCINE_ENDPOINTS,
@@ -30,9 +21,9 @@ import {
   type VaccineProposalRow as Row,
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
-import { listErrorMessage } from '../../crud';
+import { listErrorMessage, ReasonDialog } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
-import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
+import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDate, formatDateTime, upper } from '../../lib/format';
 
 export const VACCINE_PROPOSALS_TEXTS = {
@@ -76,105 +67,6 @@ function useRefresh() {
       client.invalidateQueries({ queryKey: [VACCINE_ENDPOINTS.ofPet.feature] }),
       client.invalidateQueries({ queryKey: [NOTIFICATION_ENDPOINTS.list.feature] }),
     ]);
-}
-
-type RejectInput = z.input<typeof VaccineProposalRejectSchema>;
-type RejectOutput = z.output<typeof VaccineProposalRejectSchema>;
-
-interface RejectDialogProps {
-  /** Null closes the dialog. */
-  target: Row | null;
-  onClose(): void;
-}
-
-/** 'Rechazar': the reason, required, which the client reads in their account. */
-function RejectDialog({ target, onClose }: RejectDialogProps) {
-  return (
-    <Dialog
-      open={target !== null}
-      onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="proposal-reject-title"
-      aria-describedby="proposal-reject-text"
-    >
-      <DialogTitle id="proposal-reject-title">{T.rejectTitle}</DialogTitle>
-      {target && <RejectForm key={target.id} target={target} onClose={onClose} />}
-    </Dialog>
-  );
-}
-
-function RejectForm({ target, onClose }: { target: Row; onClose(): void }) {
-  const refresh = useRefresh();
-  const { control, handleSubmit, setError, formState } = useForm<
-    RejectInput,
-    unknown,
-    RejectOutput
-  >({
-    resolver: zodResolver(VaccineProposalRejectSchema),
-    defaultValues: { motivo: '' },
-    mode: 'onTouched',
-  });
-  const submit = handleSubmit(async ({ motivo }) => {
-    try {
-      const answer = await callWithMessage(E.reject, {
-        params: { id: target.id },
-        body: { motivo },
-      });
-      if (answer.message) toast.success(answer.message);
-      onClose();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.fieldError('motivo') : undefined;
-      if (message) {
-        setError('motivo', { message });
-        return;
-      }
-      // Answered meanwhile (409) or any other failure: said in a dialog, the list reloaded.
-      onClose();
-      await showErrorDialog(T.errorTitle, error);
-    } finally {
-      await refresh();
-    }
-  });
-  return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <DialogContent>
-        <DialogContentText id="proposal-reject-text" sx={{ mb: 2 }}>
-          {T.rejectText(target.nombre, upper(target.nom_perro))}
-        </DialogContentText>
-        <Controller
-          name="motivo"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              id="proposal-reject-motivo"
-              label={T.reason}
-              required
-              fullWidth
-              multiline
-              minRows={3}
-              autoFocus
-              disabled={formState.isSubmitting}
-              error={Boolean(fieldState.error)}
-              helperText={
-                fieldState.error?.message ?? `${field.value.length}/${VACCINE_PROPOSAL_REASON_MAX}`
-              }
-              slotProps={{ htmlInput: { maxLength: VACCINE_PROPOSAL_REASON_MAX } }}
-            />
-          )}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          {T.back}
-        </Button>
-        <Button type="submit" variant="contained" color="error" loading={formState.isSubmitting}>
-          {T.confirmReject}
-        </Button>
-      </DialogActions>
-    </form>
-  );
 }
 
 interface ProposalCardProps {
@@ -331,7 +223,26 @@ export function VaccineProposalsPage() {
           ))}
         </Stack>
       )}
-      <RejectDialog target={rejecting} onClose={() => setRejecting(null)} />
+      <ReasonDialog
+        target={rejecting}
+        keyOf={(row) => row.id}
+        idPrefix="proposal-reject"
+        title={T.rejectTitle}
+        schema={VaccineProposalRejectSchema}
+        max={VACCINE_PROPOSAL_REASON_MAX}
+        texts={(row) => ({
+          text: T.rejectText(row.nombre, upper(row.nom_perro)),
+          label: T.reason,
+          back: T.back,
+          confirm: T.confirmReject,
+          errorTitle: T.errorTitle,
+        })}
+        send={(row, motivo) =>
+          callWithMessage(E.reject, { params: { id: row.id }, body: { motivo } })
+        }
+        refresh={refresh}
+        onClose={() => setRejecting(null)}
+      />
     </PageContainer>
   );
 }
