@@ -1,10 +1,6 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -33,6 +29,7 @@ import { ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
 import { api, ApiError, call, queryKey } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { SettingsSection } from './settings-section';
 
 const ELECTRONIC_KEY = queryKey(SETTINGS_ENDPOINTS.electronic);
 
@@ -365,27 +362,21 @@ function ElectronicSettingsForm({ settings }: { settings: ElectronicSettings }) 
  * stored one.
  */
 export function ElectronicSettingsCard() {
-  const { data, isPending, error } = useQuery({
+  const query = useQuery({
     queryKey: ELECTRONIC_KEY,
     queryFn: ({ signal }) => call(SETTINGS_ENDPOINTS.electronic, { signal }),
   });
   return (
-    <Card>
-      <CardContent sx={{ p: 3 }}>
-        <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
-          {ELECTRONIC_TEXTS.title}
-        </Typography>
-        {isPending ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label={ELECTRONIC_TEXTS.loading} />
-          </Box>
-        ) : error ? (
-          <Alert severity="error">{error.message || ELECTRONIC_TEXTS.saveError}</Alert>
-        ) : (
-          // What was saved (a new certificate, another mode) starts the form again.
-          <ElectronicSettingsForm key={JSON.stringify(data)} settings={data} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSection
+      title={ELECTRONIC_TEXTS.title}
+      query={query}
+      loading={ELECTRONIC_TEXTS.loading}
+      loadError={ELECTRONIC_TEXTS.saveError}
+    >
+      {(data) => (
+        // What was saved (a new certificate, another mode) starts the form again.
+        <ElectronicSettingsForm key={JSON.stringify(data)} settings={data} />
+      )}
+    </SettingsSection>
   );
 }

@@ -3,8 +3,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -30,6 +28,7 @@ import { toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useAvailablePackages, useAvailableServices } from '../../lookups';
+import { SettingsSection } from './settings-section';
 
 const SETTINGS_KEY = queryKey(ONLINE_BOOKING_ENDPOINTS.settings);
 
@@ -379,35 +378,27 @@ function PublicLink({ url }: { url: string }) {
  * link to share and its QR code.
  */
 export function OnlineBookingSettingsCard() {
-  const { data, isPending, error } = useQuery({
+  const query = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: ({ signal }) => call(ONLINE_BOOKING_ENDPOINTS.settings, { signal }),
   });
   return (
-    <Card>
-      <CardContent sx={{ p: 3 }}>
-        <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-          {T.title}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          {T.intro}
-        </Typography>
-        {isPending ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label={T.loading} />
-          </Box>
-        ) : error ? (
-          <Alert severity="error">{error.message || T.saveError}</Alert>
-        ) : (
-          <>
-            {/* What was saved starts the form again. */}
-            <OnlineBookingForm key={JSON.stringify(data)} settings={data} />
-            {data.modo !== 'desactivada' && (
-              <PublicLink url={`${window.location.origin}${PUBLIC_BOOKING_PATH}`} />
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSection
+      title={T.title}
+      intro={T.intro}
+      query={query}
+      loading={T.loading}
+      loadError={T.saveError}
+    >
+      {(data) => (
+        <>
+          {/* What was saved starts the form again. */}
+          <OnlineBookingForm key={JSON.stringify(data)} settings={data} />
+          {data.modo !== 'desactivada' && (
+            <PublicLink url={`${window.location.origin}${PUBLIC_BOOKING_PATH}`} />
+          )}
+        </>
+      )}
+    </SettingsSection>
   );
 }

@@ -1,10 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,6 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
 import { toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
+import { SettingsSection } from './settings-section';
 
 const WHATSAPP_KEY = queryKey(MESSAGES_ENDPOINTS.settings);
 
@@ -213,35 +210,27 @@ function WebhookAddress({ url }: { url: string }) {
  * keeps the stored one.
  */
 export function WhatsappSettingsCard() {
-  const { data, isPending, error } = useQuery({
+  const query = useQuery({
     queryKey: WHATSAPP_KEY,
     queryFn: ({ signal }) => call(MESSAGES_ENDPOINTS.settings, { signal }),
   });
   return (
-    <Card>
-      <CardContent sx={{ p: 3 }}>
-        <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-          {T.title}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          {T.intro}
-        </Typography>
-        {isPending ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label={T.loading} />
-          </Box>
-        ) : error ? (
-          <Alert severity="error">{error.message || T.saveError}</Alert>
-        ) : (
-          <>
-            {/* What was saved starts the form again. */}
-            <WhatsappSettingsForm key={JSON.stringify(data)} settings={data} />
-            <WebhookAddress
-              url={data.webhook_url || `${window.location.origin}/api/public/whatsapp`}
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSection
+      title={T.title}
+      intro={T.intro}
+      query={query}
+      loading={T.loading}
+      loadError={T.saveError}
+    >
+      {(data) => (
+        <>
+          {/* What was saved starts the form again. */}
+          <WhatsappSettingsForm key={JSON.stringify(data)} settings={data} />
+          <WebhookAddress
+            url={data.webhook_url || `${window.location.origin}/api/public/whatsapp`}
+          />
+        </>
+      )}
+    </SettingsSection>
   );
 }
