@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { axeFindings } from './axe';
 import { limaDay, uniqueDni, uniqueWord } from './api';
 import { serverPort } from './servers';
-import { PASSWORD } from './support';
+import { PASSWORD, signIn } from './support';
 import { weekdayAhead } from './visits';
 
 /**
@@ -184,6 +184,8 @@ test.describe('on a phone', () => {
   test('a client signs in with the mailed link, cancels a cita, and the waitlist is offered the slot', async ({
     page,
     request,
+    browser,
+    baseURL,
   }) => {
     test.setTimeout(60_000);
     const api = await admin(request);
@@ -264,16 +266,26 @@ test.describe('on a phone', () => {
     expect((await download).suggestedFilename()).toBe('mis-datos.json');
     await expectNoAxeFindings(page);
 
-    // The salon's side: the time is free again, and the waitlist's client fits it.
-    const matches = await api.get<{ id_esp: number }[]>('/lista-espera/coincidencias', {
-      cita: arranged.cita,
-    });
-    expect(matches.map((m) => m.id_esp)).toContain(arranged.waiting.id_esp);
-    const booked = await api.create<{ id_cita: number }>('/lista-espera/agendar', {
-      id_esp: arranged.waiting.id_esp,
-      id_cita: arranged.cita,
-    });
-    expect(booked.id_cita).not.toBe(arranged.cita);
+    // The salon's side, on the desk's screen: the bell tells, 'Lista de espera' lists the freed
+    // time, and the waitlist's client it fits is booked into it.
+    const desk = await browser.newContext({ baseURL });
+    const staff = await desk.newPage();
+    await signIn(staff, 'admin', { to: '/lista-espera' });
+    const freed = staff.getByRole('region', { name: 'Espacios liberados por clientes' });
+    const slot = freed.getByRole('listitem').filter({ hasText: arranged.pet.toUpperCase() });
+    await expect(slot).toContainText('16:00');
+    await expect(slot).toContainText('desde Mi cuenta');
+    await expectNoAxeFindings(staff);
+    await slot.getByRole('button', { name: /Ofrecer el espacio libre/ }).click();
+    const offer = staff.getByRole('dialog', { name: 'Ofrecer el espacio libre' });
+    await offer
+      .getByRole('button', { name: `Agendar a ${arranged.waiting.pet.toUpperCase()}` })
+      .click();
+    await expect(offer).toBeHidden();
+    await expect(slot).toHaveCount(0);
+    const entry = await api.get<{ id_est: number }>(`/lista-espera/${arranged.waiting.id_esp}`);
+    expect(entry.id_est).toBe(2);
+    await desk.close();
 
     // Closed on this device: the form again, and the link does not open it twice.
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();

@@ -9,6 +9,10 @@ export function statusNameSql(column: PgColumn, catalogue: readonly StatusItem[]
   return sql<string>`(case ${column} ${sql.raw(whens)} else 'Desconocido' end)`;
 }
 
+/** A moment as `Date.toISOString()` writes it, in UTC to the millisecond; null stays null. */
+export const isoText = (at: SQL | PgColumn) =>
+  sql<string>`to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * A column as `table.column`. Drizzle leaves a one-table query's columns bare, and inside a
  * subquery a bare name is the subquery's own column: a correlated subquery names both sides so.

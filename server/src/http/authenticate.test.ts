@@ -164,6 +164,8 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'PATCH /api/lista-espera': DESK,
   'GET /api/lista-espera/coincidencias': ALL,
   'POST /api/lista-espera/agendar': DESK,
+  'GET /api/lista-espera/espacios-liberados': ALL,
+  'POST /api/lista-espera/espacios-liberados/:id/descartar': DESK,
   // Company settings: the admin; the brand and logo of the login page are public.
   'GET /api/ajustes': ADMIN,
   'POST /api/ajustes': ADMIN,

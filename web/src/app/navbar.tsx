@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GppMaybeIcon from '@mui/icons-material/GppMaybe';
@@ -74,6 +75,7 @@ const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
   reclamos_por_vencer: <MenuBookIcon fontSize="small" color="error" />,
   solicitudes_en_linea: <EventAvailableIcon fontSize="small" color="info" />,
   carnes_por_revisar: <VaccinesIcon fontSize="small" color="info" />,
+  espacios_liberados: <EventBusyIcon fontSize="small" color="info" />,
 };
 
 /**

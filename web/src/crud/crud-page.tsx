@@ -85,6 +85,8 @@ export interface CrudConfig<Row> {
   loadErrorText?: string;
   /** Modals the extra menu items open, rendered beside the list. */
   children?: ReactNode;
+  /** What the screen shows above its filters (the waitlist's freed times). */
+  above?: ReactNode;
   /**
    * Buttons on the heading's line before the add button, told the filters the list shows
    * (an export of what they select, an import).
@@ -220,6 +222,7 @@ export function CrudPage<Row>({ config, createWith }: CrudPageProps<Row>) {
         )
       }
     >
+      {config.above}
       <FilterBar
         filters={config.filters}
         values={params.filters}

@@ -19,6 +19,7 @@ import {
   TriageUpdateSchema,
 } from '../pet-care/triage';
 import {
+  FreedSlotSchema,
   WAITLIST_PATHS,
   WaitlistBookedSchema,
   WaitlistBookSchema,
@@ -103,6 +104,20 @@ export const WAITLIST_ENDPOINTS = defineEndpoints(waitlistResource.plural, {
     response: { 201: successOf(WaitlistBookedSchema) },
     permission: 'agenda.escribir',
     jsonField: true,
+  },
+  freed: {
+    method: 'GET',
+    path: WAITLIST_PATHS.freed,
+    response: successOf(z.array(FreedSlotSchema)),
+    permission: 'agenda.leer',
+  },
+  /** 'Descartar': a freed time nobody will take stops being shown. */
+  dismiss: {
+    method: 'POST',
+    path: WAITLIST_PATHS.dismiss,
+    params: IdParamSchema,
+    response: successOf(z.null()),
+    permission: 'agenda.escribir',
   },
 });
 

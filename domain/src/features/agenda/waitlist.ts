@@ -62,6 +62,14 @@ export const WAITLIST_MESSAGES = {
   statusErrorTitle: 'Error al cambiar el estado de la entrada',
   bookErrorTitle: 'Error al agendar la cita',
   offerTitle: 'Ofrecer el espacio libre',
+  freedTitle: 'Espacios liberados por clientes',
+  freedIntro:
+    'Estos clientes cancelaron su cita ellos mismos. Ofrezca el espacio a quienes esperan o descártelo.',
+  freedNotFound: 'Ese espacio ya no está por ofrecer',
+  dismiss: 'Descartar',
+  dismissed: 'Espacio descartado',
+  dismissErrorTitle: 'Error al descartar el espacio',
+  noMatches: 'Nadie en la lista de espera puede venir a esa hora',
   loadWarning: 'No se recibieron datos de la lista de espera',
 } as const;
 
@@ -229,7 +237,38 @@ export type WaitlistBooked = { entrada: WaitlistEntry; cita: Appointment };
 export const WAITLIST_PATHS = {
   matches: '/lista-espera/coincidencias',
   book: '/lista-espera/agendar',
+  freed: '/lista-espera/espacios-liberados',
+  dismiss: '/lista-espera/espacios-liberados/:id/descartar',
 } as const;
+
+/** Where a client cancelled a cita themselves (`espacios_liberados.canal`). */
+export const FREED_SLOT_CHANNELS = ['enlace', 'mi_cuenta', 'whatsapp'] as const;
+export type FreedSlotChannel = (typeof FREED_SLOT_CHANNELS)[number];
+
+/** 'desde su enlace', 'desde Mi cuenta', 'por WhatsApp': how the list says where. */
+export const FREED_SLOT_CHANNEL_TEXT: Record<FreedSlotChannel, string> = {
+  enlace: 'desde su enlace',
+  mi_cuenta: 'desde Mi cuenta',
+  whatsapp: 'por WhatsApp',
+};
+
+/**
+ * `GET /api/lista-espera/espacios-liberados`: the future citas clients cancelled themselves that
+ * nobody has offered or dismissed yet, soonest first, with how many pending entries fit each.
+ */
+export const FreedSlotSchema = z.strictObject({
+  id_cita: z.number().int(),
+  fec_cita: isoDateTime,
+  duracion: z.number().int(),
+  canal: z.enum(FREED_SLOT_CHANNELS),
+  liberado_en: isoDateTime,
+  cliente: z.string(),
+  perro: z.string(),
+  groomer: z.string().nullable(),
+  /** The pending waitlist entries its time fits. */
+  interesados: z.number().int(),
+});
+export type FreedSlot = z.infer<typeof FreedSlotSchema>;
 
 /** The weekdays' short names, in the list and the offer. */
 export const WEEKDAY_SHORT = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'] as const;

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'reclamos_por_vencer',
   'solicitudes_en_linea',
   'carnes_por_revisar',
+  'espacios_liberados',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -67,6 +68,9 @@ export const NOTIFICATION_TEXTS = {
   onlineRequests: (n: number) => `Solicitudes en línea por confirmar: ${n}`,
   /** 'Carnés de vacunas por revisar: 2': cards clients sent from /mi-cuenta (DESIGN §11.5). */
   vaccineProposals: (n: number) => `Carnés de vacunas por revisar: ${n}`,
+  /** '2 espacios liberados por clientes para la lista de espera' (decisions §waitlist). */
+  freedSlots: (n: number) =>
+    `${n} ${plural(n, 'espacio liberado', 'espacios liberados')} por clientes para la lista de espera`,
   empty: 'No hay notificaciones',
 } as const;
 
@@ -88,6 +92,8 @@ export const NOTIFICATION_LINKS = {
   onlineRequests: '/solicitudes-en-linea',
   /** CLIENTES › 'Carnés por revisar'. */
   vaccineProposals: '/carnes-por-revisar',
+  /** AGENDA › 'Lista de espera', whose top lists the freed times. */
+  freedSlots: '/lista-espera',
 } as const;
 
 export const NotificationSchema = z.strictObject({

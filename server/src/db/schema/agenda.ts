@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   AppointmentStatus,
+  FREED_SLOT_CHANNELS,
   DEFAULT_DURATION,
   DURATION_MAX,
   DURATION_MIN,
@@ -223,5 +224,30 @@ export const waitlist = pgTable(
     check('lista_espera_estado_check', sql`${t.id_est} in (1, 2, 3)`),
     index('lista_espera_pendientes_idx').on(t.id_est, t.created_at, t.id_esp),
     index('lista_espera_id_cli_idx').on(t.id_cli),
+  ],
+);
+
+/**
+ * A cita a client cancelled themselves (their link, Mi cuenta or a WhatsApp reply): nobody at the
+ * counter saw its time freed, so the bell and 'Lista de espera' show it to offer to the waitlist
+ * (decisions §waitlist) until it is booked from there, dismissed or past.
+ */
+export const freedSlots = pgTable(
+  'espacios_liberados',
+  {
+    id_cita: integer('id_cita')
+      .primaryKey()
+      .references(() => appointments.id_cita, { onDelete: 'cascade' }),
+    canal: varchar('canal', { length: 20 }).notNull(),
+    liberado_en: timestamp('liberado_en', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was booked from the waitlist or dismissed; null while it is still to offer. */
+    atendido_en: timestamp('atendido_en', { withTimezone: true }),
+    id_usu: integer('id_usu').references(() => users.id),
+  },
+  (t) => [
+    check(
+      'espacios_liberados_canal_check',
+      sql.raw(`canal in (${FREED_SLOT_CHANNELS.map((c) => `'${c}'`).join(', ')})`),
+    ),
   ],
 );

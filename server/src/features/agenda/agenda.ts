@@ -29,6 +29,7 @@ import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { checkResponsesByDefault, responseSerializer } from '../../http/responses';
+import { isoText } from '../../crud/sql';
 import { petCareFields } from '../clients';
 import { overlapping } from './scheduling';
 import { openingHours } from '../settings';
@@ -53,10 +54,6 @@ function agendaGroomers(db: Db, also: number[] = []): Promise<AgendaGroomer[]> {
     .where(also.length ? or(bookable, inArray(employees.id_emp, also)) : bookable)
     .orderBy(asc(employees.nom_emp), asc(employees.id_emp));
 }
-
-/** A moment as `Date.toISOString()` writes it, in UTC to the millisecond. */
-const isoText = (at: SQL) =>
-  sql`to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One card of the calendar (AgendaEntrySchema) as JSON, built by PostgreSQL. */
 function agendaEntryJson(withPrice: boolean): SQL {

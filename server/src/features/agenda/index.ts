@@ -5,6 +5,6 @@ export { remindersModule, startReminderTimer } from './reminders';
 export { expireBeforeRead, reservationsModule } from './reservations';
 export { lockGroomer, requireAttend } from './scheduling';
 export { seriesModule } from './series';
-export { waitlistModule } from './waitlist';
+export { freedSlotsToOffer, recordFreedSlot, waitlistModule } from './waitlist';
 export { assertGroomerFree } from './scheduling';
 export { runDueReminders } from './reminders';

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppointmentStatus, WAITLIST_MESSAGES as M } from '@app/domain';
+import {
+  AppointmentStatus,
+  WAITLIST_MESSAGES as M,
+  type FreedSlot,
+  type Notification,
+} from '@app/domain';
 import { appointments, waitlist } from '../../db/schema';
 import {
   addPet,
@@ -12,6 +17,7 @@ import {
   type Owner,
 } from '../../test/agenda';
 import { setupTestApp } from '../../test/app';
+import { createAppointmentLink } from '../online-booking';
 import { apiClient } from '../../test/http';
 
 const ctx = await setupTestApp();
@@ -309,5 +315,82 @@ describe('offering a freed cita', () => {
     expect(unknown.status).toBe(404);
     const denied = await groomerApi.post('/lista-espera/agendar', { id_esp, id_cita: scheduled });
     expect(denied.status).toBe(403);
+  });
+});
+
+describe('times clients freed themselves', () => {
+  /** The client's own cancellation, from the personal link of their reminder. */
+  async function cancelByLink(cita: number) {
+    const token = await ctx.database.db.transaction((tx) =>
+      createAppointmentLink(tx, cita, new Date(Date.now() + 120 * 86_400_000)),
+    );
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/public/cita/${token}/cancelar` });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  }
+
+  const freedSlots = async (): Promise<FreedSlot[]> =>
+    (await api.get('/lista-espera/espacios-liberados')).body.data;
+
+  const bellItem = async () =>
+    ((await api.get('/notificaciones')).body.data.items as Notification[]).find(
+      (item) => item.tipo === 'espacios_liberados',
+    );
+
+  it('lists a cita its client cancelled, with who could take it, and rings the bell until it is booked from the waitlist', async () => {
+    const day = wednesdayAhead(80);
+    const owner = await registerOwner(api, 'Cancela', 'Luna');
+    const cita = await freedCita(owner, `${day}T10:00`, AppointmentStatus.Programada);
+    const waiting = await addEntry(await registerOwner(api), { dias: [3] });
+    // A cita the salon cancels itself is offered on the spot, not listed.
+    const bySalon = await freedCita(owner, `${day}T16:00`);
+
+    await cancelByLink(cita);
+    const slots = await freedSlots();
+    expect(slots.find((slot) => slot.id_cita === cita)).toMatchObject({
+      fec_cita: `${day}T15:00:00.000Z`,
+      duracion: 45,
+      canal: 'enlace',
+      cliente: 'Cancela Huamán Torres',
+      perro: 'Luna',
+      groomer: expect.stringContaining('Espera'),
+    });
+    expect(slots.find((slot) => slot.id_cita === cita)?.interesados).toBeGreaterThanOrEqual(1);
+    expect(slots.map((slot) => slot.id_cita)).not.toContain(bySalon);
+    const bell = await bellItem();
+    expect(bell).toMatchObject({ enlace: '/lista-espera' });
+    expect(bell?.cantidad).toBeGreaterThanOrEqual(1);
+
+    const booked = await api.post('/lista-espera/agendar', { id_esp: waiting, id_cita: cita });
+    expect(booked.status).toBe(201);
+    expect((await freedSlots()).map((slot) => slot.id_cita)).not.toContain(cita);
+  });
+
+  it('dismisses a freed time once, for the desk only; a later cancel after a restore lists it again', async () => {
+    const day = wednesdayAhead(90);
+    const owner = await registerOwner(api, 'Descarta', 'Max');
+    const cita = await freedCita(owner, `${day}T11:00`, AppointmentStatus.Programada);
+    await cancelByLink(cita);
+    const path = `/lista-espera/espacios-liberados/${cita}/descartar`;
+
+    expect((await groomerApi.post(path, {})).status).toBe(403);
+    const dismissed = await api.post(path, {});
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body.message).toBe(M.dismissed);
+    expect((await freedSlots()).map((slot) => slot.id_cita)).not.toContain(cita);
+    const again = await api.post(path, {});
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(M.freedNotFound);
+    expect((await api.post('/lista-espera/espacios-liberados/abc/descartar', {})).status).toBe(422);
+    const audit = await api.get(`/auditoria/?entidad=cita`);
+    expect(audit.body.data.data[0]).toMatchObject({ accion: 'editar', entidad_id: cita });
+
+    // Brought back and cancelled by the client again: its time is to offer again.
+    const restored = await api.patch('/cita/estado', {
+      cita,
+      est: AppointmentStatus.Programada,
+    });
+    expect(restored.status).toBe(200);
+    await cancelByLink(cita);
+    expect((await freedSlots()).map((slot) => slot.id_cita)).toContain(cita);
   });
 });

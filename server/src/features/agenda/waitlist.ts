@@ -1,31 +1,41 @@
-import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  limaTime,
+  AppointmentStatus,
   limaToday,
-  limaWallClock,
   WAITLIST_ENDPOINTS,
   WAITLIST_MESSAGES,
   WAITLIST_STATUSES,
   waitlistResource,
   WaitlistStatus,
   type AppointmentInput,
+  type FreedSlot,
+  type FreedSlotChannel,
   type WaitlistEntry,
   type WaitlistInput,
   type WaitlistUpdate,
 } from '@app/domain';
-import { recordChange } from '../../audit/record';
+import { actorOf, recordAudit, recordChange } from '../../audit/record';
 import type { Db, Tx } from '../../db/client';
-import { appointments, clients, packages, services, waitlist } from '../../db/schema';
+import {
+  appointments,
+  clients,
+  employees,
+  freedSlots,
+  packages,
+  pets,
+  services,
+  waitlist,
+} from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
 import type { ListDefinition } from '../../crud/list';
 import { findOne, resourceModule } from '../../crud/resource';
-import { bookedObject, statusNameSql } from '../../crud/sql';
+import { bookedObject, isoText, statusNameSql } from '../../crud/sql';
 import { createValues, bookableItem, findAppointment } from './appointments';
 import { agendaFilters, bookableClientAndPet, bookedPet, bookedUser } from './booking';
 import { occupiesTime } from './scheduling';
@@ -37,6 +47,9 @@ import { occupiesTime } from './scheduling';
  */
 
 const M = WAITLIST_MESSAGES;
+
+/** The freed times listed at once: a salon has a handful; the oldest past ones drop out. */
+const FREED_SLOTS_SHOWN = 50;
 
 /** A `time` column as 'HH:MM', as the form and the API write it. */
 const hourOf = (column: PgColumn) => sql<string>`to_char(${column}, 'HH24:MI')`;
@@ -175,37 +188,116 @@ async function freedAppointment(executor: Db | Tx, id: number, lock: boolean) {
   return row;
 }
 
+/** A moment as Lima's wall clock (UTC-5 all year), a timestamp without zone. */
+const limaWallClockSql = (at: SQL | PgColumn) =>
+  sql`((${at}) at time zone 'UTC' - interval '5 hours')`;
+
 /**
  * The pending entries a freed time fits: its Lima weekday among theirs and its start within
- * [hora_desde, hora_hasta); another pet's (the one that missed it is not offered its own slot),
- * oldest first.
+ * [hora_desde, hora_hasta); another pet's (the one that missed it is not offered its own slot).
  */
+function fitsFreedTime(at: SQL | PgColumn, petId: SQL | PgColumn): SQL {
+  const lima = limaWallClockSql(at);
+  return sql`${waitlist.id_est} = ${WaitlistStatus.Pendiente}
+    and extract(isodow from ${lima})::smallint = any(${waitlist.dias})
+    and ${waitlist.hora_desde} <= ${lima}::time and ${waitlist.hora_hasta} > ${lima}::time
+    and ${waitlist.id_perro} <> ${petId}`;
+}
+
+/** The entries a freed cita's time fits, oldest first. */
 async function matchesOf(db: Db, citaId: number): Promise<WaitlistEntry[]> {
   const cita = await freedAppointment(db, citaId, false);
-  const lima = limaWallClock(cita.fec_cita);
-  const weekday = ((lima.getUTCDay() + 6) % 7) + 1;
-  const start = limaTime(cita.fec_cita);
   const rows = await db
     .select(waitlistList.fields)
     .from(waitlist)
-    .where(
-      and(
-        eq(waitlist.id_est, WaitlistStatus.Pendiente),
-        sql`${weekday}::smallint = any(${waitlist.dias})`,
-        lte(waitlist.hora_desde, start),
-        gt(waitlist.hora_hasta, start),
-        ne(waitlist.id_perro, cita.id_perro),
-      ),
-    )
+    .where(fitsFreedTime(sql`${cita.fec_cita.toISOString()}::timestamptz`, sql`${cita.id_perro}`))
     .orderBy(asc(waitlist.created_at), asc(waitlist.id_esp))
     .limit(20);
   return rows as WaitlistEntry[];
+}
+
+/**
+ * A cita its client cancelled (link, Mi cuenta, WhatsApp): its time is shown to offer to the
+ * waitlist. Cancelled again after a restore, it is shown again.
+ */
+export async function recordFreedSlot(tx: Tx, id_cita: number, canal: FreedSlotChannel) {
+  await tx
+    .insert(freedSlots)
+    .values({ id_cita, canal })
+    .onConflictDoUpdate({
+      target: freedSlots.id_cita,
+      set: { canal, liberado_en: sql`now()`, atendido_en: null, id_usu: null },
+    });
+}
+
+/** How many of the pending entries fit the freed cita's time. */
+const interestedSql = sql<number>`(select count(*) from ${waitlist}
+  where ${fitsFreedTime(appointments.fec_cita, appointments.id_perro)})::int`;
+
+/**
+ * The freed times still to offer, soonest first: cancelled by their client, still cancelled, not
+ * past, neither booked from the waitlist nor dismissed. Only a few at a time exist.
+ */
+export function freedSlotsOf(db: Db): Promise<FreedSlot[]> {
+  return db
+    .select({
+      id_cita: freedSlots.id_cita,
+      fec_cita: isoText(appointments.fec_cita),
+      duracion: appointments.duracion,
+      canal: sql<FreedSlotChannel>`${freedSlots.canal}`,
+      liberado_en: isoText(freedSlots.liberado_en),
+      cliente: sql<string>`${clients.nom_cli} || ' ' || ${clients.ape_cli}`,
+      perro: pets.nom_perro,
+      groomer: sql<string | null>`${employees.nom_emp} || ' ' || ${employees.ape_emp}`,
+      interesados: interestedSql,
+    })
+    .from(freedSlots)
+    .innerJoin(appointments, eq(appointments.id_cita, freedSlots.id_cita))
+    .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))
+    .innerJoin(pets, eq(pets.id_perro, appointments.id_perro))
+    .leftJoin(employees, eq(employees.id_emp, appointments.id_emp))
+    .where(
+      and(
+        isNull(freedSlots.atendido_en),
+        eq(appointments.id_est, AppointmentStatus.Cancelada),
+        gt(appointments.fec_cita, sql`now()`),
+      ),
+    )
+    .orderBy(asc(appointments.fec_cita), asc(freedSlots.id_cita))
+    .limit(FREED_SLOTS_SHOWN);
+}
+
+/** The bell's count: the freed times someone on the waitlist could take. */
+export async function freedSlotsToOffer(db: Db): Promise<number> {
+  return (await freedSlotsOf(db)).filter((slot) => slot.interesados > 0).length;
 }
 
 export const waitlistModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   route(app, WAITLIST_ENDPOINTS.matches, async (request) =>
     ok(await matchesOf(db, request.query.cita)),
   );
+
+  route(app, WAITLIST_ENDPOINTS.freed, async () => ok(await freedSlotsOf(db)));
+
+  route(app, WAITLIST_ENDPOINTS.dismiss, async (request) => {
+    const id = request.params.id;
+    await db.transaction(async (tx) => {
+      const [dismissed] = await tx
+        .update(freedSlots)
+        .set({ atendido_en: sql`now()`, id_usu: sessionOf(request).userId })
+        .where(and(eq(freedSlots.id_cita, id), isNull(freedSlots.atendido_en)))
+        .returning({ id: freedSlots.id_cita });
+      if (!dismissed) throw notFound(M.freedNotFound);
+      await recordAudit(tx, {
+        ...actorOf(request),
+        accion: 'editar',
+        entidad: 'cita',
+        entidad_id: id,
+        detalle: 'Espacio liberado por el cliente descartado para la lista de espera',
+      });
+    });
+    return ok(null, M.dismissed);
+  });
 
   // The freed cita's time, groomer and duration for the entry's client, pet and item.
   route(app, WAITLIST_ENDPOINTS.book, async (request, reply) => {
@@ -250,6 +342,10 @@ export const waitlistModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         .set({ id_est: WaitlistStatus.Agendada, id_cita: inserted.id, updated_at: new Date() })
         .where(eq(waitlist.id_esp, id_esp));
       const entrada = await findEntry(tx, id_esp);
+      await tx
+        .update(freedSlots)
+        .set({ atendido_en: sql`now()`, id_usu: sessionOf(request).userId })
+        .where(and(eq(freedSlots.id_cita, id_cita), isNull(freedSlots.atendido_en)));
       await recordChange(tx, request, {
         accion: 'estado',
         entidad: 'lista_espera',

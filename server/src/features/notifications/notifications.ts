@@ -13,6 +13,7 @@ import {
   NOTIFICATION_ENDPOINTS,
   ReservationStatus,
   VACCINE_PROPOSALS_PERMISSION,
+  waitlistResource,
   type Notification,
   type Notifications,
   type Permission,
@@ -24,6 +25,7 @@ import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { complaintsDueCount } from '../complaints';
 import { lowStock } from '../dashboard';
+import { freedSlotsToOffer } from '../agenda';
 import { pendingRequestsCount } from '../online-booking';
 import { pendingProposalsCount } from '../vaccine-proposals';
 import { unacceptedCount } from '../electronic-receipts';
@@ -106,6 +108,8 @@ export async function notificationsFor(
   const onlineRequests = may('agenda.escribir') ? await pendingRequestsCount(db) : 0;
   // The vaccine cards clients sent (DESIGN §11.5): who may write pet care reviews them.
   const vaccineProposals = may(VACCINE_PROPOSALS_PERMISSION) ? await pendingProposalsCount(db) : 0;
+  // Citas clients cancelled themselves whose time the waitlist could take (decisions §waitlist).
+  const freed = may(waitlistResource.access.write) ? await freedSlotsToOffer(db) : 0;
 
   const T = NOTIFICATION_TEXTS;
   const items: Notification[] = products.items.map((p) => ({
@@ -180,6 +184,14 @@ export async function notificationsFor(
       texto: T.vaccineProposals(vaccineProposals),
       enlace: NOTIFICATION_LINKS.vaccineProposals,
       cantidad: vaccineProposals,
+    });
+  }
+  if (freed > 0) {
+    items.push({
+      tipo: 'espacios_liberados',
+      texto: T.freedSlots(freed),
+      enlace: NOTIFICATION_LINKS.freedSlots,
+      cantidad: freed,
     });
   }
   // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations, the

@@ -48,7 +48,7 @@ import {
 } from '../../http/errors';
 import { afterAnswerQueue } from '../../http/after-answer';
 import { moduleMailer, type Mailer } from '../../mail/mailer';
-import { assertGroomerFree } from '../agenda';
+import { assertGroomerFree, recordFreedSlot } from '../agenda';
 import { PUBLIC_ACTOR } from '../complaints';
 import {
   appointmentLinkPath,
@@ -666,6 +666,7 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
         motivo_cancelacion: M.cancelledByClient,
       };
       await tx.update(appointments).set(change).where(eq(appointments.id_cita, id));
+      await recordFreedSlot(tx, id, 'enlace');
       await recordAudit(tx, {
         ...actor(request.ip),
         accion: 'estado',

@@ -44,7 +44,7 @@ import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { conflict, HttpError, INVALID_INPUT, notFound } from '../../http/errors';
 import { imageExtension, readMultipart, sendUpload, storeUpload } from '../../http/uploads';
-import { assertGroomerFree } from '../agenda';
+import { assertGroomerFree, recordFreedSlot } from '../agenda';
 import { sendReceiptPdf, sendReceiptXml } from '../checkout';
 import { clientData } from '../clients';
 import { PUBLIC_ACTOR } from '../complaints';
@@ -454,6 +454,7 @@ export const portalModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         motivo_cancelacion: ONLINE_BOOKING_MESSAGES.cancelledByClient,
       };
       await tx.update(appointments).set(change).where(eq(appointments.id_cita, before.id_cita));
+      await recordFreedSlot(tx, before.id_cita, 'mi_cuenta');
       await recordAudit(tx, {
         ...actorOf(request),
         accion: 'estado',

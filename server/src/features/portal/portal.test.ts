@@ -10,6 +10,7 @@ import {
   appointmentPhotos,
   appointments,
   consents,
+  freedSlots,
   portalLinks,
   portalSessions,
   users,
@@ -436,6 +437,12 @@ describe('what the client does with a cita', () => {
     const res = await portal('POST', `/cita/${mine.future}/cancelar`, rosaToken);
     expect(res.status).toBe(200);
     expect(res.body.data.estado).toBe(AppointmentStatus.Cancelada);
+    // Its time is listed for the desk to offer to the waitlist.
+    const [freed] = await db
+      .select({ canal: freedSlots.canal })
+      .from(freedSlots)
+      .where(eq(freedSlots.id_cita, mine.future));
+    expect(freed).toEqual({ canal: 'mi_cuenta' });
     const again = await portal('POST', `/cita/${mine.future}/cancelar`, rosaToken);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(M.alreadyCancelled);

@@ -17,6 +17,7 @@ import { changesBetween, recordAudit, type AuditActor } from '../../audit/record
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
 import { appointments, clients, consents, messages, settings } from '../../db/schema';
+import { recordFreedSlot } from '../agenda';
 import { afterAnswerQueue } from '../../http/after-answer';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
@@ -204,6 +205,7 @@ async function answerButton(
   }
   const change = { id_est: AppointmentStatus.Cancelada, motivo_cancelacion: M.cancelReason };
   await tx.update(appointments).set(change).where(eq(appointments.id_cita, id));
+  await recordFreedSlot(tx, id, 'whatsapp');
   await recordAudit(tx, {
     ...actor(ip),
     accion: 'estado',

@@ -19,6 +19,7 @@ import {
   auditEntries,
   clients,
   consents,
+  freedSlots,
   messages,
   reminders,
   settings,
@@ -432,6 +433,11 @@ describe('the automatic reminders by WhatsApp', () => {
       id_est: AppointmentStatus.Cancelada,
       motivo: MESSAGES_TEXTS.cancelReason,
     });
+    const [freed] = await db
+      .select({ canal: freedSlots.canal })
+      .from(freedSlots)
+      .where(eq(freedSlots.id_cita, rosaCita));
+    expect(freed).toEqual({ canal: 'whatsapp' });
 
     // A cita two hours ahead: past the policy's 24 h.
     const soon = await cita(rosa, Date.now() + 2 * HOUR);

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   APPOINTMENT_MESSAGES,
@@ -15,6 +15,8 @@ import {
   appointmentsResource,
   appointmentStatusAccess,
   FREEING_APPOINTMENT_STATUSES,
+  WAITLIST_MESSAGES,
+  waitlistResource,
   mayCharge,
   NOTIFICATION_LINKS,
   type AgendaEntry,
@@ -102,8 +104,8 @@ interface DetailsContentProps extends AppointmentDetailsProps {
   onCharge(appointmentId: number): void;
   /** 'Ver comprobante': the receipt of the sale that charged it. */
   onReceipt(saleId: number): void;
-  /** A status that frees the cita's time: it is offered to the waitlist. */
-  onFreed(cita: number, at: string): void;
+  /** A status that frees the cita's time: it is offered to the waitlist (`asked` by a button). */
+  onFreed(cita: number, at: string, asked?: boolean): void;
   /** 'Cancelar': the reason, then 11 Cancelada. */
   onCancel(): void;
 }
@@ -140,6 +142,12 @@ function DetailsContent({
     return can(access) && (access !== 'agenda.atender' || attends);
   });
   const cancellable = mayCancel(entry) && can(CANCEL_ACCESS);
+  // A freed time still ahead can be offered again, e.g. one a client cancelled themselves.
+  const [openedAt] = useState(() => Date.now());
+  const offersFreedTime =
+    FREEING_APPOINTMENT_STATUSES.includes(entry.id_est) &&
+    Date.parse(entry.inicio) > openedAt &&
+    can(waitlistResource.access.write);
   const reason = useCancelReason(entry);
 
   /** Triaje and Editar work on the whole appointment, fetched when asked for. */
@@ -218,6 +226,11 @@ function DetailsContent({
           // Approved or declined where the client is told: AGENDA › 'Solicitudes en línea'.
           <Button variant="outlined" component={RouterLink} to={NOTIFICATION_LINKS.onlineRequests}>
             Ver solicitud
+          </Button>
+        )}
+        {offersFreedTime && (
+          <Button variant="outlined" onClick={() => onFreed(entry.id_cita, entry.inicio, true)}>
+            {WAITLIST_MESSAGES.offerTitle}
           </Button>
         )}
         {cancellable && (

@@ -20,7 +20,7 @@ import {
   weekdaysText,
   type WaitlistEntry,
 } from '@app/domain';
-import { showErrorDialog, toast } from '../../lib/alerts';
+import { notice, showErrorDialog, toast } from '../../lib/alerts';
 import { call, callWithMessage } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
@@ -140,23 +140,34 @@ export function WaitlistOfferDialog({ offer, onClose }: WaitlistOfferDialogProps
 /**
  * What a status change that frees a cita calls: `offer(cita, at)` looks for waitlist entries
  * that fit it and opens the dialog when there are some; `dialog` is rendered by the screen.
+ * Asked for by a button (`asked`), it also says when nobody fits or the look-up failed.
  */
 export function useWaitlistOffer(): {
-  offer(cita: number, at: string): void;
+  offer(cita: number, at: string, asked?: boolean): void;
   dialog: ReactNode;
 } {
   const { can } = usePermissions();
   const mayBook = can(waitlistResource.access.write);
   const [current, setCurrent] = useState<WaitlistOffer | null>(null);
   const offer = useCallback(
-    (cita: number, at: string) => {
+    (cita: number, at: string, asked = false) => {
       if (!mayBook) return;
       call(WAITLIST_ENDPOINTS.matches, { query: { cita } })
         .then((entries) => {
           if (entries.length > 0) setCurrent({ cita, at, entries });
+          else if (asked) {
+            void notice({
+              icon: 'info',
+              title: M.offerTitle,
+              text: M.noMatches,
+              button: 'Aceptar',
+            });
+          }
         })
-        // The offer is a courtesy: a failed look-up leaves the status change as it is.
-        .catch(() => undefined);
+        // After a status change the offer is a courtesy: a failed look-up leaves it as it is.
+        .catch((error: unknown) => {
+          if (asked) void showErrorDialog(M.offerTitle, error);
+        });
     },
     [mayBook],
   );

@@ -22,6 +22,7 @@ import { PetCareChips } from '../../lookups';
 import { ADVANCED_FILTER_LABELS } from './agenda-list';
 import { BOOKED } from './booked';
 import { clientPetFields } from './client-pet-fields';
+import { FreedSlots } from './freed-slots';
 import { ItemTabsField } from './item-tabs-field';
 import { TimeField } from './time-field';
 import { WeekdaysField } from './weekdays-field';
@@ -128,6 +129,7 @@ const waitlistConfig: CrudConfig<WaitlistEntry> = {
       render: (e) => <StatusBadge id={e.id_est} catalogue={WAITLIST_STATUSES} />,
     },
   ],
+  above: <FreedSlots />,
   loadErrorText: M.loadWarning,
   emptyText: 'No hay clientes en la lista de espera con estos filtros.',
   filters: [
