@@ -206,6 +206,8 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'POST /api/venta/reemitir': ADMIN,
   'GET /api/caja': DESK,
   'POST /api/caja/cierre': DESK,
+  'POST /api/caja/apertura': DESK,
+  'POST /api/caja/movimiento': DESK,
   'POST /api/caja/reapertura': ADMIN,
   // History (decisions §history): everyone who attends visits; the reports: the desk.
   'GET /api/citas/historial': ALL,

@@ -17,6 +17,8 @@ import {
 } from './sales-report';
 import {
   CashCloseInputSchema,
+  CashMovementInputSchema,
+  CashOpenInputSchema,
   CashDayQuerySchema,
   CashDaySchema,
   CashReopenInputSchema,
@@ -131,6 +133,22 @@ export const SALE_ENDPOINTS = defineEndpoints(SALES_QUERY_KEY, {
     method: 'POST',
     path: '/caja/cierre',
     body: CashCloseInputSchema,
+    response: { 201: successOf(CashDaySchema) },
+    permission: 'caja.cobrar',
+    jsonField: true,
+  },
+  open: {
+    method: 'POST',
+    path: '/caja/apertura',
+    body: CashOpenInputSchema,
+    response: { 201: successOf(CashDaySchema) },
+    permission: 'caja.cobrar',
+    jsonField: true,
+  },
+  movement: {
+    method: 'POST',
+    path: '/caja/movimiento',
+    body: CashMovementInputSchema,
     response: { 201: successOf(CashDaySchema) },
     permission: 'caja.cobrar',
     jsonField: true,

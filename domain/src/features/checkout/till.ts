@@ -32,12 +32,53 @@ export const CashReopenInputSchema = z.object({
 });
 export type CashReopenInput = z.infer<typeof CashReopenInputSchema>;
 
+/** `POST /api/caja/apertura`: the float the drawer starts `fecha` with (once a day). */
+export const CashOpenInputSchema = z.object({
+  fecha: requiredText(M.dateRequired).pipe(isoDate(M.dateFormat)),
+  monto: moneyAmount('El monto de apertura es requerido', {
+    cents: 0,
+    message: 'El monto de apertura no puede ser negativo',
+  }),
+});
+export type CashOpenInput = z.infer<typeof CashOpenInputSchema>;
+
+export const CASH_MOVEMENT_KINDS = ['ingreso', 'egreso'] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+export const CASH_MOVEMENT_NAMES: Record<CashMovementKind, string> = {
+  ingreso: 'Ingreso',
+  egreso: 'Egreso',
+};
+
+/**
+ * `POST /api/caja/movimiento`: cash put in or taken out of today's drawer (change brought in,
+ * supplies bought), with the reason.
+ */
+export const CashMovementInputSchema = z.object({
+  tipo: z.enum(CASH_MOVEMENT_KINDS, { error: 'Elija si es un ingreso o un egreso' }),
+  monto: moneyAmount('El monto es requerido', {
+    cents: 1,
+    message: 'El monto debe ser mayor a cero',
+  }),
+  motivo: requiredText('El motivo es requerido')
+    .min(3, 'El motivo debe tener al menos 3 caracteres')
+    .max(200, 'El motivo no puede exceder los 200 caracteres'),
+});
+export type CashMovementInput = z.infer<typeof CashMovementInputSchema>;
+
 export const CASH_MESSAGES = {
   closed: 'Cierre de caja registrado',
   alreadyClosed: 'La caja de este día ya fue cerrada',
   future: 'No se puede cerrar la caja de un día futuro',
   reopened: 'Caja reabierta: registre de nuevo el cierre cuando termine',
   notClosed: 'La caja de este día no está cerrada',
+  opened: 'Caja abierta',
+  alreadyOpened: 'La caja de este día ya fue abierta',
+  futureOpen: 'No se puede abrir la caja de un día futuro',
+  movementRecorded: (kind: CashMovementKind) =>
+    kind === 'ingreso' ? 'Ingreso de efectivo registrado' : 'Egreso de efectivo registrado',
+  /** An egreso of more cash than the drawer should hold. */
+  notEnoughCash: (available: string) =>
+    `No hay suficiente efectivo en caja: quedan S/. ${available}`,
   /** A sale or a void on a day whose till is closed (and not reopened). */
   dayClosed: (fecha: string) =>
     `La caja del día ${fecha.split('-').reverse().join('/')} ya está cerrada`,
@@ -66,6 +107,31 @@ export const CashCloseSchema = z.strictObject({
 });
 export type CashClose = z.infer<typeof CashCloseSchema>;
 
+/** The float a day's drawer started with. */
+export const CashOpeningSchema = z.strictObject({
+  monto: money,
+  usuario: z.string().nullable(),
+  at: isoDateTime,
+});
+
+/** Cash put in or taken out during the day. */
+export const CashMovementSchema = z.strictObject({
+  id: z.number().int(),
+  tipo: z.enum(CASH_MOVEMENT_KINDS),
+  monto: money,
+  motivo: z.string(),
+  usuario: z.string().nullable(),
+  at: isoDateTime,
+});
+export type CashMovement = z.infer<typeof CashMovementSchema>;
+
+/** The day's tips per groomer of the charged cita ('Sin asignar' for the rest). */
+export const CashTipSchema = z.strictObject({
+  id_emp: z.number().int().nullable(),
+  nombre: z.string(),
+  monto: money,
+});
+
 /** `GET /api/caja?fecha=`: the day's sales (voids apart), per method, tips and the close. */
 export const CashDaySchema = z.strictObject({
   fecha: isoDay,
@@ -76,7 +142,13 @@ export const CashDaySchema = z.strictObject({
   metodos: z.array(CashMethodSchema),
   anuladas: z.number().int(),
   total_anulado: money,
-  /** Cash received minus change: what the drawer should hold from the day's sales. */
+  /** The float, once opened; null for a day opened without one. */
+  apertura: CashOpeningSchema.nullable(),
+  movimientos: z.array(CashMovementSchema),
+  ingresos: money,
+  egresos: money,
+  propinas_groomer: z.array(CashTipSchema),
+  /** The float plus cash received minus change, plus ingresos minus egresos: what the drawer holds. */
   efectivo_esperado: money,
   cierre: CashCloseSchema.nullable(),
   /**

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { PaymentMethod, ReceiptType, SaleItemKind } from '@app/domain';
+import type { CashMovementKind, PaymentMethod, ReceiptType, SaleItemKind } from '@app/domain';
 import { listTime, money, named, sendingColumns, storedSearchText } from './columns';
 import { users } from './staff';
 import { clients } from './clients';
@@ -164,3 +164,34 @@ export const cashCloses = pgTable('cierres_caja', {
   /** The cash the first close expected, kept once the day is reopened: what it moved by. */
   esperado_original: money('esperado_original'),
 });
+
+/** The float a day's drawer started with (DESIGN §11.6): once a day. */
+export const cashOpenings = pgTable(
+  'aperturas_caja',
+  {
+    fecha: date('fecha', { mode: 'string' }).primaryKey(),
+    monto: money('monto').notNull(),
+    id_usu: integer('id_usu').references(() => users.id),
+    at: listTime('at'),
+  },
+  (t) => [check('aperturas_caja_monto_check', sql`${t.monto} >= 0`)],
+);
+
+/** Cash put in or taken out of a day's drawer, with the reason (DESIGN §11.6). */
+export const cashMovements = pgTable(
+  'movimientos_caja',
+  {
+    id: serial('id').primaryKey(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    tipo: varchar('tipo', { length: 10 }).$type<CashMovementKind>().notNull(),
+    monto: money('monto').notNull(),
+    motivo: varchar('motivo', { length: 200 }).notNull(),
+    id_usu: integer('id_usu').references(() => users.id),
+    at: listTime('at'),
+  },
+  (t) => [
+    check('movimientos_caja_tipo_check', sql`${t.tipo} in ('ingreso', 'egreso')`),
+    check('movimientos_caja_monto_check', sql`${t.monto} > 0`),
+    index('movimientos_caja_fecha_idx').on(t.fecha, t.id),
+  ],
+);

@@ -606,6 +606,91 @@ describe('the till and the report', () => {
     expect(groomerAt(big.id_emp)).toBeLessThan(groomerAt(small.id_emp));
   });
 
+  it('starts the day with a float, counts cash in and out with reasons, and never takes out more than the drawer holds', async () => {
+    const fecha = limaToday();
+    const cashOf = async () => (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
+    const before = await cashOf();
+    expect(before).toMatchObject({ apertura: null, movimientos: [], ingresos: '0.00' });
+
+    const opened = await recepcion.post('/caja/apertura', { fecha, monto: '100' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body.message).toBe(CASH_MESSAGES.opened);
+    expect(opened.body.data.apertura).toMatchObject({ monto: '100.00', usuario: 'recepcion' });
+    const twice = await recepcion.post('/caja/apertura', { fecha, monto: '50' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(CASH_MESSAGES.alreadyOpened);
+    const future = await recepcion.post('/caja/apertura', { fecha: limaDay(1), monto: '50' });
+    expect(future.body.errors).toEqual({ fecha: [CASH_MESSAGES.futureOpen] });
+    expect((await recepcion.post('/caja/apertura', { fecha, monto: '-5' })).status).toBe(422);
+
+    const cashIn = await recepcion.post('/caja/movimiento', {
+      tipo: 'ingreso',
+      monto: '20',
+      motivo: 'Sencillo para vuelto',
+    });
+    expect(cashIn.status, JSON.stringify(cashIn.body)).toBe(201);
+    expect(cashIn.body.message).toBe(CASH_MESSAGES.movementRecorded('ingreso'));
+    const cashOut = await recepcion.post('/caja/movimiento', {
+      tipo: 'egreso',
+      monto: '15.50',
+      motivo: 'Compra de shampoo',
+    });
+    expect(cashOut.status).toBe(201);
+    const day = await cashOf();
+    expect(day).toMatchObject({ ingresos: '20.00', egresos: '15.50' });
+    expect(
+      day.movimientos.map(({ tipo, monto, motivo, usuario }) => ({ tipo, monto, motivo, usuario })),
+    ).toEqual([
+      { tipo: 'ingreso', monto: '20.00', motivo: 'Sencillo para vuelto', usuario: 'recepcion' },
+      { tipo: 'egreso', monto: '15.50', motivo: 'Compra de shampoo', usuario: 'recepcion' },
+    ]);
+    const plus = (a: string, b: number) => (Number(a) + b).toFixed(2);
+    expect(day.efectivo_esperado).toBe(plus(before.efectivo_esperado, 104.5));
+
+    // More than the drawer holds: refused with what it holds, nothing recorded.
+    const tooMuch = await recepcion.post('/caja/movimiento', {
+      tipo: 'egreso',
+      monto: '99999',
+      motivo: 'Retiro del dueño',
+    });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe(CASH_MESSAGES.notEnoughCash(day.efectivo_esperado));
+    const invalid = await recepcion.post('/caja/movimiento', {
+      tipo: 'otro',
+      monto: '0',
+      motivo: '',
+    });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual(['monto', 'motivo', 'tipo']);
+    expect(
+      (await groomer.post('/caja/movimiento', { tipo: 'ingreso', monto: '1', motivo: 'Vuelto' }))
+        .status,
+    ).toBe(403);
+    expect((await cashOf()).movimientos).toHaveLength(2);
+    const audit = await ctx.database.db
+      .select({ id: auditEntries.entidad_id })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entidad, 'caja'), eq(auditEntries.accion, 'crear')));
+    expect(audit.map((a) => a.id)).toEqual(
+      expect.arrayContaining(day.movimientos.map((m) => m.id)),
+    );
+  });
+
+  it('shows the day’s tips per groomer of the cita charged', async () => {
+    const tipped = await registerGroomer(admin, 'Propina');
+    const cita = await bookCita(limaDay(3), { id_emp: tipped.id_emp });
+    const sold = await sell(
+      citaSale(cita, { propina: '7.50', pagos: [{ metodo: 'efectivo', monto: '127.50' }] }),
+    );
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const day = (await recepcion.get(`/caja?fecha=${limaToday()}`)).body.data as CashDay;
+    expect(day.propinas_groomer.find((t) => t.id_emp === tipped.id_emp)).toEqual({
+      id_emp: tipped.id_emp,
+      nombre: expect.stringContaining('Propina'),
+      monto: '7.50',
+    });
+  });
+
   it('adds up a day per method, net of change, with tips and voids, and closes it once', async () => {
     const fecha = limaToday();
     const before = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
@@ -637,7 +722,9 @@ describe('the till and the report', () => {
     expect(method(day, 'tarjeta').monto).toBe(method(before, 'tarjeta').monto);
     expect(day.anuladas).toBe(before.anuladas + 1);
     expect(day.total_anulado).toBe(plus(before.total_anulado, 20));
-    expect(day.efectivo_esperado).toBe(method(day, 'efectivo').monto);
+    // The drawer: the float and the movements of the test above besides the cash sales.
+    const moved = Number(day.apertura?.monto ?? 0) + Number(day.ingresos) - Number(day.egresos);
+    expect(day.efectivo_esperado).toBe(plus(method(day, 'efectivo').monto, moved));
     const all = day.metodos.reduce((sum, m) => sum + Number(m.monto), 0);
     expect(all.toFixed(2)).toBe(plus(day.total, Number(day.propinas)));
 

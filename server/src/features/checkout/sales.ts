@@ -21,7 +21,7 @@ import { reissueSale } from './reissue';
 import { sendReceiptPdf, sendReceiptXml } from './receipt-files';
 import { asListQuery, findSale, saleFilters, salesExport, salesList } from './sale-read';
 import { reportTables, salesReport } from './sales-report';
-import { closeDay, cashDay, reopenDay } from './till';
+import { closeDay, cashDay, openDay, recordMovement, reopenDay } from './till';
 import { voidSale } from './void';
 
 export interface SalesModuleOptions {
@@ -138,6 +138,15 @@ export const salesModule: FastifyPluginAsyncZod<SalesModuleOptions> = async (
   route(app, E.close, async (request, reply) =>
     reply.status(201).send(ok(await closeDay(db, request, request.body), CASH_MESSAGES.closed)),
   );
+
+  route(app, E.open, async (request, reply) =>
+    reply.status(201).send(ok(await openDay(db, request, request.body), CASH_MESSAGES.opened)),
+  );
+
+  route(app, E.movement, async (request, reply) => {
+    const day = await recordMovement(db, request, request.body);
+    return reply.status(201).send(ok(day, CASH_MESSAGES.movementRecorded(request.body.tipo)));
+  });
 
   route(app, E.reopen, async (request) =>
     ok(await reopenDay(db, request, request.body), CASH_MESSAGES.reopened),

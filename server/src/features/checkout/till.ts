@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   CASH_MESSAGES,
@@ -7,11 +7,21 @@ import {
   parseCents,
   type CashCloseInput,
   type CashDay,
+  type CashMovementInput,
+  type CashMovementKind,
+  type CashOpenInput,
   type CashReopenInput,
 } from '@app/domain';
 import { recordChange } from '../../audit/record';
 import type { Db, Tx } from '../../db/client';
-import { cashCloses, sales } from '../../db/schema';
+import {
+  appointments,
+  cashCloses,
+  cashMovements,
+  cashOpenings,
+  employees,
+  sales,
+} from '../../db/schema';
 import { sessionOf } from '../../http/authenticate';
 import { conflict, invalid } from '../../http/errors';
 import { loginOf } from './sale-read';
@@ -35,11 +45,64 @@ export async function assertTillOpen(tx: Tx, fecha: string) {
   if (close && close.reabierta_at === null) throw conflict(CASH_MESSAGES.dayClosed(fecha));
 }
 
+/** Tips of sales with no groomer: products alone, or a cita nobody was assigned. */
+const UNASSIGNED = 'Sin asignar';
+
+/** The float, the movements and the tips per groomer of a day. */
+async function dayCash(db: Db | Tx, fecha: string, inForce: SQL | undefined) {
+  const [[opening], movements, tips] = await Promise.all([
+    db
+      .select({
+        monto: cashOpenings.monto,
+        usuario: loginOf(cashOpenings.id_usu),
+        at: cashOpenings.at,
+      })
+      .from(cashOpenings)
+      .where(eq(cashOpenings.fecha, fecha)),
+    db
+      .select({
+        id: cashMovements.id,
+        tipo: cashMovements.tipo,
+        monto: cashMovements.monto,
+        motivo: cashMovements.motivo,
+        usuario: loginOf(cashMovements.id_usu),
+        at: cashMovements.at,
+      })
+      .from(cashMovements)
+      .where(eq(cashMovements.fecha, fecha))
+      .orderBy(asc(cashMovements.id)),
+    // A tip goes to the groomer of the cita charged; a sale of products alone has none.
+    db
+      .select({
+        id_emp: employees.id_emp,
+        nombre: sql<string>`coalesce(${employees.nom_emp} || ' ' || ${employees.ape_emp}, ${UNASSIGNED})`,
+        monto: centsSum(sales.propina),
+      })
+      .from(sales)
+      .leftJoin(appointments, eq(appointments.id_cita, sales.id_cita))
+      .leftJoin(employees, eq(employees.id_emp, appointments.id_emp))
+      .where(and(inForce, gt(sales.propina, '0')))
+      .groupBy(employees.id_emp, employees.nom_emp, employees.ape_emp)
+      .orderBy(sql`2`),
+  ]);
+  const total = (kind: CashMovementKind) =>
+    movements
+      .filter((m) => m.tipo === kind)
+      .reduce((sum, m) => sum + (parseCents(m.monto) ?? 0), 0);
+  return {
+    apertura: opening ? { ...opening, at: opening.at.toISOString() } : null,
+    movimientos: movements.map((m) => ({ ...m, at: m.at.toISOString() })),
+    ingresos: total('ingreso'),
+    egresos: total('egreso'),
+    propinas_groomer: tips,
+  };
+}
+
 /** `GET /api/caja?fecha=`: the day as the till adds it up. */
 export async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
   const day = issuedBetween(fecha, fecha);
   const inForce = and(day, isNull(sales.anulada_at));
-  const [[totals], metodos, [close]] = await Promise.all([
+  const [[totals], metodos, [close], cash] = await Promise.all([
     db
       .select({
         ventas: sql<number>`(count(*) filter (where ${sales.anulada_at} is null))::int`,
@@ -65,13 +128,22 @@ export async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
       })
       .from(cashCloses)
       .where(eq(cashCloses.fecha, fecha)),
+    dayCash(db, fecha, inForce),
   ]);
-  const cash = metodos.find((m) => m.metodo === 'efectivo')!;
+  const cashSales = parseCents(metodos.find((m) => m.metodo === 'efectivo')!.monto) ?? 0;
+  const float = parseCents(cash.apertura?.monto ?? '0') ?? 0;
+  // What the drawer should hold: the float, the cash sales net of change, and the movements.
+  const expected = formatCents(float + cashSales + cash.ingresos - cash.egresos);
   return {
     fecha,
     ...totals,
     metodos,
-    efectivo_esperado: cash.monto,
+    apertura: cash.apertura,
+    movimientos: cash.movimientos,
+    ingresos: formatCents(cash.ingresos),
+    egresos: formatCents(cash.egresos),
+    propinas_groomer: cash.propinas_groomer,
+    efectivo_esperado: expected,
     cierre: close
       ? {
           ...close,
@@ -79,8 +151,71 @@ export async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
           reabierta_at: close.reabierta_at?.toISOString() ?? null,
         }
       : null,
-    diferencia_cierre: closeDrift(cash.monto, close),
+    diferencia_cierre: closeDrift(expected, close),
   };
+}
+
+/**
+ * `POST /api/caja/apertura`: the float a day's drawer starts with, once, on a day that is not
+ * in the future nor closed; answers the day.
+ */
+export async function openDay(
+  db: Db,
+  request: FastifyRequest,
+  { fecha, monto }: CashOpenInput,
+): Promise<CashDay> {
+  if (fecha > limaToday()) throw invalid('fecha', CASH_MESSAGES.futureOpen);
+  return db.transaction(async (tx) => {
+    await assertTillOpen(tx, fecha);
+    const [opened] = await tx
+      .insert(cashOpenings)
+      .values({ fecha, monto, id_usu: sessionOf(request).userId })
+      .onConflictDoNothing()
+      .returning({ fecha: cashOpenings.fecha });
+    if (!opened) throw conflict(CASH_MESSAGES.alreadyOpened);
+    await recordChange(tx, request, {
+      accion: 'crear',
+      entidad: 'caja',
+      id: null,
+      before: null,
+      after: { fecha, apertura: monto },
+    });
+    return cashDay(tx, fecha);
+  });
+}
+
+/**
+ * `POST /api/caja/movimiento`: cash put in or taken out of today's drawer. An egreso never takes
+ * more than the drawer should hold; movements of a day wait for each other to check it.
+ */
+export async function recordMovement(
+  db: Db,
+  request: FastifyRequest,
+  { tipo, monto, motivo }: CashMovementInput,
+): Promise<CashDay> {
+  const fecha = limaToday();
+  return db.transaction(async (tx) => {
+    await assertTillOpen(tx, fecha);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('movimientos_caja'), 0)`);
+    if (tipo === 'egreso') {
+      const { efectivo_esperado } = await cashDay(tx, fecha);
+      if ((parseCents(monto) ?? 0) > (parseCents(efectivo_esperado) ?? 0)) {
+        throw conflict(CASH_MESSAGES.notEnoughCash(efectivo_esperado));
+      }
+    }
+    const [movement] = await tx
+      .insert(cashMovements)
+      .values({ fecha, tipo, monto, motivo, id_usu: sessionOf(request).userId })
+      .returning({ id: cashMovements.id });
+    await recordChange(tx, request, {
+      accion: 'crear',
+      entidad: 'caja',
+      id: movement.id,
+      before: null,
+      after: { fecha, movimiento: tipo, monto, motivo },
+    });
+    return cashDay(tx, fecha);
+  });
 }
 
 /**
