@@ -11,6 +11,7 @@ import {
   type Groomer,
   type StaffApi,
 } from './api';
+import { axeFindings } from './axe';
 import { ensureCompany } from './billing';
 import { field, signIn, authorizationOf, search } from './support';
 
@@ -298,4 +299,87 @@ test('the day’s close-out adds up what was sold, is saved with the counted cas
   await reopening.getByRole('button', { name: 'Reabrir' }).click();
   await expect(page.getByTestId('cash-reopened')).toContainText('Falta registrar una venta');
   expect((await cashDay(page)).cierre?.reabierta_at).not.toBeNull();
+});
+
+interface TillDay extends CashDay {
+  apertura: { monto: string } | null;
+  movimientos: { motivo: string }[];
+}
+
+/** Today's till with its float and cash movements (DESIGN §11.6). */
+async function tillDay(page: Page): Promise<TillDay> {
+  const res = await page.request.get(`/api/caja?fecha=${limaDay(0)}`, {
+    headers: await authorization(page),
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: TillDay }).data;
+}
+
+test('the till opens with a float and takes cash in and out, never more than it holds', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  // The close-out above (or a failed attempt on the same database) may have left the day closed:
+  // reopen it first, as an admin would, since a closed day takes no movement.
+  const earlier = await tillDay(page);
+  if (earlier.cierre !== null && earlier.cierre.reabierta_at === null) {
+    const res = await page.request.post('/api/caja/reapertura', {
+      headers: await authorization(page),
+      data: { fecha: limaDay(0), motivo: 'Reintento de la prueba' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const before = await tillDay(page);
+  const countOf = (motivo: string) => before.movimientos.filter((m) => m.motivo === motivo).length;
+
+  await page.goto('/caja');
+  await expect(page.getByRole('heading', { level: 2, name: 'Apertura de caja' })).toBeVisible();
+  const opening = page.getByTestId('cash-opening');
+  // A day is opened once: a retry on the same database finds it opened, with its float.
+  let growth = 20 - 15.5;
+  if (before.apertura === null) {
+    await field(page, 'Monto de apertura').fill('100');
+    await page.getByRole('button', { name: 'Abrir caja' }).click();
+    await page.getByRole('button', { name: '¡Sí, proceder!' }).click();
+    await expect(opening).toContainText(`Apertura: ${money('100.00')} · por `);
+    growth += 100;
+  } else {
+    await expect(opening).toContainText(money(before.apertura.monto));
+  }
+  await expect(page.getByRole('button', { name: 'Abrir caja' })).toHaveCount(0);
+
+  const list = page.getByRole('table', { name: 'Movimientos de efectivo' });
+  const record = async (tipo: 'Ingreso' | 'Egreso', monto: string, motivo: string) => {
+    await page.getByRole('radio', { name: tipo }).check();
+    await field(page, 'Monto').fill(monto);
+    await field(page, 'Motivo').fill(motivo);
+    await page.getByRole('button', { name: 'Registrar movimiento' }).click();
+  };
+  await record('Ingreso', '20.00', 'Sencillo para vuelto');
+  const cashIn = list.getByRole('row').filter({ hasText: 'Sencillo para vuelto' });
+  await expect(cashIn).toHaveCount(countOf('Sencillo para vuelto') + 1);
+  await expect(cashIn.last()).toContainText('Ingreso');
+  await expect(cashIn.last()).toContainText(money('20.00'));
+  // Saved, the form is empty for the next one.
+  await expect(field(page, 'Motivo')).toHaveValue('');
+
+  await record('Egreso', '15.50', 'Compra de shampoo');
+  const cashOut = list.getByRole('row').filter({ hasText: 'Compra de shampoo' });
+  await expect(cashOut).toHaveCount(countOf('Compra de shampoo') + 1);
+  await expect(cashOut.last()).toContainText('Egreso');
+  await expect(cashOut.last()).toContainText(money('-15.50'));
+  await expect(field(page, 'Motivo')).toHaveValue('');
+
+  const expected = plus(before.efectivo_esperado, growth);
+  await expect(page.getByRole('region', { name: 'Efectivo esperado' })).toContainText(
+    money(expected),
+  );
+  expect((await tillDay(page)).efectivo_esperado).toBe(expected);
+  expect(await axeFindings(page)).toEqual([]);
+
+  // More than the drawer holds is refused, and nothing is recorded.
+  await record('Egreso', '99999.00', 'Retiro de prueba');
+  await expect(page.locator('.swal2-popup')).toContainText('No hay suficiente efectivo en caja');
+  expect((await tillDay(page)).efectivo_esperado).toBe(expected);
+  await expect(list.getByRole('row').filter({ hasText: 'Retiro de prueba' })).toHaveCount(0);
 });

@@ -40,14 +40,18 @@ import { DateInput } from '../../crud/date-inputs';
 import { isWholeDay } from '../../crud/picker-values';
 import { listErrorMessage, ResourceForm, type FieldRenderProps } from '../../crud';
 import { confirm, toast } from '../../lib/alerts';
-import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
+import { ApiError, call, callWithMessage } from '../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { FiguresTable, type Figure } from '../reports';
+import { CashFloatCard } from './cash-float';
+import { CashMovementsCard } from './cash-movements';
+import { cashKey, isClosed, Line } from './cash-parts';
 
 /**
  * 'Cierre de caja' (decisions §till): one Lima day of the till (sales, tips, voids, what came in
- * by each payment method and the cash the drawer should hold), and its close: the cash counted,
+ * by each payment method and the cash the drawer should hold), its float and cash movements
+ * (DESIGN §11.6, cash-float.tsx and cash-movements.tsx), and its close: the cash counted,
  * with the difference shown as it is typed. A closed day is closed (decisions §till): who closed it
  * and the figures of the close are shown instead of the form, and only an admin reopens it, with
  * a reason; while reopened and once closed again, how the expected cash moved since it was
@@ -65,7 +69,7 @@ export const CASH_TEXTS = {
   tipsHint: 'Cobradas aparte del total',
   voids: 'Anuladas',
   expected: 'Efectivo esperado',
-  expectedHint: 'Efectivo recibido menos el vuelto',
+  expectedHint: 'Apertura + ventas en efectivo + ingresos − egresos',
   byMethod: 'Por método de pago',
   byMethodHint: 'Lo cobrado con cada método, neto del vuelto',
   method: 'Método',
@@ -92,9 +96,10 @@ export const CASH_TEXTS = {
   reopenedBefore: 'Motivo de la reapertura',
   drift: 'Cambio desde el primer cierre',
   driftHint: 'Efectivo esperado ahora menos el que se cerró',
+  groomerTips: 'Propinas por groomer',
+  groomerTipsHint: 'Propinas de las citas cobradas, por groomer',
+  groomer: 'Groomer',
 } as const;
-
-const cashKey = (day: string) => queryKey(SALE_ENDPOINTS.cash, { query: { fecha: day } });
 
 /** The day the page shows: `?fecha=` in the address (a reload keeps it), today by default. */
 function useDay(): [string, (day: string) => void] {
@@ -163,13 +168,18 @@ function CashDayPlaceholder() {
           </Grid>
         ))}
       </Grid>
-      <Grid container spacing={3} sx={{ mt: 3 }}>
-        {[0, 1].map((i) => (
-          <Grid key={i} size={{ xs: 12, md: 6 }}>
-            <Skeleton variant="rounded" height={280} />
-          </Grid>
-        ))}
-      </Grid>
+      {[
+        { xs: 12, lg: 6 },
+        { xs: 12, md: 6 },
+      ].map((size, row) => (
+        <Grid key={row} container spacing={3} sx={{ mt: 3 }}>
+          {[0, 1].map((i) => (
+            <Grid key={i} size={size}>
+              <Skeleton variant="rounded" height={280} />
+            </Grid>
+          ))}
+        </Grid>
+      ))}
     </>
   );
 }
@@ -199,6 +209,11 @@ function methodRows(data: CashDay): MethodRow[] {
     };
   });
 }
+
+const tipFigures: Figure<CashDay['propinas_groomer'][number]>[] = [
+  { header: CASH_TEXTS.groomer, value: (r) => r.nombre },
+  { header: CASH_TEXTS.tips, value: (r) => r.monto, kind: 'money' },
+];
 
 const sumCents = (amounts: readonly string[]) =>
   amounts.reduce((sum, amount) => sum + (parseCents(amount) ?? 0), 0);
@@ -257,6 +272,15 @@ function CashDayView({ data }: { data: CashDay }) {
           </Grid>
         ))}
       </Grid>
+      {/* Side by side only on a desktop: on a tablet the movements' table needs the full width. */}
+      <Grid container spacing={3} sx={{ mt: 3 }}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <CashFloatCard data={data} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <CashMovementsCard data={data} />
+        </Grid>
+      </Grid>
       <Grid container spacing={3} sx={{ mt: 3 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <SectionCard title={CASH_TEXTS.byMethod} hint={CASH_TEXTS.byMethodHint}>
@@ -270,12 +294,24 @@ function CashDayView({ data }: { data: CashDay }) {
           </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          {data.cierre && data.cierre.reabierta_at === null ? (
+          {data.cierre && isClosed(data) ? (
             <ClosedDay close={data.cierre} drift={data.diferencia_cierre} fecha={data.fecha} />
           ) : (
             <CloseForm key={data.fecha} data={data} />
           )}
         </Grid>
+        {data.propinas_groomer.length > 0 && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <SectionCard title={CASH_TEXTS.groomerTips} hint={CASH_TEXTS.groomerTipsHint}>
+              <FiguresTable
+                label={CASH_TEXTS.groomerTips}
+                figures={tipFigures}
+                rows={data.propinas_groomer}
+                rowKey={(r) => r.id_emp ?? r.nombre}
+              />
+            </SectionCard>
+          </Grid>
+        )}
       </Grid>
     </>
   );
@@ -522,34 +558,5 @@ function ReopenDialog({ fecha, onClose }: { fecha: string | null; onClose(): voi
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-interface LineProps {
-  term: string;
-  value: string;
-  /** Red where cash is missing: then in large type, as the dark theme's red needs. */
-  missing?: boolean;
-}
-
-function Line({ term, value, missing = false }: LineProps) {
-  return (
-    <>
-      <Typography component="dt" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography
-        component="dd"
-        variant={missing ? 'h6' : 'body1'}
-        sx={{
-          m: 0,
-          fontWeight: 700,
-          textAlign: 'right',
-          color: missing ? 'error.main' : undefined,
-        }}
-      >
-        {value}
-      </Typography>
-    </>
   );
 }
