@@ -123,6 +123,11 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
   const othersVisit = page.getByRole('row', { name: new RegExp(othersPet, 'i') });
   await expect(othersVisit.getByRole('button', { name: /Acciones de/ })).toHaveCount(0);
 
+  // The history carries no money for a groomer (issue 30 §5): no Precio column.
+  await page.goto('/historial-citas');
+  await expect(page.getByRole('columnheader', { name: 'Estado' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Precio' })).toHaveCount(0);
+
   // A deep link to a screen the role may not use: a clear page inside the shell.
   await page.goto('/users');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuarios');

@@ -18,12 +18,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import {
+  AGENDA_PRICE_PERMISSION,
   AGENDA_MESSAGES,
   APPOINTMENT_STATUSES,
   HISTORY_ENDPOINTS,
   HISTORY_TEXTS,
   type PetVisit,
 } from '@app/domain';
+import { usePermissions } from '../lib/use-profile';
 import { listErrorMessage, StatusBadge } from '../crud';
 import { call, queryKey } from '../lib/api';
 import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
@@ -112,6 +114,8 @@ export function PetTimelineDialog({ pet, onClose }: PetTimelineDialogProps) {
   );
 }
 
+const PRICE = 'Precio';
+
 interface VisitColumn {
   header: string;
   render(visit: PetVisit): ReactNode;
@@ -127,13 +131,22 @@ const visitColumns: VisitColumn[] = [
     header: 'Estado',
     render: (v) => <StatusBadge id={v.estado.id_est} catalogue={APPOINTMENT_STATUSES} />,
   },
-  { header: 'Precio', render: (v) => formatMoney(v.precio), figure: true },
+  // Only who may charge is sent the price (issue 30 §5): the column goes for the rest.
+  {
+    header: PRICE,
+    render: (v) => (v.precio === undefined ? '—' : formatMoney(v.precio)),
+    figure: true,
+  },
   { header: T.weight, render: (v) => v.peso ?? '—', figure: true },
   { header: T.temperature, render: (v) => v.temperatura ?? '—', figure: true },
 ];
 
 /** Every visit, oldest first, with the figures the charts draw. */
 function VisitsTable({ visits }: { visits: PetVisit[] }) {
+  const { can } = usePermissions();
+  const columns = can(AGENDA_PRICE_PERMISSION)
+    ? visitColumns
+    : visitColumns.filter((column) => column.header !== PRICE);
   const align = (column: VisitColumn) =>
     column.figure && column.header !== 'Fecha' ? 'right' : 'left';
   return (
@@ -142,7 +155,7 @@ function VisitsTable({ visits }: { visits: PetVisit[] }) {
       <Table size="small" aria-label={T.visits}>
         <TableHead>
           <TableRow>
-            {visitColumns.map((column) => (
+            {columns.map((column) => (
               <TableCell key={column.header} align={align(column)} sx={{ fontWeight: 700 }}>
                 {column.header}
               </TableCell>
@@ -152,14 +165,14 @@ function VisitsTable({ visits }: { visits: PetVisit[] }) {
         <TableBody>
           {visits.length === 0 && (
             <TableRow>
-              <TableCell colSpan={visitColumns.length} align="center" sx={{ py: 3 }}>
+              <TableCell colSpan={columns.length} align="center" sx={{ py: 3 }}>
                 {T.noVisits}
               </TableCell>
             </TableRow>
           )}
           {visits.map((visit) => (
             <TableRow key={visit.id_cita} hover>
-              {visitColumns.map((column) => (
+              {columns.map((column) => (
                 <TableCell
                   key={column.header}
                   align={align(column)}

@@ -49,16 +49,20 @@ export const HistoryTriageSchema = z.strictObject({
   nota: z.string(),
 });
 
-/** The sale in force of a visit: its receipt and total. */
+/**
+ * The sale in force of a visit: its receipt and total. Money only for who may charge
+ * (`AGENDA_PRICE_PERMISSION`): a groomer's history carries none (issue 30 §5).
+ */
 export const HistorySaleSchema = z.strictObject({
   id_venta: z.number().int(),
   serie: z.string(),
   numero: z.number().int(),
-  total: money,
+  total: money.optional(),
 });
 
-/** A past cita with what happened at it. */
+/** A past cita with what happened at it; its price only for who may charge, as the sale's. */
 export const HistoryRowSchema = AppointmentSchema.extend({
+  precio: money.optional(),
   triaje: HistoryTriageSchema.nullable(),
   venta: HistorySaleSchema.nullable(),
 });
@@ -73,7 +77,8 @@ export const PetVisitSchema = z.strictObject({
   item: z.string(),
   /** 'Nombre Apellido' of the groomer, or null when unassigned. */
   groomer: z.string().nullable(),
-  precio: money,
+  /** Only for who may charge, as the history's. */
+  precio: money.optional(),
   /** Kilograms and °C as recorded ('12.50', '38.5'), or null without a triage. */
   peso: z.string().nullable(),
   temperatura: z.string().nullable(),

@@ -22,6 +22,7 @@ const ctx = await setupTestApp();
 let adminToken: string;
 let admin: ReturnType<typeof apiClient>;
 let groomer: ReturnType<typeof apiClient>;
+let groomerToken: string;
 let rosa: Owner;
 let carlos: Owner;
 let canela: number;
@@ -47,7 +48,8 @@ async function book(name: string, owner: Owner, at: string, item: object, extra:
 beforeAll(async () => {
   adminToken = await ctx.signIn();
   admin = apiClient(ctx.app, adminToken);
-  groomer = apiClient(ctx.app, await ctx.signIn('groomer'));
+  groomerToken = await ctx.signIn('groomer');
+  groomer = apiClient(ctx.app, groomerToken);
   rosa = await registerOwner(admin, 'Rosa', 'Firulais');
   carlos = await registerOwner(admin, 'Carlos', 'Bobby');
   canela = await addPet(admin, rosa, 'Canela');
@@ -156,8 +158,24 @@ describe('Historial de Citas', () => {
     expect((await admin.get('/citas/historial?ficial=2025-13-01')).status).toBe(422);
   });
 
-  it('is read by groomers too', async () => {
-    expect((await groomer.get('/citas/historial')).status).toBe(200);
+  it('is read by groomers too, without money: no price, no total, no money in its export', async () => {
+    const res = await groomer.get('/citas/historial?cli=rosa');
+    expect(res.status).toBe(200);
+    const second = (res.body.data.data as HistoryRow[]).find((r) => r.id_cita === ids.secondBath)!;
+    expect(second).not.toHaveProperty('precio');
+    expect(second.venta).toEqual({ id_venta: second.venta?.id_venta, serie: 'T001', numero: 1 });
+    const csv = csvRows(
+      (await download(ctx.app, groomerToken, `/citas/historial/export?formato=csv&cli=rosa`))
+        .rawPayload,
+    );
+    expect(csv[0]).not.toContain('Precio (S/.)');
+    expect(csv[0]).not.toContain('Cobrado (S/.)');
+    expect(csv[2].slice(-3)).toEqual(['12.25', '38.9', 'T001-00000001']);
+    const timeline = (await groomer.get(`/perro/${rosa.petId}/historial`)).body.data as PetTimeline;
+    expect(timeline.visitas.length).toBeGreaterThan(0);
+    for (const visit of timeline.visitas) expect(visit).not.toHaveProperty('precio');
+    const desk = (await admin.get(`/perro/${rosa.petId}/historial`)).body.data as PetTimeline;
+    expect(desk.visitas[0].precio).toBe('45.00');
   });
 
   it('exports what its filters select, with weight, temperature and receipt', async () => {

@@ -1,7 +1,10 @@
 import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AGENDA_PRICE_PERMISSION,
   APPOINTMENT_STATUSES,
+  can,
   formatReceiptNumber,
   AppointmentStatus,
   HISTORY_TEXTS,
@@ -28,6 +31,7 @@ import {
   services,
   triages,
 } from '../../db/schema';
+import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
@@ -44,17 +48,33 @@ const triageSql = sql<
   HistoryRow['triaje']
 >`(select json_build_object('id', ${triages.id}, 'edad', ${triages.edad}::text, 'peso', ${triages.peso}::text, 'temperatura', ${triages.temperatura}::text, 'nota', ${triages.nota}) from ${triages} where ${qualified(triages.id_cita)} = ${qualified(appointments.id_cita)} and ${triages.id_est} <> ${Status.Eliminado})`;
 
-const saleSql = sql<
-  HistoryRow['venta']
->`(select json_build_object('id_venta', ${sales.id_venta}, 'serie', ${sales.serie}, 'numero', ${sales.numero}, 'total', ${sales.total}::text) from ${sales} where ${qualified(sales.id_cita)} = ${qualified(appointments.id_cita)} and ${sales.anulada_at} is null)`;
+/** The visit's sale in force: its receipt, and its total `withMoney`. */
+const saleSql = (withMoney: boolean) =>
+  sql<
+    HistoryRow['venta']
+  >`(select json_build_object('id_venta', ${sales.id_venta}, 'serie', ${sales.serie}, 'numero', ${sales.numero}${withMoney ? sql`, 'total', ${sales.total}::text` : sql``}) from ${sales} where ${qualified(sales.id_cita)} = ${qualified(appointments.id_cita)} and ${sales.anulada_at} is null)`;
 
 /** The citas list's rows and hidden statuses, ordered by the visit's time on its index. */
 const historyList: ListDefinition = {
   ...appointmentList,
-  fields: { ...appointmentList.fields, triaje: triageSql, venta: saleSql },
+  fields: { ...appointmentList.fields, triaje: triageSql, venta: saleSql(true) },
   createdAt: appointments.fec_cita,
   timeline: undefined,
 };
+
+/** The same rows without their price nor their sale's total, for who may not charge. */
+const historyListWithoutMoney: ListDefinition = {
+  ...historyList,
+  fields: Object.fromEntries(
+    Object.entries({ ...historyList.fields, venta: saleSql(false) }).filter(
+      ([name]) => name !== 'precio',
+    ),
+  ),
+};
+
+/** Money only for who may charge (issue 30 §5): a groomer's history carries none. */
+const seesMoney = (request: FastifyRequest) =>
+  can(sessionOf(request).role, AGENDA_PRICE_PERMISSION);
 
 /** Before today's start in Lima, and the history's own filters beside the agenda's. */
 function historyFilters(query: HistoryListQuery): (SQL | undefined)[] {
@@ -68,7 +88,10 @@ function historyFilters(query: HistoryListQuery): (SQL | undefined)[] {
   ];
 }
 
-const historyExport: ExportDefinition<HistoryRow> = {
+/** An exported row: read with its price, which only the money columns write. */
+type PricedHistoryRow = HistoryRow & { precio: string };
+
+const historyExport: ExportDefinition<PricedHistoryRow> = {
   sheet: 'Historial de citas',
   columns: [
     ...appointmentColumns,
@@ -80,6 +103,11 @@ const historyExport: ExportDefinition<HistoryRow> = {
     },
     { header: 'Cobrado (S/.)', value: (r) => r.venta?.total, kind: 'money' },
   ],
+};
+
+const historyExportWithoutMoney: ExportDefinition<PricedHistoryRow> = {
+  ...historyExport,
+  columns: historyExport.columns.filter((column) => column.kind !== 'money'),
 };
 
 /** The visits of one pet kept for its timeline: a dog's life of monthly baths and more. */
@@ -141,7 +169,7 @@ export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     ok(
       await listPage<HistoryRow>(
         db,
-        historyList,
+        seesMoney(request) ? historyList : historyListWithoutMoney,
         request.query as ListQuery,
         historyFilters(request.query),
       ),
@@ -152,8 +180,8 @@ export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     sendExport(db, request, reply, {
       format: request.query.formato,
       file: HISTORY_TEXTS.exportFile,
-      definition: historyExport,
-      rows: listRows<HistoryRow>(
+      definition: seesMoney(request) ? historyExport : historyExportWithoutMoney,
+      rows: listRows<PricedHistoryRow>(
         db,
         historyList,
         request.query as ListQuery,
@@ -163,7 +191,9 @@ export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     }),
   );
 
-  route(app, HISTORY_ENDPOINTS.pet, async (request) =>
-    ok(await petTimeline(db, request.params.id)),
-  );
+  route(app, HISTORY_ENDPOINTS.pet, async (request) => {
+    const timeline = await petTimeline(db, request.params.id);
+    if (seesMoney(request)) return ok(timeline);
+    return ok({ ...timeline, visitas: timeline.visitas.map(({ precio: _, ...visit }) => visit) });
+  });
 };

@@ -55,7 +55,10 @@ export function HistoryDetails({ row, onClose, onPet, onReceipt }: HistoryDetail
             ['Servicio o paquete', itemName(row)],
             ['Groomer', groomerName(row)],
             ['Duración', `${row.duracion} min`],
-            ['Precio', formatMoney(row.precio)],
+            // Only who may charge is sent the price (issue 30 §5).
+            ...(row.precio === undefined
+              ? []
+              : [['Precio', formatMoney(row.precio)] satisfies [string, ReactNode]]),
             [
               'Estado',
               <StatusBadge key="estado" id={row.id_est} catalogue={APPOINTMENT_STATUSES} />,

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
+  AGENDA_PRICE_PERMISSION,
   AGENDA_ENDPOINTS,
   APPOINTMENT_STATUSES,
   appointmentsResource,
@@ -16,6 +17,7 @@ import {
   type Permission,
   type ResourceDescriptor,
 } from '@app/domain';
+import { usePermissions } from '../../lib/use-profile';
 import { useSaleDialogs } from '../checkout';
 import {
   CrudPage,
@@ -140,7 +142,11 @@ interface RowActions {
   pet(pet: TimelinePet): void;
 }
 
-function historyConfig(choices: FilterChoices, open: RowActions): CrudConfig<HistoryRow> {
+function historyConfig(
+  choices: FilterChoices,
+  open: RowActions,
+  withMoney: boolean,
+): CrudConfig<HistoryRow> {
   return {
     resource: historyResource,
     title: HISTORY_TEXTS.title,
@@ -165,7 +171,16 @@ function historyConfig(choices: FilterChoices, open: RowActions): CrudConfig<His
         header: 'Estado',
         render: (r) => <StatusBadge id={r.id_est} catalogue={APPOINTMENT_STATUSES} />,
       },
-      { header: 'Precio', align: 'right', render: (r) => <NoWrap>{formatMoney(r.precio)}</NoWrap> },
+      // Only who may charge is sent the price (issue 30 §5): the column goes for the rest.
+      ...(withMoney
+        ? [
+            {
+              header: 'Precio',
+              align: 'right' as const,
+              render: (r: HistoryRow) => <NoWrap>{formatMoney(r.precio ?? '')}</NoWrap>,
+            },
+          ]
+        : []),
       {
         header: 'Triaje',
         render: (r) => <NoWrap>{r.triaje ? `${r.triaje.peso} kg` : T.no}</NoWrap>,
@@ -192,9 +207,10 @@ export function HistoryPage() {
   const [pet, setPet] = useState<TimelinePet | null>(null);
   const { showReceipt, dialogs } = useSaleDialogs();
   const choices = useFilterChoices();
+  const withMoney = usePermissions().can(AGENDA_PRICE_PERMISSION);
   const config = useMemo(
     () => ({
-      ...historyConfig(choices, { detail: setDetail, pet: setPet }),
+      ...historyConfig(choices, { detail: setDetail, pet: setPet }, withMoney),
       children: (
         <>
           {detail && (
@@ -216,7 +232,7 @@ export function HistoryPage() {
         </>
       ),
     }),
-    [choices, detail, pet, showReceipt, dialogs],
+    [choices, detail, pet, showReceipt, dialogs, withMoney],
   );
   return <CrudPage config={config} />;
 }
