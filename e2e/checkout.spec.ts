@@ -383,3 +383,142 @@ test('the till opens with a float and takes cash in and out, never more than it 
   expect((await tillDay(page)).efectivo_esperado).toBe(expected);
   await expect(list.getByRole('row').filter({ hasText: 'Retiro de prueba' })).toHaveCount(0);
 });
+
+/**
+ * Nothing scrolls sideways at a tablet's and a phone's width: not the page, nor an open dialog's
+ * frame or content (named by their classes). The shell settles into each width (its side menu
+ * folds away) before it is judged; the page is given its width back after.
+ */
+async function expectNoSidewaysScroll(page: Page) {
+  const before = page.viewportSize()!;
+  for (const width of [820, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect
+      .poll(() =>
+        page.evaluate<string[]>(`
+          [document.scrollingElement, ...document.querySelectorAll('.MuiDialog-paper, .MuiDialogContent-root')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1)
+            .map((e) => '${width}px: ' + (e.className || e.tagName))
+        `),
+      )
+      .toEqual([]);
+  }
+  await page.setViewportSize(before);
+}
+
+test('sells a gift card by Venta rápida, pays a sale with it, and reads what is left', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  await ensureCompany(page, await staffApi(page));
+  // A closed day sells nothing: a failed close-out on the same database is reopened first.
+  const earlier = await cashDay(page);
+  if (earlier.cierre !== null && earlier.cierre.reabierta_at === null) {
+    const res = await page.request.post('/api/caja/reapertura', {
+      headers: await authorization(page),
+      data: { fecha: limaDay(0), motivo: 'Reintento de la prueba' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.goto('/ventas');
+  const quickSale = async () => {
+    await page.getByRole('button', { name: 'Venta rápida' }).click();
+    return page.getByRole('dialog', { name: 'Venta rápida' });
+  };
+  const receiptDialog = page.getByRole('dialog', { name: 'Comprobante' });
+
+  // Sold alone, on a nota de venta: the form turns to it and says why.
+  let checkout = await quickSale();
+  await checkout.getByRole('button', { name: 'Agregar tarjeta de regalo' }).click();
+  const amount = field(checkout, 'Monto de la tarjeta de regalo del ítem 1');
+  await expect(amount).toBeFocused();
+  await amount.fill('50');
+  await expect(checkout.getByRole('radio', { name: 'Nota de venta' })).toBeChecked();
+  await expect(checkout.getByRole('radio', { name: 'Boleta' })).toBeDisabled();
+  await expect(
+    checkout.getByText('Una tarjeta de regalo se vende con nota de venta'),
+  ).toBeVisible();
+  await checkout.getByRole('button', { name: 'Agregar pago' }).click();
+  await expect(field(checkout, 'Monto del pago 1 (S/.)')).toHaveValue('50.00');
+  expect(await axeFindings(page)).toEqual([]);
+  await checkout.getByRole('button', { name: `Cobrar ${money('50.00')}` }).click();
+
+  // Its code, this once: big, as a QR, and printed on a card of its own.
+  await expect(
+    receiptDialog.getByText('Entregue este código al cliente: no se volverá a mostrar'),
+  ).toBeVisible();
+  const shownCode = receiptDialog.getByText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await expect(shownCode).toBeVisible();
+  const code = (await shownCode.textContent())!;
+  await expect(
+    receiptDialog.getByRole('img', { name: `Código QR de la tarjeta de regalo ${code}` }),
+  ).toBeVisible();
+  const cardReceipt = receiptDialog.getByRole('article', { name: /^NOTA DE VENTA T001-\d{8}$/ });
+  await expect(cardReceipt).toContainText(`····-····-${code.slice(-4)}`);
+  await expect(cardReceipt).not.toContainText(code);
+  expect(await axeFindings(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await page.evaluate('window.printed = 0; window.print = () => { window.printed += 1; };');
+  await receiptDialog.getByRole('button', { name: 'Imprimir tarjeta' }).click();
+  expect(await page.evaluate('window.printed')).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  const printedCard = page.locator('body > .gift-card-print');
+  await expect(printedCard).toBeVisible();
+  await expect(printedCard).toContainText(code);
+  await expect(printedCard).toContainText(money('50.00'));
+  await expect(page.locator('body > .receipt-print')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate('window.dispatchEvent(new Event("afterprint"))');
+  await expect(printedCard).toHaveCount(0);
+  await receiptDialog.getByRole('button', { name: 'Cerrar' }).click();
+
+  // Paying S/. 20.00 with it, its code typed without dashes; its balance asked first.
+  const payWithCard = async (price: string) => {
+    const sale = await quickSale();
+    await field(sale, 'Descripción del ítem 1').fill('Baño express');
+    await field(sale, 'Precio unitario del ítem 1').fill(price);
+    await sale.getByRole('button', { name: 'Agregar pago' }).click();
+    await sale.getByRole('combobox', { name: 'Método de pago 1' }).click();
+    await page.getByRole('option', { name: 'Tarjeta de regalo' }).click();
+    await field(sale, 'Código de la tarjeta 1').fill(code.replaceAll('-', '').toLowerCase());
+    return sale;
+  };
+  checkout = await payWithCard('20');
+  await checkout.getByRole('button', { name: 'Consultar saldo' }).click();
+  await expect(checkout.getByText(`Saldo: ${money('50.00')}`)).toBeVisible();
+  await expect(field(checkout, 'Código de la tarjeta 1')).toHaveValue(code);
+  expect(await axeFindings(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await checkout.getByRole('button', { name: `Cobrar ${money('20.00')}` }).click();
+  await expect(receiptDialog.getByRole('article', { name: /^BOLETA DE VENTA/ })).toContainText(
+    'Tarjeta de regalo',
+  );
+  await receiptDialog.getByRole('button', { name: 'Cerrar' }).click();
+
+  // The lookup: S/. 30.00 left, its sale and its payment.
+  await page.getByRole('button', { name: 'Consultar tarjeta de regalo' }).click();
+  const lookup = page.getByRole('dialog', { name: 'Consultar tarjeta de regalo' });
+  await field(lookup, 'Código de la tarjeta').fill(code);
+  await lookup.getByRole('button', { name: 'Consultar', exact: true }).click();
+  const details = lookup.getByRole('region', {
+    name: `Tarjeta de regalo ····-····-${code.slice(-4)}`,
+  });
+  await expect(details).toContainText(`Saldo${money('30.00')}`);
+  await expect(details).toContainText('ACTIVA');
+  const movements = lookup.getByRole('table', { name: 'Movimientos de la tarjeta' });
+  await expect(movements.getByRole('row')).toHaveCount(3);
+  await expect(movements.getByRole('row', { name: /Venta de la tarjeta/ })).toContainText(
+    money('50.00'),
+  );
+  await expect(movements.getByRole('row', { name: /Pago/ })).toContainText(money('-20.00'));
+  expect(await axeFindings(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await lookup.getByRole('button', { name: 'Cerrar' }).click();
+
+  // S/. 40.00 more than it holds is refused, with what is left.
+  checkout = await payWithCard('40');
+  await checkout.getByRole('button', { name: `Cobrar ${money('40.00')}` }).click();
+  await expect(page.locator('.swal2-popup')).toContainText(
+    `Saldo insuficiente en la tarjeta de regalo: quedan ${money('30.00')}`,
+  );
+});

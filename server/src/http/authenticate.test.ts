@@ -207,6 +207,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'GET /api/caja': DESK,
   'POST /api/caja/cierre': DESK,
   'POST /api/caja/apertura': DESK,
+  'GET /api/tarjeta-regalo/:codigo': DESK,
   'POST /api/caja/movimiento': DESK,
   'POST /api/caja/reapertura': ADMIN,
   // History (decisions §history): everyone who attends visits; the reports: the desk.

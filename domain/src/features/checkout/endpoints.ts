@@ -15,6 +15,7 @@ import {
   SalesReportQuerySchema,
   SalesReportSchema,
 } from './sales-report';
+import { GIFT_CARD_PATHS, GiftCardParamsSchema, GiftCardSchema } from './gift-cards';
 import {
   CashCloseInputSchema,
   CashMovementInputSchema,
@@ -152,6 +153,14 @@ export const SALE_ENDPOINTS = defineEndpoints(SALES_QUERY_KEY, {
     response: { 201: successOf(CashDaySchema) },
     permission: 'caja.cobrar',
     jsonField: true,
+  },
+  /** A gift card's balance and movements, by its code (the counter reads it before charging). */
+  giftCard: {
+    method: 'GET',
+    path: GIFT_CARD_PATHS.one,
+    params: GiftCardParamsSchema,
+    response: successOf(GiftCardSchema),
+    permission: 'caja.cobrar',
   },
   // Reopening serves voiding or fixing a sale of that day, which is caja.administrar's, and
   // undoes the till's control as a void undoes a sale: the same permission guards both.

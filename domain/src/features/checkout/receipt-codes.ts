@@ -25,7 +25,14 @@ export function formatReceiptNumber(series: string, number: number): string {
   return `${series}-${String(number).padStart(8, '0')}`;
 }
 
-export const PAYMENT_METHOD_IDS = ['efectivo', 'yape', 'plin', 'tarjeta', 'transferencia'] as const;
+export const PAYMENT_METHOD_IDS = [
+  'efectivo',
+  'yape',
+  'plin',
+  'tarjeta',
+  'transferencia',
+  'tarjeta_regalo',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHOD_IDS)[number];
 
 export const PAYMENT_METHODS: Record<PaymentMethod, string> = {
@@ -34,9 +41,16 @@ export const PAYMENT_METHODS: Record<PaymentMethod, string> = {
   plin: 'Plin',
   tarjeta: 'Tarjeta',
   transferencia: 'Transferencia',
+  tarjeta_regalo: 'Tarjeta de regalo',
 };
 
-export const SALE_ITEM_KINDS = ['servicio', 'paquete', 'producto', 'otro'] as const;
+export const SALE_ITEM_KINDS = [
+  'servicio',
+  'paquete',
+  'producto',
+  'otro',
+  'tarjeta_regalo',
+] as const;
 export type SaleItemKind = (typeof SALE_ITEM_KINDS)[number];
 
 export const SALE_ITEM_KIND_LABELS: Record<SaleItemKind, string> = {
@@ -44,6 +58,7 @@ export const SALE_ITEM_KIND_LABELS: Record<SaleItemKind, string> = {
   paquete: 'Paquete',
   producto: 'Producto',
   otro: 'Otro',
+  tarjeta_regalo: 'Tarjeta de regalo',
 };
 
 /** SUNAT catálogo 01: boleta 03, factura 01; a nota de venta is internal and never sent. */
@@ -88,6 +103,7 @@ export const SUNAT_UNIT_CODES: Record<SaleItemKind, 'ZZ' | 'NIU'> = {
   paquete: 'ZZ',
   producto: 'NIU',
   otro: 'ZZ',
+  tarjeta_regalo: 'ZZ',
 };
 
 /** A DNI: eight digits. */

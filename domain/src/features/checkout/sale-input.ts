@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id, moneyAmount, optionalText, requiredText } from '../../rules';
+import { parseCents } from '../../money';
 import { optionalId } from '../agenda/booking';
+import { giftCardCode } from './gift-cards';
 import {
   PAYMENT_METHOD_IDS,
   RECEIPT_TYPE_IDS,
@@ -34,7 +36,7 @@ const quantity = z.preprocess(
     .max(999, M.quantityInvalid),
 );
 
-const ITEM_REQUIRED: Record<Exclude<SaleItemKind, 'otro'>, string> = {
+const ITEM_REQUIRED: Record<Exclude<SaleItemKind, 'otro' | 'tarjeta_regalo'>, string> = {
   servicio: M.serviceRequired,
   paquete: M.packageRequired,
   producto: M.productRequired,
@@ -71,6 +73,16 @@ export const SaleItemSchema = z
       if (item.precio === undefined) {
         ctx.addIssue({ code: 'custom', path: ['precio'], message: M.priceRequired });
       }
+    } else if (item.tipo === 'tarjeta_regalo') {
+      // Its amount is what it is sold for and what it will pay: the precio sent.
+      if (item.id != null)
+        ctx.addIssue({ code: 'custom', path: ['id'], message: M.giftCardWithId });
+      if (item.precio === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['precio'], message: M.giftCardAmountRequired });
+      }
+      if (item.cantidad !== 1) {
+        ctx.addIssue({ code: 'custom', path: ['cantidad'], message: M.giftCardOnePerLine });
+      }
     } else if (item.id == null) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: ITEM_REQUIRED[item.tipo] });
     }
@@ -83,11 +95,58 @@ export const SaleItemSchema = z
   }));
 export type SaleItemInput = z.infer<typeof SaleItemSchema>;
 
-export const SalePaymentSchema = z.object({
-  metodo: z.enum(PAYMENT_METHOD_IDS, { error: M.methodInvalid }),
-  monto: moneyAmount(M.amountRequired, { cents: 1, message: M.amountMin }),
-});
+export const SalePaymentSchema = z
+  .object({
+    metodo: z.enum(PAYMENT_METHOD_IDS, { error: M.methodInvalid }),
+    monto: moneyAmount(M.amountRequired, { cents: 1, message: M.amountMin }),
+    /** The gift card's code, for `tarjeta_regalo` only. */
+    codigo: z.preprocess((v) => (v === '' || v === null ? undefined : v), giftCardCode.optional()),
+  })
+  .superRefine((pago, ctx) => {
+    if (pago.metodo === 'tarjeta_regalo' && pago.codigo === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['codigo'], message: M.giftCardCodeRequired });
+    }
+  })
+  .transform(({ codigo, ...pago }) => ({
+    ...pago,
+    codigo: pago.metodo === 'tarjeta_regalo' ? (codigo ?? null) : null,
+  }));
 export type SalePaymentInput = z.infer<typeof SalePaymentSchema>;
+
+/**
+ * A gift card is sold alone, on a nota de venta (it is money kept for later, receipted when
+ * spent), with no cita, discount nor tip, and not paid with another card.
+ */
+function giftCardRules(
+  sale: {
+    id_cita?: number | null;
+    tipo_comp: string;
+    items: readonly { tipo: SaleItemKind }[];
+    descuento: string;
+    propina: string;
+    pagos: readonly { metodo: string }[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  const cards = sale.items.filter((item) => item.tipo === 'tarjeta_regalo').length;
+  if (cards === 0) return;
+  const alone =
+    cards === sale.items.length &&
+    sale.tipo_comp === 'T' &&
+    !sale.id_cita &&
+    parseCents(sale.descuento) === 0 &&
+    parseCents(sale.propina) === 0;
+  if (!alone) ctx.addIssue({ code: 'custom', path: ['items'], message: M.giftCardAlone });
+  sale.pagos.forEach((pago, index) => {
+    if (pago.metodo === 'tarjeta_regalo') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pagos', index, 'metodo'],
+        message: M.giftCardPaidByGiftCard,
+      });
+    }
+  });
+}
 
 /** A catalogue line without its price is priced by the server, which then checks the rules. */
 function saleRules(
@@ -137,7 +196,13 @@ export const SaleInputSchema = z
     motivo_ajuste: optionalText(200, M.adjustReasonMax),
   })
   // The rules across fields add and compare valid amounts only: a field in error is fixed first.
-  .superRefine(saleRules, { when: (payload) => payload.issues.length === 0 });
+  .superRefine(
+    (sale, ctx) => {
+      giftCardRules(sale, ctx);
+      saleRules(sale, ctx);
+    },
+    { when: (payload) => payload.issues.length === 0 },
+  );
 export type SaleInput = z.infer<typeof SaleInputSchema>;
 
 /** `PATCH /api/venta/anular` (admin): the sale turns Anulada, its stock returns; never deleted. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, money } from '../../api';
 import { blankIsUnset, ListQuerySchema } from '../../list-query';
 import { isoDate } from '../../rules';
+import { IssuedGiftCardSchema } from './gift-cards';
 import { PAYMENT_METHOD_IDS, RECEIPT_TYPE_IDS, SALE_ITEM_KINDS } from './receipt-codes';
 import { SALE_MESSAGES as M } from './sale-messages';
 
@@ -107,6 +108,8 @@ export const SaleSchema = SaleSummarySchema.extend({
   monto_letras: z.string(),
   items: z.array(SaleLineSchema),
   pagos: z.array(SalePaymentLineSchema),
+  /** The gift cards this sale sold, with their codes: only in the answer of its registration. */
+  tarjetas_regalo: z.array(IssuedGiftCardSchema).optional(),
   anulada_at: isoDateTime.nullable(),
   anulada_por: z.string().nullable(),
   motivo_anulacion: z.string().nullable(),

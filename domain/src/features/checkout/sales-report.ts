@@ -51,5 +51,10 @@ export const SalesReportSchema = z.strictObject({
   ),
   /** Sales of citas by their groomer; 'Sin asignar' and walk-in sales under null. */
   por_groomer: z.array(reportRow({ id_emp: z.number().int().nullable(), groomer: z.string() })),
+  /**
+   * Gift cards: sold and spent in the period (sales in force), and what all cards not voided
+   * still hold today: what the salon owes in services.
+   */
+  tarjetas_regalo: z.strictObject({ vendidas: money, usadas: money, saldo: money }),
 });
 export type SalesReport = z.infer<typeof SalesReportSchema>;

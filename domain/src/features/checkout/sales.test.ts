@@ -58,7 +58,7 @@ describe('sale input', () => {
       ],
       descuento: '0.00',
       propina: '0.00',
-      pagos: [{ metodo: 'yape', monto: '91.00' }],
+      pagos: [{ metodo: 'yape', monto: '91.00', codigo: null }],
       motivo_ajuste: null,
     });
   });
@@ -530,6 +530,7 @@ describe('receipt catalogues', () => {
       'Plin',
       'Tarjeta',
       'Transferencia',
+      'Tarjeta de regalo',
     ]);
   });
 

@@ -244,7 +244,7 @@ export const freedSlots = pgTable(
     atendido_en: timestamp('atendido_en', { withTimezone: true }),
     id_usu: integer('id_usu').references(() => users.id),
   },
-  (t) => [
+  () => [
     check(
       'espacios_liberados_canal_check',
       sql.raw(`canal in (${FREED_SLOT_CHANNELS.map((c) => `'${c}'`).join(', ')})`),

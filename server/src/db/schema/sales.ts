@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -12,7 +13,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { CashMovementKind, PaymentMethod, ReceiptType, SaleItemKind } from '@app/domain';
+import type {
+  CashMovementKind,
+  GiftCardMovementKind,
+  PaymentMethod,
+  ReceiptType,
+  SaleItemKind,
+} from '@app/domain';
 import { listTime, money, named, sendingColumns, storedSearchText } from './columns';
 import { users } from './staff';
 import { clients } from './clients';
@@ -116,7 +123,7 @@ export const saleLines = pgTable(
       .notNull()
       .references(() => sales.id_venta),
     linea: smallint('linea').notNull(),
-    tipo: varchar('tipo', { length: 10 }).$type<SaleItemKind>().notNull(),
+    tipo: varchar('tipo', { length: 20 }).$type<SaleItemKind>().notNull(),
     /** The service, package or product sold; null for a free line ('otro'). */
     id_item: integer('id_item'),
     descripcion: varchar('descripcion', { length: 200 }).notNull(),
@@ -145,6 +152,8 @@ export const salePayments = pgTable(
       .references(() => sales.id_venta),
     metodo: varchar('metodo', { length: 15 }).$type<PaymentMethod>().notNull(),
     monto: money('monto').notNull(),
+    /** The gift card a `tarjeta_regalo` payment spent. */
+    id_tarjeta: integer('id_tarjeta').references(() => giftCards.id),
   },
   (t) => [index('venta_pagos_id_venta_idx').on(t.id_venta)],
 );
@@ -194,4 +203,44 @@ export const cashMovements = pgTable(
     check('movimientos_caja_monto_check', sql`${t.monto} > 0`),
     index('movimientos_caja_fecha_idx').on(t.fecha, t.id),
   ],
+);
+
+/**
+ * A gift card (DESIGN §11.6): only the hash of its code is kept (a bearer secret, like cash) and
+ * its last four characters; its balance never goes below zero.
+ */
+export const giftCards = pgTable(
+  'tarjetas_regalo',
+  {
+    id: serial('id').primaryKey(),
+    codigo_hash: varchar('codigo_hash', { length: 64 }).notNull().unique(),
+    ultimos: varchar('ultimos', { length: 4 }).notNull(),
+    monto: money('monto').notNull(),
+    saldo: money('saldo').notNull(),
+    /** The sale that sold it. */
+    id_venta: integer('id_venta')
+      .notNull()
+      .references((): AnyPgColumn => sales.id_venta),
+    anulada_at: timestamp('anulada_at', { withTimezone: true }),
+    created_at: listTime('created_at'),
+  },
+  (t) => [check('tarjetas_regalo_saldo_check', sql`${t.saldo} >= 0 and ${t.saldo} <= ${t.monto}`)],
+);
+
+/** What moved a card's balance, each with the sale behind it: positive adds, negative spends. */
+export const giftCardMovements = pgTable(
+  'tarjetas_regalo_movimientos',
+  {
+    id: serial('id').primaryKey(),
+    id_tarjeta: integer('id_tarjeta')
+      .notNull()
+      .references(() => giftCards.id),
+    tipo: varchar('tipo', { length: 12 }).$type<GiftCardMovementKind>().notNull(),
+    monto: money('monto').notNull(),
+    id_venta: integer('id_venta')
+      .notNull()
+      .references(() => sales.id_venta),
+    at: listTime('at'),
+  },
+  (t) => [index('tarjetas_regalo_movimientos_tarjeta_idx').on(t.id_tarjeta, t.id)],
 );

@@ -56,6 +56,13 @@ import { moveStocks, type StockMove } from '../products';
 import { issueElectronicReceipt, type ReceiptIssuer } from './electronic-receipt';
 import { nextNumber } from './receipt-numbers';
 import { findSale, receiptNumberSql, saleOfAppointment } from './sale-read';
+import {
+  giftCardLine,
+  issueGiftCards,
+  newGiftCardCodes,
+  spendGiftCards,
+  type PaymentDraft,
+} from './gift-cards';
 import { assertTillOpen } from './till';
 
 /**
@@ -102,7 +109,7 @@ async function chargeableAppointment(tx: Tx, idCita: number, idCliente: number |
   return cita;
 }
 
-type CatalogueKind = Exclude<SaleInput['items'][number]['tipo'], 'otro'>;
+type CatalogueKind = Exclude<SaleInput['items'][number]['tipo'], 'otro' | 'tarjeta_regalo'>;
 type CatalogueEntry = { name: string; precio: string };
 
 /** The named and priced catalogue items the lines ask for; a product must be active to be sold. */
@@ -162,8 +169,8 @@ async function priceLines(
     throw invalid('items', M.appointmentLineMissing(booked.tipo));
   }
   return items.map((item, index) => {
-    if (item.tipo === 'otro') {
-      // The schema wants both on a free line.
+    if (item.tipo === 'otro' || item.tipo === 'tarjeta_regalo') {
+      // The schema wants both on a free line, and a gift card's amount.
       return { ...item, precio: item.precio ?? '0.00', precio_lista: null };
     }
     const entry = catalogue[item.tipo].get(item.id as number);
@@ -258,8 +265,9 @@ async function companySettings(tx: Tx) {
 
 /** A sale checked and priced, ready to be written (writeSale). */
 interface SaleDraft {
-  input: Pick<SaleInput, 'tipo_comp' | 'doc' | 'nombre' | 'descuento' | 'propina' | 'pagos'> & {
+  input: Pick<SaleInput, 'tipo_comp' | 'doc' | 'nombre' | 'descuento' | 'propina'> & {
     id_cita: number | null;
+    pagos: PaymentDraft[];
   };
   items: (PricedLine & { id: number | null })[];
   /** Computed once: the rules and the stored amounts read them. */
@@ -317,12 +325,28 @@ async function writeSale(
       id_usu: sessionOf(request).userId,
     })
     .returning({ id_venta: sales.id_venta });
+  // A gift card's line names the end of its code, made here; the code itself is answered once.
+  const codes = newGiftCardCodes(items.filter((item) => item.tipo === 'tarjeta_regalo').length);
+  const cards: { codigo: string; monto: string }[] = [];
+  const lines = items.map((item) => {
+    if (item.tipo !== 'tarjeta_regalo') return item;
+    const codigo = codes[cards.length];
+    cards.push({ codigo, monto: item.precio });
+    return { ...item, descripcion: giftCardLine(codigo.slice(-4)) };
+  });
   await tx
     .insert(saleLines)
-    .values(items.map((item, index) => ({ id_venta, ...receiptLine(item, index) })));
-  await tx
-    .insert(salePayments)
-    .values(input.pagos.map((pago) => ({ id_venta, metodo: pago.metodo, monto: pago.monto })));
+    .values(lines.map((item, index) => ({ id_venta, ...receiptLine(item, index) })));
+  const issued = await issueGiftCards(tx, id_venta, cards);
+  const cardIds = await spendGiftCards(tx, id_venta, input.pagos);
+  await tx.insert(salePayments).values(
+    input.pagos.map((pago, index) => ({
+      id_venta,
+      metodo: pago.metodo,
+      monto: pago.monto,
+      id_tarjeta: cardIds[index],
+    })),
+  );
   const comprobante = formatReceiptNumber(serie, numero);
   await moveStocks(
     tx,
@@ -361,7 +385,7 @@ async function writeSale(
       ...audited,
     },
   });
-  return sale;
+  return issued.length > 0 ? { ...sale, tarjetas_regalo: issued } : sale;
 }
 
 /**
@@ -398,7 +422,11 @@ export async function registerSale(
     if (!input.motivo_ajuste) throw invalid('motivo_ajuste', M.adjustReasonRequired);
   }
   return writeSale(tx, request, issuer, {
-    input: { ...input, id_cita: input.id_cita ?? null },
+    input: {
+      ...input,
+      id_cita: input.id_cita ?? null,
+      pagos: input.pagos.map((pago) => ({ ...pago, id_tarjeta: null })),
+    },
     items,
     totals,
     cita,
@@ -435,6 +463,16 @@ export async function registerAgain(
     precio: line.precio_unitario,
     precio_lista: line.precio_unitario,
   }));
+  // Its gift cards are spent again by id: the void gave their amounts back.
+  const pagos = await tx
+    .select({
+      metodo: salePayments.metodo,
+      monto: salePayments.monto,
+      id_tarjeta: salePayments.id_tarjeta,
+    })
+    .from(salePayments)
+    .where(eq(salePayments.id_venta, replaced.id_venta))
+    .orderBy(asc(salePayments.id));
   const input = {
     tipo_comp: replaced.tipo_comp,
     id_cita: replaced.id_cita,
@@ -442,7 +480,7 @@ export async function registerAgain(
     nombre: replaced.cliente_nombre || null,
     descuento: replaced.descuento,
     propina: replaced.propina,
-    pagos: replaced.pagos,
+    pagos: pagos.map((pago) => ({ ...pago, codigo: null })),
   };
   return writeSale(tx, request, issuer, {
     input,

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   PAYMENT_METHODS,
   SALE_ITEM_KIND_LABELS,
+  type SaleItemKind,
   type SalesReport,
   type SalesReportQuery,
 } from '@app/domain';
@@ -9,9 +10,12 @@ import { dayText } from '../../crud/export';
 import type { Db } from '../../db/client';
 import { appointments, employees, saleLines, sales } from '../../db/schema';
 import type { XlsxSheet } from '../../http/xlsx';
+import { giftCardFigures } from './gift-cards';
 import { byMethod, centsSum, issuedBetween } from './sale-sums';
 
 /** Reporte Ventas (decisions §reports): sales not voided in a Lima date range, four ways. */
+
+const GIFT_CARD = 'tarjeta_regalo' satisfies SaleItemKind;
 
 const periodSql = (agrupar: SalesReportQuery['agrupar']) =>
   sql<string>`to_char(${sales.fecha} - interval '5 hours', ${agrupar === 'mes' ? 'YYYY-MM' : 'YYYY-MM-DD'})`;
@@ -23,7 +27,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
   // `fecha` is UTC in the database whatever its zone setting: Lima is 5 hours behind.
   const period = periodSql(agrupar);
   const groomerName = sql<string>`coalesce(${employees.nom_emp} || ' ' || ${employees.ape_emp}, 'Sin groomer')`;
-  const [[totals], porPeriodo, porMetodo, porItem, porGroomer] = await Promise.all([
+  const [[totals], porPeriodo, porMetodo, porItem, porGroomer, giftCards] = await Promise.all([
     db
       .select({
         ventas: sql<number>`(count(*) filter (where ${sales.anulada_at} is null))::int`,
@@ -48,7 +52,8 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
       .select({
         tipo: saleLines.tipo,
         id_item: saleLines.id_item,
-        descripcion: sql<string>`min(${saleLines.descripcion})`,
+        // Each card's line names its own code's end: they add up as one item.
+        descripcion: sql<string>`case when ${saleLines.tipo} = ${GIFT_CARD} then ${SALE_ITEM_KIND_LABELS.tarjeta_regalo} else min(${saleLines.descripcion}) end`,
         cantidad: sql<number>`sum(${saleLines.cantidad})::int`,
         total: centsSum(saleLines.total),
       })
@@ -59,7 +64,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
       .groupBy(
         saleLines.tipo,
         saleLines.id_item,
-        sql`case when ${saleLines.id_item} is null then ${saleLines.descripcion} end`,
+        sql`case when ${saleLines.id_item} is null and ${saleLines.tipo} <> ${GIFT_CARD} then ${saleLines.descripcion} end`,
       )
       // By amount as a number: the selected total is text ('900.00' would come before '2340.00').
       .orderBy(sql`sum(${saleLines.total}) desc`, sql`3`),
@@ -76,6 +81,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
       .where(inForce)
       .groupBy(appointments.id_emp)
       .orderBy(sql`sum(${sales.total}) desc`, sql`2`),
+    giftCardFigures(db, inForce),
   ]);
   return {
     desde,
@@ -86,6 +92,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
     por_metodo: porMetodo.map(({ metodo, ventas, monto }) => ({ metodo, ventas, total: monto })),
     por_item: porItem,
     por_groomer: porGroomer,
+    tarjetas_regalo: giftCards,
   };
 }
 
@@ -135,6 +142,18 @@ export function reportTables(report: SalesReport): XlsxSheet[] {
       header: ['Groomer', 'Ventas', 'Total (S/.)'],
       rows: report.por_groomer.map((r) => [r.groomer, r.ventas, r.total]),
       money: [2],
+    },
+    {
+      name: 'Tarjetas de regalo',
+      header: ['Vendidas (S/.)', 'Usadas (S/.)', 'Saldo por usar hoy (S/.)'],
+      rows: [
+        [
+          report.tarjetas_regalo.vendidas,
+          report.tarjetas_regalo.usadas,
+          report.tarjetas_regalo.saldo,
+        ],
+      ],
+      money: [0, 1, 2],
     },
   ];
 }

@@ -811,6 +811,7 @@ describe('the till and the report', () => {
       'Por método de pago',
       'Por servicio o paquete',
       'Por groomer',
+      'Tarjetas de regalo',
     ]);
     const summary = book.getWorksheet('Resumen')!.getRow(2).values as unknown[];
     expect(summary.slice(1)).toEqual([

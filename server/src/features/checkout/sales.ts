@@ -21,6 +21,7 @@ import { reissueSale } from './reissue';
 import { sendReceiptPdf, sendReceiptXml } from './receipt-files';
 import { asListQuery, findSale, saleFilters, salesExport, salesList } from './sale-read';
 import { reportTables, salesReport } from './sales-report';
+import { giftCardOf } from './gift-cards';
 import { closeDay, cashDay, openDay, recordMovement, reopenDay } from './till';
 import { voidSale } from './void';
 
@@ -134,6 +135,8 @@ export const salesModule: FastifyPluginAsyncZod<SalesModuleOptions> = async (
   });
 
   route(app, E.cash, async (request) => ok(await cashDay(db, request.query.fecha)));
+
+  route(app, E.giftCard, async (request) => ok(await giftCardOf(db, request.params.codigo)));
 
   route(app, E.close, async (request, reply) =>
     reply.status(201).send(ok(await closeDay(db, request, request.body), CASH_MESSAGES.closed)),

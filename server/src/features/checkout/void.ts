@@ -14,6 +14,7 @@ import { sessionOf } from '../../http/authenticate';
 import { conflict, notFound } from '../../http/errors';
 import { moveStocks } from '../products';
 import { creditNoteIssuer, issueCreditNote, type ReceiptIssuer } from './electronic-receipt';
+import { voidGiftCardsOf } from './gift-cards';
 import { productMoves } from './issue';
 import { findSale, receiptNumberSql } from './sale-read';
 import { assertTillOpen } from './till';
@@ -82,6 +83,7 @@ export async function voidLockedSale(
       id_venta: id,
     }),
   );
+  await voidGiftCardsOf(tx, id);
   await tx
     .update(sales)
     .set({

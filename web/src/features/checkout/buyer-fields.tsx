@@ -1,5 +1,6 @@
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Radio from '@mui/material/Radio';
@@ -20,6 +21,7 @@ import { fullName } from '../../lib/format';
 import { CLIENT_LOOKUP_TEXTS, useClientByDni } from '../../lookups';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 import { NO_BUYER, type Buyer, type CheckoutFormMethods } from './checkout-values';
+import { GIFT_CARD_TEXTS } from './gift-card-parts';
 
 interface BuyerFieldsProps {
   form: CheckoutFormMethods;
@@ -27,6 +29,8 @@ interface BuyerFieldsProps {
   /** A walk-in sale finds its client by DNI; a cita's client is the cita's. */
   walkIn: boolean;
   totals: SaleTotals;
+  /** The sale sells a gift card: a nota de venta, the only type it may take. */
+  sellsGiftCard: boolean;
   disabled: boolean;
 }
 
@@ -38,7 +42,14 @@ const DOC_CHARS: Record<ReceiptType, (value: string) => string> = {
 };
 
 /** The receipt's type and the buyer it names: a DNI (or RUC) and a name. */
-export function BuyerFields({ form, buyer, walkIn, totals, disabled }: BuyerFieldsProps) {
+export function BuyerFields({
+  form,
+  buyer,
+  walkIn,
+  totals,
+  sellsGiftCard,
+  disabled,
+}: BuyerFieldsProps) {
   const { control, setValue, clearErrors } = form;
   const type = useController({ control, name: 'tipo_comp' });
   const doc = useController({ control, name: 'doc' });
@@ -65,6 +76,7 @@ export function BuyerFields({ form, buyer, walkIn, totals, disabled }: BuyerFiel
         <RadioGroup
           row
           aria-labelledby="checkout-receipt-type"
+          aria-describedby={sellsGiftCard ? 'checkout-receipt-type-hint' : undefined}
           name={type.field.name}
           value={receipt}
           onChange={(_, value) => {
@@ -84,6 +96,7 @@ export function BuyerFields({ form, buyer, walkIn, totals, disabled }: BuyerFiel
               key={id}
               value={id}
               label={RECEIPT_TYPES[id]}
+              disabled={disabled || (sellsGiftCard && id !== 'T')}
               control={
                 <Radio
                   slotProps={{ input: { ref: id === receipt ? type.field.ref : undefined } }}
@@ -93,6 +106,11 @@ export function BuyerFields({ form, buyer, walkIn, totals, disabled }: BuyerFiel
             />
           ))}
         </RadioGroup>
+        {sellsGiftCard && (
+          <FormHelperText id="checkout-receipt-type-hint" sx={{ mx: 0 }}>
+            {GIFT_CARD_TEXTS.receiptTypeHint}
+          </FormHelperText>
+        )}
       </FormControl>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 5 }}>

@@ -31,6 +31,7 @@ import { usePermissions } from '../../lib/use-profile';
 import { PetCareChips } from '../../lookups';
 import { BuyerFields } from './buyer-fields';
 import { CHECKOUT_TEXTS } from './checkout-texts';
+import { GIFT_CARD_TEXTS } from './gift-card-parts';
 import {
   appointmentValues,
   buyerOf,
@@ -38,10 +39,12 @@ import {
   isAdjusted,
   NO_BUYER,
   resolver,
+  sellsGiftCard,
   totalsOf,
   walkInValues,
   type Buyer,
   type CheckoutControl,
+  type CheckoutFormMethods,
   type CheckoutValues,
 } from './checkout-values';
 import { MoneyField } from './money-field';
@@ -208,6 +211,8 @@ function CheckoutForm({
   const { can } = usePermissions();
   const mayAdjust = can('caja.ajustar');
   const adjusted = isAdjusted(values, totals);
+  const giftCard = sellsGiftCard(values.items ?? []);
+  useGiftCardSale(form, giftCard, buyer);
 
   const submit = handleSubmit(async (sale) => {
     try {
@@ -246,17 +251,29 @@ function CheckoutForm({
         )}
 
         <Section title={CHECKOUT_TEXTS.items}>
-          <SaleLines form={form} mayAdjust={mayAdjust} disabled={busy} />
+          <SaleLines form={form} mayAdjust={mayAdjust} giftCards={!appointment} disabled={busy} />
         </Section>
 
         <Grid container spacing={3} sx={{ mt: 1 }}>
           <Grid size={{ xs: 12, md: 7 }}>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <MoneyField control={control} name="descuento" label="Descuento" disabled={busy} />
+                <MoneyField
+                  control={control}
+                  name="descuento"
+                  label="Descuento"
+                  disabled={busy || giftCard}
+                  hint={giftCard ? GIFT_CARD_TEXTS.noDiscountHint : undefined}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <MoneyField control={control} name="propina" label="Propina" disabled={busy} />
+                <MoneyField
+                  control={control}
+                  name="propina"
+                  label="Propina"
+                  disabled={busy || giftCard}
+                  hint={giftCard ? GIFT_CARD_TEXTS.noDiscountHint : undefined}
+                />
               </Grid>
               {mayAdjust && (adjusted || totals.cents.discount > 0) && (
                 <Grid size={12}>
@@ -271,12 +288,13 @@ function CheckoutForm({
                 buyer={buyer}
                 walkIn={!appointment}
                 totals={totals}
+                sellsGiftCard={giftCard}
                 disabled={busy}
               />
             </Section>
 
             <Section title={CHECKOUT_TEXTS.payments}>
-              <PaymentsField form={form} totals={totals} disabled={busy} />
+              <PaymentsField form={form} totals={totals} sellsGiftCard={giftCard} disabled={busy} />
             </Section>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
@@ -294,6 +312,31 @@ function CheckoutForm({
       </DialogActions>
     </Box>
   );
+}
+
+/**
+ * A sale of gift cards (DESIGN §11.6) is a nota de venta without discount nor tip: the form
+ * turns to it as soon as a gift card line is added, and the fields say why.
+ */
+function useGiftCardSale(form: CheckoutFormMethods, giftCard: boolean, buyer: Buyer) {
+  useEffect(() => {
+    if (!giftCard) return;
+    const { getValues, setValue } = form;
+    const type = getValues('tipo_comp');
+    if (type !== 'T') {
+      // A factura's RUC and razón social give way to the buyer a nota de venta names.
+      if (type === 'F') {
+        setValue('doc', buyer.doc);
+        setValue('nombre', buyer.nombre);
+      }
+      setValue('tipo_comp', 'T');
+      form.clearErrors(['tipo_comp', 'doc', 'nombre']);
+    }
+    for (const name of ['descuento', 'propina'] as const) {
+      if (getValues(name) !== '') setValue(name, '');
+    }
+    form.clearErrors(['descuento', 'propina']);
+  }, [form, giftCard, buyer]);
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

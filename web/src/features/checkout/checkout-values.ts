@@ -30,6 +30,8 @@ export interface LineValues {
 interface PaymentValues {
   metodo: PaymentMethod;
   monto: string;
+  /** A gift card's code as typed, with or without dashes; blank for any other method. */
+  codigo: string;
 }
 
 /** The form's values: the input of `SaleInputSchema`, with every amount as typed text. */
@@ -63,6 +65,25 @@ export const freeLine = (): LineValues => ({
   precio_lista: null,
   reservado: false,
 });
+
+/** A gift card sold (DESIGN §11.6): its amount is the line's price, typed; one per line. */
+export const giftCardLine = (): LineValues => ({
+  tipo: 'tarjeta_regalo',
+  id: null,
+  descripcion: 'Tarjeta de regalo',
+  cantidad: '1',
+  precio: '',
+  precio_lista: null,
+  reservado: false,
+});
+
+/** A line nothing was typed in yet: the walk-in sale's first, which a gift card takes over. */
+export const isBlankLine = (line: LineValues) =>
+  line.tipo === 'otro' && line.descripcion.trim() === '' && line.precio.trim() === '';
+
+/** Whether the lines sell a gift card: the sale is then a nota de venta of gift cards alone. */
+export const sellsGiftCard = (lines: readonly ({ tipo?: SaleItemKind } | undefined)[]) =>
+  lines.some((line) => line?.tipo === 'tarjeta_regalo');
 
 /** The buyer a receipt names unless the cashier changes it: the cita's client, or nobody. */
 export interface Buyer {
@@ -155,11 +176,14 @@ export function isAdjusted(values: WatchedValues, totals: SaleTotals): boolean {
 
 /**
  * The call's lines: a catalogue line by item and quantity, its price only when it overrides the
- * server's; the server names it.
+ * server's; the server names it. A gift card goes by its amount alone.
  */
 export function callItems(sale: SaleInput, lines: readonly LineValues[]) {
   return sale.items.map((item, index) => {
     if (item.tipo === 'otro') return item;
+    if (item.tipo === 'tarjeta_regalo') {
+      return { tipo: item.tipo, cantidad: item.cantidad, precio: item.precio };
+    }
     const { tipo, id, cantidad, precio } = item;
     const listed = lines[index]?.precio_lista ?? null;
     const kept = listed !== null && precio !== null && parseCents(precio) === parseCents(listed);

@@ -10,10 +10,12 @@ interface MoneyFieldProps {
   label: string;
   disabled: boolean;
   required?: boolean;
+  /** Said under the field while it has no error. */
+  hint?: string;
 }
 
 /** An amount in soles: digits and one point or comma while typing, two decimals once left. */
-export function MoneyField({ control, name, label, disabled, required }: MoneyFieldProps) {
+export function MoneyField({ control, name, label, disabled, required, hint }: MoneyFieldProps) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextField
@@ -26,7 +28,7 @@ export function MoneyField({ control, name, label, disabled, required }: MoneyFi
       required={required}
       disabled={disabled}
       error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? ' '}
+      helperText={fieldState.error?.message ?? hint ?? ' '}
       onChange={(e) => field.onChange(keepPriceChars(e.target.value))}
       onBlur={() => {
         field.onChange(formatPriceOnBlur(field.value));
@@ -35,6 +37,11 @@ export function MoneyField({ control, name, label, disabled, required }: MoneyFi
       slotProps={{
         htmlInput: { inputMode: 'decimal', maxLength: 14 },
         input: { startAdornment: <InputAdornment position="start">S/.</InputAdornment> },
+        // The hint says why the field is disabled: it keeps a readable colour.
+        formHelperText:
+          hint && !fieldState.error
+            ? { sx: { '&.Mui-disabled': { color: 'text.secondary' } } }
+            : undefined,
       }}
     />
   );

@@ -9,9 +9,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useController, useFieldArray } from 'react-hook-form';
-import { formatCents, PAYMENT_METHOD_IDS, PAYMENT_METHODS, type SaleTotals } from '@app/domain';
+import {
+  formatCents,
+  normalizeGiftCardCode,
+  PAYMENT_METHOD_IDS,
+  PAYMENT_METHODS,
+  type SaleTotals,
+} from '@app/domain';
 import { CHECKOUT_TEXTS } from './checkout-texts';
-import { arrayError, type CheckoutControl, type CheckoutFormMethods } from './checkout-values';
+import { arrayError, type CheckoutFormMethods } from './checkout-values';
+import {
+  GIFT_CARD_TEXTS,
+  GiftCardCodeInput,
+  lookupOutcome,
+  parseCode,
+  useGiftCardLookup,
+} from './gift-card-parts';
 import { MoneyField } from './money-field';
 
 const MAX_PAYMENTS = 5;
@@ -19,11 +32,16 @@ const MAX_PAYMENTS = 5;
 interface PaymentsFieldProps {
   form: CheckoutFormMethods;
   totals: SaleTotals;
+  /** The sale sells a gift card, which another gift card does not pay. */
+  sellsGiftCard: boolean;
   disabled: boolean;
 }
 
-/** The sale's payments, one row each; the change shows once they pay more than is due. */
-export function PaymentsField({ form, totals, disabled }: PaymentsFieldProps) {
+/**
+ * The sale's payments, one row each; the change shows once they pay more than is due. A gift
+ * card pays with its code, whose balance the cashier may ask first.
+ */
+export function PaymentsField({ form, totals, sellsGiftCard, disabled }: PaymentsFieldProps) {
   const { control, getValues, formState } = form;
   const payments = useFieldArray({ control, name: 'pagos' });
   const error = arrayError(formState.errors.pagos);
@@ -34,7 +52,8 @@ export function PaymentsField({ form, totals, disabled }: PaymentsFieldProps) {
           <PaymentRow
             key={payment.id}
             index={index}
-            control={control}
+            form={form}
+            sellsGiftCard={sellsGiftCard}
             disabled={disabled}
             onRemove={() => payments.remove(index)}
           />
@@ -51,10 +70,12 @@ export function PaymentsField({ form, totals, disabled }: PaymentsFieldProps) {
           disabled={disabled || payments.fields.length >= MAX_PAYMENTS}
           onClick={() => {
             const used = new Set(getValues('pagos').map((p) => p.metodo));
-            const metodo = PAYMENT_METHOD_IDS.find((m) => !used.has(m)) ?? 'efectivo';
+            // A gift card is chosen, never proposed: it needs its code.
+            const metodo =
+              PAYMENT_METHOD_IDS.find((m) => m !== 'tarjeta_regalo' && !used.has(m)) ?? 'efectivo';
             // The new payment covers what is still missing; the cashier may change it.
             const missing = totals.cents.missing;
-            payments.append({ metodo, monto: missing > 0 ? formatCents(missing) : '' });
+            payments.append({ metodo, monto: missing > 0 ? formatCents(missing) : '', codigo: '' });
           }}
         >
           {CHECKOUT_TEXTS.addPayment}
@@ -71,14 +92,21 @@ export function PaymentsField({ form, totals, disabled }: PaymentsFieldProps) {
 
 interface PaymentRowProps {
   index: number;
-  control: CheckoutControl;
+  form: CheckoutFormMethods;
+  sellsGiftCard: boolean;
   disabled: boolean;
   onRemove(): void;
 }
 
-function PaymentRow({ index, control, disabled, onRemove }: PaymentRowProps) {
+function PaymentRow({ index, form, sellsGiftCard, disabled, onRemove }: PaymentRowProps) {
   const n = index + 1;
+  const { control, setValue } = form;
   const method = useController({ control, name: `pagos.${index}.metodo` });
+  const current = method.field.value;
+  // A sale of gift cards is not paid with one; the option stays while chosen, to show the error.
+  const methods = PAYMENT_METHOD_IDS.filter(
+    (id) => id !== 'tarjeta_regalo' || !sellsGiftCard || id === current,
+  );
   return (
     <Grid container columnSpacing={1} sx={{ alignItems: 'flex-start' }}>
       <Grid size={{ xs: 12, sm: 6 }}>
@@ -89,14 +117,19 @@ function PaymentRow({ index, control, disabled, onRemove }: PaymentRowProps) {
           label={`Método de pago ${n}`}
           name={method.field.name}
           inputRef={method.field.ref}
-          value={method.field.value}
+          value={current}
           disabled={disabled}
           error={Boolean(method.fieldState.error)}
           helperText={method.fieldState.error?.message ?? ' '}
-          onChange={method.field.onChange}
+          onChange={(e) => {
+            const next = PAYMENT_METHOD_IDS.find((id) => id === e.target.value) ?? 'efectivo';
+            method.field.onChange(next);
+            // Only a gift card carries a code: another method drops what was typed.
+            if (next !== 'tarjeta_regalo') setValue(`pagos.${index}.codigo`, '');
+          }}
           onBlur={method.field.onBlur}
         >
-          {PAYMENT_METHOD_IDS.map((id) => (
+          {methods.map((id) => (
             <MenuItem key={id} value={id}>
               {PAYMENT_METHODS[id]}
             </MenuItem>
@@ -122,6 +155,67 @@ function PaymentRow({ index, control, disabled, onRemove }: PaymentRowProps) {
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Grid>
+      {current === 'tarjeta_regalo' && (
+        <Grid size={12}>
+          <GiftCardCodeField index={index} form={form} disabled={disabled} />
+        </Grid>
+      )}
     </Grid>
+  );
+}
+
+interface GiftCardCodeFieldProps {
+  index: number;
+  form: CheckoutFormMethods;
+  disabled: boolean;
+}
+
+/** The code of the gift card that pays, and its balance on demand ('Consultar saldo'). */
+function GiftCardCodeField({ index, form, disabled }: GiftCardCodeFieldProps) {
+  const n = index + 1;
+  const name = `pagos.${index}.codigo` as const;
+  const { field, fieldState } = useController({ control: form.control, name });
+  const lookup = useGiftCardLookup();
+  // The answer is about the code asked; once the code is changed it says nothing.
+  const outcome = lookup.code === normalizeGiftCardCode(field.value) ? lookupOutcome(lookup) : null;
+  const check = () => {
+    const parsed = parseCode(field.value);
+    if ('error' in parsed) {
+      form.setError(name, { type: 'validate', message: parsed.error }, { shouldFocus: true });
+      return;
+    }
+    form.clearErrors(name);
+    lookup.lookup(parsed.code);
+  };
+  const error = fieldState.error?.message;
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1, alignItems: 'flex-start' }}>
+      <GiftCardCodeInput
+        id={`field-pagos-${index}-codigo`}
+        label={GIFT_CARD_TEXTS.paymentCode(n)}
+        name={field.name}
+        inputRef={field.ref}
+        value={field.value}
+        required
+        disabled={disabled}
+        error={Boolean(error) || Boolean(outcome?.bad)}
+        helperText={error ?? outcome?.text ?? ' '}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        onEnter={check}
+        // The balance is told as it arrives.
+        slotProps={{ formHelperText: { 'aria-live': 'polite' } }}
+        sx={{ flex: '1 1 14rem' }}
+      />
+      <Button
+        variant="outlined"
+        onClick={check}
+        disabled={disabled}
+        loading={lookup.query.isFetching}
+        sx={{ mt: 1, mb: 2 }}
+      >
+        {GIFT_CARD_TEXTS.checkBalance}
+      </Button>
+    </Stack>
   );
 }

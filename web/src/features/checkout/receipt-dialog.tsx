@@ -26,6 +26,7 @@ import { useBrand } from '../../app/brand';
 import { showErrorDialog } from '../../lib/alerts';
 import { downloadFile } from '../../lib/download';
 import { usePermissions } from '../../lib/use-profile';
+import { IssuedGiftCards } from './gift-card-issued';
 import { Receipt } from './receipt-document';
 import { useReceiptPrint } from './receipt-print';
 import { useSale } from './receipt-queries';
@@ -41,7 +42,8 @@ import { useClientPhone, whatsappLink } from './receipt-whatsapp';
  * electronic one downloads as its signed XML (when signed here), and any as a PDF; the nota de
  * crédito that voided one has a tab of its own, printed and downloaded the same way (DESIGN
  * §11.1). Each says where it stands with SUNAT; one SUNAT rejected is issued again from here, and
- * the new receipt shown (DESIGN §11.2).
+ * the new receipt shown (DESIGN §11.2). The sale just charged shows the gift cards it sold, with
+ * their whole codes, this once (DESIGN §11.6).
  */
 
 export interface ReceiptDialogProps {
@@ -93,6 +95,8 @@ function ReceiptContent({ sale: shown, onClose, onReissued }: ReceiptContentProp
   const printing = useReceiptPrint(sale.data, viewed, brand.logoUrl);
   const [voiding, setVoiding] = useState(false);
   const [downloading, setDownloading] = useState<'xml' | 'pdf' | null>(null);
+  // The gift cards it sold come whole in the sale's answer only: a fetched sale has none.
+  const giftCards = typeof shown === 'number' ? [] : (shown.tarjetas_regalo ?? []);
 
   if (!sale.data) {
     return (
@@ -185,6 +189,7 @@ function ReceiptContent({ sale: shown, onClose, onReissued }: ReceiptContentProp
           </>
         }
       >
+        {giftCards.length > 0 && <IssuedGiftCards cards={giftCards} />}
         {tabs.nota && (
           <Tabs
             value={viewed}

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
-import { create as createQr } from 'qrcode';
 import {
   CUSTOMER_DOC_LABELS,
   printedDocument,
@@ -12,6 +11,7 @@ import {
   type Sale,
 } from '@app/domain';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { qrImage } from './qr-image';
 
 /**
  * The receipt as printed (decisions §receipt): what the server stored when the sale was issued,
@@ -246,21 +246,6 @@ export function Receipt({ sale, document: shown = 'comprobante', logoUrl, format
       <Box sx={{ textAlign: 'center' }}>{T.thanks}</Box>
     </Box>
   );
-}
-
-/** The QR's modules as an SVG image: one path of unit squares, inside the quiet zone. */
-function qrImage(text: string): string {
-  const { modules } = createQr(text, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const side = modules.size + 2 * quiet;
-  let path = '';
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) {
-      if (modules.get(row, col)) path += `M${col + quiet} ${row + quiet}h1v1h-1z`;
-    }
-  }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 /** The receipt's QR (SUNAT's text: RUC|tipo|serie|número|...), black on white on any screen. */

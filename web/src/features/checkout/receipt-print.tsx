@@ -13,7 +13,8 @@ const PAPER: Record<PaperFormat, { width: number; margin: number }> = {
   '80mm': { width: 80, margin: 3 },
 };
 
-const PRINT_CLASS = 'receipt-print';
+/** The receipt's print copy, a child of <body>; a gift card's print hides it (gift-card-issued). */
+export const RECEIPT_PRINT_CLASS = 'receipt-print';
 const MM_PER_PX = 25.4 / 96;
 
 interface Paper {
@@ -32,7 +33,7 @@ function PrintStyles({ paper }: { paper: Paper }) {
   return (
     <GlobalStyles
       styles={{
-        [`.${PRINT_CLASS}`]: {
+        [`.${RECEIPT_PRINT_CLASS}`]: {
           position: 'fixed',
           top: 0,
           left: -10_000,
@@ -41,8 +42,8 @@ function PrintStyles({ paper }: { paper: Paper }) {
           pointerEvents: 'none',
         },
         '@media print': {
-          [`body > *:not(.${PRINT_CLASS})`]: { display: 'none !important' },
-          [`.${PRINT_CLASS}`]: { position: 'static', visibility: 'visible', width: 'auto' },
+          [`body > *:not(.${RECEIPT_PRINT_CLASS})`]: { display: 'none !important' },
+          [`.${RECEIPT_PRINT_CLASS}`]: { position: 'static', visibility: 'visible', width: 'auto' },
           'html, body': {
             overflow: 'visible !important',
             height: 'auto !important',
@@ -86,7 +87,11 @@ export function useReceiptPrint(
     <>
       <PrintStyles paper={paper} />
       {createPortal(
-        <Box ref={printCopy} className={PRINT_CLASS} sx={{ color: '#000', bgcolor: '#fff' }}>
+        <Box
+          ref={printCopy}
+          className={RECEIPT_PRINT_CLASS}
+          sx={{ color: '#000', bgcolor: '#fff' }}
+        >
           <Receipt sale={sale} document={shown} logoUrl={logoUrl} format={paper.format} />
         </Box>,
         document.body,

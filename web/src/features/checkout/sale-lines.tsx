@@ -1,8 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
@@ -12,6 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import { useController, useFieldArray, useWatch } from 'react-hook-form';
@@ -25,7 +28,15 @@ import {
 } from '@app/domain';
 import { formatMoney } from '../../lib/format';
 import { CHECKOUT_TEXTS } from './checkout-texts';
-import { arrayError, freeLine, type CheckoutFormMethods, type LineValues } from './checkout-values';
+import {
+  arrayError,
+  freeLine,
+  giftCardLine,
+  isBlankLine,
+  type CheckoutFormMethods,
+  type LineValues,
+} from './checkout-values';
+import { GIFT_CARD_TEXTS } from './gift-card-parts';
 import { useCatalogue, type Catalogue, type CatalogueKind } from './use-catalogue';
 
 /** A warning under a field that is not (yet) an error: the product's stock falls short. */
@@ -37,6 +48,7 @@ const LINE_KINDS: { kind: SaleItemKind; label: string }[] = [
   { kind: 'servicio', label: 'Servicio' },
   { kind: 'paquete', label: 'Paquete' },
   { kind: 'producto', label: 'Producto' },
+  { kind: 'tarjeta_regalo', label: GIFT_CARD_TEXTS.name },
 ];
 
 const MAX_ITEMS = 50;
@@ -45,11 +57,13 @@ interface SaleLinesProps {
   form: CheckoutFormMethods;
   /** The user may charge another price than the catalogue's (`caja.ajustar`). */
   mayAdjust: boolean;
+  /** A walk-in sale may sell gift cards (DESIGN §11.6); a cita's may not. */
+  giftCards: boolean;
   disabled: boolean;
 }
 
 /** The sale's lines as a table, with the catalogue their kinds offer. */
-export function SaleLines({ form, mayAdjust, disabled }: SaleLinesProps) {
+export function SaleLines({ form, mayAdjust, giftCards, disabled }: SaleLinesProps) {
   const { control, formState } = form;
   const items = useFieldArray({ control, name: 'items' });
   const lines = useWatch({ control, name: 'items' });
@@ -94,6 +108,7 @@ export function SaleLines({ form, mayAdjust, disabled }: SaleLinesProps) {
                 catalogue={catalogue}
                 productUnits={productUnits}
                 mayAdjust={mayAdjust}
+                giftCards={giftCards}
                 disabled={disabled}
                 onRemove={
                   items.fields.length > 1 && !line.reservado ? () => items.remove(index) : undefined
@@ -108,14 +123,35 @@ export function SaleLines({ form, mayAdjust, disabled }: SaleLinesProps) {
           {error}
         </Alert>
       )}
-      <Button
-        startIcon={<AddIcon />}
-        onClick={() => items.append(freeLine())}
-        disabled={disabled || items.fields.length >= MAX_ITEMS}
-        sx={{ mt: 1 }}
-      >
-        {CHECKOUT_TEXTS.addItem}
-      </Button>
+      <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => items.append(freeLine())}
+          disabled={disabled || items.fields.length >= MAX_ITEMS}
+        >
+          {CHECKOUT_TEXTS.addItem}
+        </Button>
+        {giftCards && (
+          <Button
+            startIcon={<CardGiftcardIcon />}
+            onClick={() => {
+              // A gift card is sold alone: it takes the place of a line nothing was typed in.
+              const current = form.getValues('items');
+              const only = current.length === 1 ? current[0] : undefined;
+              if (only && isBlankLine(only)) {
+                // Its row stays: changed in place, it is not judged before the amount is typed.
+                form.setValue('items.0', giftCardLine());
+                form.setFocus('items.0.precio');
+              } else {
+                items.append(giftCardLine(), { focusName: `items.${current.length}.precio` });
+              }
+            }}
+            disabled={disabled || items.fields.length >= MAX_ITEMS}
+          >
+            {GIFT_CARD_TEXTS.addLine}
+          </Button>
+        )}
+      </Stack>
     </>
   );
 }
@@ -166,6 +202,8 @@ interface LineRowProps {
   productUnits: Map<number, number>;
   /** The user may charge another price than the catalogue's (`caja.ajustar`). */
   mayAdjust: boolean;
+  /** The kinds offered include the gift card. */
+  giftCards: boolean;
   disabled: boolean;
   /** Absent on the only line and on the cita's own item: a sale has at least one. */
   onRemove?: () => void;
@@ -177,6 +215,7 @@ function LineRow({
   catalogue,
   productUnits,
   mayAdjust,
+  giftCards,
   disabled,
   onRemove,
 }: LineRowProps) {
@@ -207,7 +246,10 @@ function LineRow({
         ]
       : (fromCatalogue?.options ?? []);
   const kindLabel = LINE_KINDS.find((k) => k.kind === tipo)?.label ?? 'Ítem';
-  const priceLocked = tipo !== 'otro' && !mayAdjust;
+  const giftCard = tipo === 'tarjeta_regalo';
+  const kinds = LINE_KINDS.filter((k) => k.kind !== 'tarjeta_regalo' || giftCards || giftCard);
+  // A free line's price and a gift card's amount are typed; the catalogue's are the server's.
+  const priceLocked = tipo !== 'otro' && !giftCard && !mayAdjust;
   const repriced =
     listed !== null && listed !== undefined && parseCents(price.field.value) !== parseCents(listed);
   // A product shows its stock, and warns (the server refuses) when the sale asks for more.
@@ -236,16 +278,21 @@ function LineRow({
             kind.field.onChange(next);
             setValue(`items.${index}.id`, null);
             setValue(`items.${index}.precio_lista`, null);
-            // A free line keeps what was typed; a catalogue line waits for its item.
-            if (next !== 'otro') {
+            // A free line keeps what was typed; a catalogue line waits for its item; a gift
+            // card, one per line, waits for its amount.
+            if (next !== 'otro' || giftCard) {
               setValue(`items.${index}.descripcion`, '');
               setValue(`items.${index}.precio`, '');
+            }
+            if (next === 'tarjeta_regalo') {
+              setValue(`items.${index}.descripcion`, GIFT_CARD_TEXTS.name);
+              setValue(`items.${index}.cantidad`, '1');
             }
           }}
           onBlur={kind.field.onBlur}
           slotProps={{ htmlInput: { 'aria-label': `Tipo del ítem ${n}` } }}
         >
-          {LINE_KINDS.map((k) => (
+          {kinds.map((k) => (
             <MenuItem key={k.kind} value={k.kind}>
               {k.label}
             </MenuItem>
@@ -253,7 +300,14 @@ function LineRow({
         </TextField>
       </TableCell>
       <TableCell data-label="Descripción" sx={[lineCellSx, { gridColumn: '1 / -1' }]}>
-        {fromCatalogue ? (
+        {giftCard ? (
+          <Box sx={{ pt: { sm: 1 } }}>
+            <Typography variant="body2">{GIFT_CARD_TEXTS.name}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {GIFT_CARD_TEXTS.lineHint}
+            </Typography>
+          </Box>
+        ) : fromCatalogue ? (
           <TextField
             select
             fullWidth
@@ -320,7 +374,13 @@ function LineRow({
           onChange={(e) => quantity.field.onChange(e.target.value.replace(/\D/g, '').slice(0, 3))}
           onBlur={quantity.field.onBlur}
           slotProps={{
-            htmlInput: { 'aria-label': `Cantidad del ítem ${n}`, inputMode: 'numeric' },
+            // A gift card is one a line: its quantity stays 1.
+            htmlInput: {
+              'aria-label': `Cantidad del ítem ${n}`,
+              inputMode: 'numeric',
+              readOnly: giftCard,
+            },
+            input: giftCard ? { sx: { bgcolor: 'action.hover' } } : undefined,
             formHelperText: shortOf && !quantity.fieldState.error ? { sx: warningText } : undefined,
           }}
         />
@@ -346,7 +406,7 @@ function LineRow({
           slotProps={{
             // The catalogue's price is the server's: shown, typed over only with caja.ajustar.
             htmlInput: {
-              'aria-label': `Precio unitario del ítem ${n}`,
+              'aria-label': giftCard ? GIFT_CARD_TEXTS.amount(n) : `Precio unitario del ítem ${n}`,
               inputMode: 'decimal',
               readOnly: priceLocked,
             },

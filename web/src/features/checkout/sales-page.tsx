@@ -1,7 +1,10 @@
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import {
   limaToday,
   PAYMENT_METHOD_IDS,
@@ -12,6 +15,8 @@ import {
   type SaleSummary,
 } from '@app/domain';
 import { PageContainer } from '../../app/page-container';
+import { GIFT_CARD_TEXTS } from './gift-card-parts';
+import { GiftCardLookupDialog } from './gift-card-lookup';
 import { useSaleDialogs } from './sale-dialogs';
 import {
   DataTable,
@@ -30,7 +35,8 @@ import { usePermissions } from '../../lib/use-profile';
 /**
  * 'Ventas' (decisions §checkout): the receipts issued, filtered by Lima days, receipt type, payment
  * method and a search; each one opens in the receipt dialog (print, WhatsApp, void). A walk-in
- * customer is charged from here ('Venta rápida'). Built from crud/'s list pieces: a sale is
+ * customer is charged from here ('Venta rápida'), and a gift card's balance read
+ * ('Consultar tarjeta de regalo'). Built from crud/'s list pieces: a sale is
  * never edited, so the page has no form, modal or row menu.
  */
 
@@ -141,20 +147,33 @@ export function SalesPage() {
   );
   const { can } = usePermissions();
   const sale = useSaleDialogs();
+  const [lookingUp, setLookingUp] = useState(false);
 
   return (
     <PageContainer
       title={SALES_TEXTS.title}
       actions={
         can('caja.cobrar') ? (
-          <Button
-            variant="contained"
-            startIcon={<PointOfSaleIcon />}
-            aria-haspopup="dialog"
-            onClick={() => sale.charge()}
-          >
-            {SALES_TEXTS.quickSale}
-          </Button>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {/* The page's own text colour: the primary blue is too faint on the page's grey. */}
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<CardGiftcardIcon />}
+              aria-haspopup="dialog"
+              onClick={() => setLookingUp(true)}
+            >
+              {GIFT_CARD_TEXTS.lookupOpen}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<PointOfSaleIcon />}
+              aria-haspopup="dialog"
+              onClick={() => sale.charge()}
+            >
+              {SALES_TEXTS.quickSale}
+            </Button>
+          </Stack>
         ) : undefined
       }
     >
@@ -182,6 +201,7 @@ export function SalesPage() {
         onPerPageChange={setPerPage}
       />
       {sale.dialogs}
+      <GiftCardLookupDialog open={lookingUp} onClose={() => setLookingUp(false)} />
     </PageContainer>
   );
 }

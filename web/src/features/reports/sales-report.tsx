@@ -8,7 +8,7 @@ import {
   PAYMENT_METHODS,
   SALE_ENDPOINTS,
   SALES_QUERY_KEY,
-  type SaleItemKind,
+  SALE_ITEM_KIND_LABELS,
   type SalesReport,
 } from '@app/domain';
 import { CHART_ON_GRADIENT } from '../../app/cards/chart-card';
@@ -49,22 +49,18 @@ export const SALES_REPORT_TEXTS = {
   byGroomerHint: 'Citas cobradas, por quien las atendió',
   byItem: 'Ventas por ítem',
   byItemHint: 'Unidades e importe con IGV, antes del descuento de la venta',
+  giftCards: 'Tarjetas de regalo',
+  giftCardsHint: 'Vendidas y usadas en el período; el saldo, lo que falta usar hoy',
   noData: 'Sin ventas en el período',
   loadError: 'No se pudo cargar el reporte de ventas',
 } as const;
-
-const ITEM_KINDS: Record<SaleItemKind, string> = {
-  servicio: 'Servicio',
-  paquete: 'Paquete',
-  producto: 'Producto',
-  otro: 'Otro',
-};
 
 type Report = SalesReport;
 type PeriodRow = Report['por_periodo'][number];
 type MethodRow = Report['por_metodo'][number];
 type ItemRow = Report['por_item'][number];
 type GroomerRow = Report['por_groomer'][number];
+type GiftCardRow = { concepto: string; monto: string };
 
 const periodFigures: Figure<PeriodRow>[] = [
   { header: 'Período', value: (r) => periodText(r.periodo) },
@@ -79,7 +75,7 @@ const methodFigures: Figure<MethodRow>[] = [
 ];
 
 const itemFigures: Figure<ItemRow>[] = [
-  { header: 'Tipo', value: (r) => ITEM_KINDS[r.tipo] },
+  { header: 'Tipo', value: (r) => SALE_ITEM_KIND_LABELS[r.tipo] },
   { header: 'Descripción', value: (r) => r.descripcion },
   { header: 'Cantidad', value: (r) => r.cantidad, kind: 'count' },
   { header: 'Total', value: (r) => r.total, kind: 'money' },
@@ -89,6 +85,18 @@ const groomerFigures: Figure<GroomerRow>[] = [
   { header: 'Groomer', value: (r) => r.groomer },
   { header: 'Ventas', value: (r) => r.ventas, kind: 'count' },
   { header: 'Total', value: (r) => r.total, kind: 'money' },
+];
+
+const giftCardFigures: Figure<GiftCardRow>[] = [
+  { header: 'Concepto', value: (r) => r.concepto },
+  { header: 'Monto', value: (r) => r.monto, kind: 'money' },
+];
+
+/** Sold and used in the period, and what all cards still hold: what the salon owes in services. */
+const giftCardRows = ({ tarjetas_regalo: cards }: Report): GiftCardRow[] => [
+  { concepto: 'Vendidas', monto: cards.vendidas },
+  { concepto: 'Usadas', monto: cards.usadas },
+  { concepto: 'Saldo por usar (hoy)', monto: cards.saldo },
 ];
 
 export function SalesReportPage() {
@@ -261,5 +269,13 @@ const tables: ReportTable<Report>[] = [
     figures: itemFigures,
     rows: (data) => data.por_item,
     rowKey: (r) => `${r.tipo}:${r.id_item ?? r.descripcion}`,
+  }),
+  reportTable({
+    title: SALES_REPORT_TEXTS.giftCards,
+    hint: SALES_REPORT_TEXTS.giftCardsHint,
+    size: { xs: 12, md: 6 },
+    figures: giftCardFigures,
+    rows: giftCardRows,
+    rowKey: (r) => r.concepto,
   }),
 ];
