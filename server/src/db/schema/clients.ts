@@ -116,6 +116,12 @@ export const pets = pgTable(
      * With it the pet list's search is one trigram index on one table, whatever the words.
      */
     owner_search: text('owner_search').notNull().default(''),
+    /**
+     * The earliest of its vaccines' latest expiries (each vaccine's name counted once), kept by
+     * triggers on vacunas (migration 0023); null without vaccines. A row that shows a pet reads
+     * its vaccine state from it instead of grouping the pet's vaccines (pet-care-fields.ts).
+     */
+    vacunas_vence: date('vacunas_vence', { mode: 'string' }),
   },
   (t) => [
     check('perros_talla_check', sql.raw(`talla in (${PET_SIZES.map((v) => `'${v}'`).join(', ')})`)),

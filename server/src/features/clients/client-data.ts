@@ -50,6 +50,7 @@ const { search_text: _clientSearch, ...clientColumns } = getTableColumns(clients
 const {
   search_text: _petSearch,
   owner_search: _ownerSearch,
+  vacunas_vence: _vaccineExpiry,
   ...petColumns
 } = getTableColumns(pets);
 const { search_text: _saleSearch, ...saleColumns } = getTableColumns(sales);

@@ -1,8 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { VACCINE_DUE_DAYS, type VaccineState } from '@app/domain';
-import { pets, vaccines } from '../../db/schema';
-import { qualified } from '../../crud/sql';
+import { pets } from '../../db/schema';
 
 /**
  * What every row that shows a pet carries for the groomer (decisions §pet-alerts): its alerts, care
@@ -15,21 +13,17 @@ export const LIMA_TODAY_SQL = sql`((now() at time zone 'UTC') - interval '5 hour
 /**
  * The pet's vaccines as a whole, as of today: 'vencida' when the latest dose of some vaccine
  * expired, 'por_vencer' when one expires within VACCINE_DUE_DAYS, else null. A renewed
- * vaccine's older doses do not count: only each name's latest expiry does.
+ * vaccine's older doses do not count: only each name's latest expiry does, which triggers keep
+ * in perros.vacunas_vence (migration 0023).
  */
-export function vaccineStateSql(petId: PgColumn | SQL): SQL<VaccineState | null> {
-  const pet = 'table' in petId ? qualified(petId) : petId;
-  return sql<VaccineState | null>`(select case
-      when min(latest) < ${LIMA_TODAY_SQL} then 'vencida'
-      when min(latest) <= ${LIMA_TODAY_SQL} + ${VACCINE_DUE_DAYS}::int then 'por_vencer'
-    end
-    from (select max(${vaccines.fecha_vence}) as latest from ${vaccines}
-      where ${vaccines.id_perro} = ${pet} group by lower(${vaccines.nombre})) as latest_doses)`;
-}
+const vaccineStateSql = sql<VaccineState | null>`case
+    when ${pets.vacunas_vence} < ${LIMA_TODAY_SQL} then 'vencida'
+    when ${pets.vacunas_vence} <= ${LIMA_TODAY_SQL} + ${VACCINE_DUE_DAYS}::int then 'por_vencer'
+  end`;
 
 /** The pet's care fields, for a select or a nested object on `perros`. */
 export const petCareFields = {
   alertas: pets.alertas,
   notas_cuidado: pets.notas_cuidado,
-  vacunas: vaccineStateSql(pets.id_perro),
+  vacunas: vaccineStateSql,
 };

@@ -78,6 +78,8 @@ describe('vaccines (decisions §vaccines)', () => {
 
     expect((await api.delete(`/vacuna/${id}`)).body.message).toBe(M.removed);
     expect((await api.get(`/perro/${owner.petId}/vacunas`)).body.data).toEqual([]);
+    // The state kept on the pet follows a removal too (migration 0023's triggers).
+    expect((await api.get(`/mascota/${owner.petId}`)).body.data.vacunas).toBeNull();
     expect((await api.delete(`/vacuna/${id}`)).status).toBe(404);
   });
 
