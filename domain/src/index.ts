@@ -21,6 +21,7 @@ export * from './features/catalogue/packages';
 export * from './features/clients/pets';
 export * from './features/products/products';
 export * from './features/agenda/reservations';
+export * from './features/checkout/bonos';
 export * from './features/checkout/gift-cards';
 export * from './features/checkout/receipt-codes';
 export * from './features/checkout/sale-input';

@@ -23,3 +23,10 @@ export function ageInYears(birth: string, today: string = limaToday()): number {
   const hadBirthday = tm > bm || (tm === bm && td >= bd);
   return ty - by - (hadBirthday ? 0 : 1);
 }
+
+/** `day` (`YYYY-MM-DD`) moved `days` days (a calendar day: no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -113,6 +113,17 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'DELETE /api/paquete/:id': ADMIN,
   'POST /api/paquete/:id/servicios': ADMIN,
   'DELETE /api/paquete/:id/servicio/:serviceId': ADMIN,
+  'GET /api/bonos/': ALL,
+  'GET /api/bonos/export': ALL,
+  'GET /api/bono/:id': ALL,
+  'GET /api/bonos/disponibles': ALL,
+  'POST /api/bono/register': ADMIN,
+  'PUT /api/bono': ADMIN,
+  'PATCH /api/bono': ADMIN,
+  'DELETE /api/bono/:id': ADMIN,
+  // A client's bonos: who reads clients reads them; the admin adjusts one.
+  'GET /api/cliente/:id/bonos': ALL,
+  'POST /api/bono-cliente/:id/ajuste': ADMIN,
   // Agenda: everyone reads, the desk books; starting, completing and triage are everyone's.
   'GET /api/reservaciones/': ALL,
   'GET /api/reservaciones/export': ALL,

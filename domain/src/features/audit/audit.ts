@@ -79,6 +79,8 @@ export const AUDIT_ENTITIES = [
   'reclamo',
   'feriado',
   'carne_vacuna',
+  'bono',
+  'bono_cliente',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -106,6 +108,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   reclamo: 'Hoja de reclamación',
   feriado: 'Feriado',
   carne_vacuna: 'Carné de vacunas',
+  bono: 'Bono',
+  bono_cliente: 'Bono de cliente',
 };
 
 /** One changed field: its value before and after (null where there was none). */

@@ -50,6 +50,7 @@ export const SALE_ITEM_KINDS = [
   'producto',
   'otro',
   'tarjeta_regalo',
+  'bono',
 ] as const;
 export type SaleItemKind = (typeof SALE_ITEM_KINDS)[number];
 
@@ -59,6 +60,7 @@ export const SALE_ITEM_KIND_LABELS: Record<SaleItemKind, string> = {
   producto: 'Producto',
   otro: 'Otro',
   tarjeta_regalo: 'Tarjeta de regalo',
+  bono: 'Bono',
 };
 
 /** SUNAT catálogo 01: boleta 03, factura 01; a nota de venta is internal and never sent. */
@@ -104,6 +106,7 @@ export const SUNAT_UNIT_CODES: Record<SaleItemKind, 'ZZ' | 'NIU'> = {
   producto: 'NIU',
   otro: 'ZZ',
   tarjeta_regalo: 'ZZ',
+  bono: 'ZZ',
 };
 
 /** A DNI: eight digits. */

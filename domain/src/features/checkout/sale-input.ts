@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, moneyAmount, optionalText, requiredText } from '../../rules';
 import { parseCents } from '../../money';
 import { optionalId } from '../agenda/booking';
+import { BONO_MESSAGES } from './bonos';
 import { giftCardCode } from './gift-cards';
 import {
   PAYMENT_METHOD_IDS,
@@ -40,6 +41,7 @@ const ITEM_REQUIRED: Record<Exclude<SaleItemKind, 'otro' | 'tarjeta_regalo'>, st
   servicio: M.serviceRequired,
   paquete: M.packageRequired,
   producto: M.productRequired,
+  bono: M.bonoRequired,
 };
 
 /** A price absent or blank: the catalogue's (or the cita's) for a catalogue line. */
@@ -63,6 +65,8 @@ export const SaleItemSchema = z
     cantidad: quantity,
     /** Unit price with IGV. */
     precio: optionalPrice,
+    /** A service or package the client's bono covers, charged anyway (coverWithBonos). */
+    sin_bono: z.boolean().optional(),
   })
   .superRefine((item, ctx) => {
     if (item.tipo === 'otro') {
@@ -85,6 +89,8 @@ export const SaleItemSchema = z
       }
     } else if (item.id == null) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: ITEM_REQUIRED[item.tipo] });
+    } else if (item.tipo === 'bono' && item.cantidad !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['cantidad'], message: BONO_MESSAGES.onePerLine });
     }
   })
   .transform((item) => ({
@@ -190,7 +196,7 @@ export const SaleInputSchema = z
     propina: optionalMoney(M.tipMin),
     pagos: z
       .array(SalePaymentSchema, { error: M.paymentsRequired })
-      .min(1, M.paymentsRequired)
+      // None when bonos cover everything and there is no tip: the rules ask for what is due.
       .max(5, M.paymentsMax),
     /** Why the sale charges off the server's prices (`saleAdjustments`); needs `caja.ajustar`. */
     motivo_ajuste: optionalText(200, M.adjustReasonMax),

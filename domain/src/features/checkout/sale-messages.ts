@@ -16,6 +16,7 @@ export const SALE_MESSAGES = {
   itemsMax: 'La venta no puede tener más de 50 ítems',
   itemKindInvalid: 'El tipo de ítem debe ser servicio, paquete, producto, otro o tarjeta de regalo',
   serviceRequired: 'Debe seleccionar un servicio',
+  bonoRequired: 'Debe seleccionar un bono',
   packageRequired: 'Debe seleccionar un paquete',
   productRequired: 'Debe seleccionar un producto',
   otherWithId: 'Un ítem de tipo otro no lleva identificador',

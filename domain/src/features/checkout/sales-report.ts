@@ -56,5 +56,7 @@ export const SalesReportSchema = z.strictObject({
    * still hold today: what the salon owes in services.
    */
   tarjetas_regalo: z.strictObject({ vendidas: money, usadas: money, saldo: money }),
+  /** Bonos sold in the period (how many, for how much) and the visits bonos covered in it. */
+  bonos: z.strictObject({ vendidos: z.number().int(), monto: money, usos: z.number().int() }),
 });
 export type SalesReport = z.infer<typeof SalesReportSchema>;

@@ -98,8 +98,17 @@ describe('sale input', () => {
     expect(messages({ ...sale, tipo_comp: 'X', items: [], pagos: [] })).toEqual([
       `tipo_comp: ${M.receiptTypeRequired}`,
       `items: ${M.itemsRequired}`,
-      `pagos: ${M.paymentsRequired}`,
     ]);
+  });
+
+  it('takes no payment only when nothing is due (bonos cover it all): else it asks for the rest', () => {
+    const unpaid = messages({ ...sale, pagos: [] });
+    expect(unpaid).toHaveLength(1);
+    expect(unpaid[0]).toMatch(/^pagos: /);
+    // A line the server prices (a bono may cover it) leaves the sum to the server.
+    expect(
+      messages({ ...sale, items: [{ tipo: 'servicio', id: 4, cantidad: 1 }], pagos: [] }),
+    ).toEqual([]);
   });
 
   it('refuses more than 50 items and more than 5 payments', () => {

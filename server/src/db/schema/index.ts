@@ -15,3 +15,4 @@ export * from './electronic-receipts';
 export * from './complaints';
 export * from './online-booking';
 export * from './client-portal';
+export * from './bonos';

@@ -1,2 +1,3 @@
 export { packagesModule } from './packages';
 export { servicesModule } from './services';
+export { bonosModule } from './bonos';

@@ -2,3 +2,4 @@ export { salesModule, type SalesModuleOptions } from './sales';
 export { saleOfAppointment } from './sale-read';
 export { pseTransport } from './pse-sending';
 export { sendReceiptPdf, sendReceiptXml } from './receipt-files';
+export { clientBonosModule } from './bonos';

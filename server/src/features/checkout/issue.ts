@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   AppointmentStatus,
+  BONO_MESSAGES,
   can,
   CHARGE_MESSAGES as C,
   customerDocCode,
@@ -34,6 +35,7 @@ import { recordChange } from '../../audit/record';
 import type { Tx } from '../../db/client';
 import {
   appointments,
+  bonos,
   clients,
   packages,
   products,
@@ -64,6 +66,7 @@ import {
   type PaymentDraft,
 } from './gift-cards';
 import { assertTillOpen } from './till';
+import { coverLines, saleHasBonos, sellBonos, useBonos, type CoverableLine } from './bonos';
 
 /**
  * Issuing a sale (decisions §numbering): it takes the next number of its series, under the series
@@ -116,8 +119,13 @@ type CatalogueEntry = { name: string; precio: string };
 async function catalogueOf(tx: Tx, items: SaleInput['items']) {
   const ids = (kind: CatalogueKind) =>
     items.filter((item) => item.tipo === kind).map((item) => item.id as number);
-  const [serviceIds, packageIds, productIds] = [ids('servicio'), ids('paquete'), ids('producto')];
-  const [serviceRows, packageRows, productRows] = await Promise.all([
+  const [serviceIds, packageIds, productIds, bonoIds] = [
+    ids('servicio'),
+    ids('paquete'),
+    ids('producto'),
+    ids('bono'),
+  ];
+  const [serviceRows, packageRows, productRows, bonoRows] = await Promise.all([
     serviceIds.length
       ? tx
           .select({ id: services.id_srv, name: services.nom_srv, precio: services.precio_srv })
@@ -136,6 +144,12 @@ async function catalogueOf(tx: Tx, items: SaleInput['items']) {
           .from(products)
           .where(and(inArray(products.id_prod, productIds), eq(products.id_est, Status.Activo)))
       : [],
+    bonoIds.length
+      ? tx
+          .select({ id: bonos.id_bono, name: bonos.nombre, precio: bonos.precio })
+          .from(bonos)
+          .where(and(inArray(bonos.id_bono, bonoIds), eq(bonos.id_est, Status.Activo)))
+      : [],
   ]);
   const byId = (rows: ({ id: number } & CatalogueEntry)[]) =>
     new Map(rows.map(({ id, ...entry }) => [id, entry]));
@@ -143,6 +157,7 @@ async function catalogueOf(tx: Tx, items: SaleInput['items']) {
     servicio: byId(serviceRows),
     paquete: byId(packageRows),
     producto: byId(productRows),
+    bono: byId(bonoRows),
   } satisfies Record<CatalogueKind, Map<number, CatalogueEntry>>;
 }
 
@@ -155,7 +170,7 @@ async function priceLines(
   tx: Tx,
   items: SaleInput['items'],
   cita: { id_srv: number | null; id_paq: number | null; precio: string } | null,
-): Promise<(PricedLine & { id: number | null })[]> {
+): Promise<CoverableLine[]> {
   const catalogue = await catalogueOf(tx, items);
   const booked = cita
     ? cita.id_paq !== null
@@ -269,7 +284,7 @@ interface SaleDraft {
     id_cita: number | null;
     pagos: PaymentDraft[];
   };
-  items: (PricedLine & { id: number | null })[];
+  items: CoverableLine[];
   /** Computed once: the rules and the stored amounts read them. */
   totals: SaleTotals;
   /** The cita it charges, locked (chargeableAppointment). */
@@ -328,7 +343,10 @@ async function writeSale(
   // A gift card's line names the end of its code, made here; the code itself is answered once.
   const codes = newGiftCardCodes(items.filter((item) => item.tipo === 'tarjeta_regalo').length);
   const cards: { codigo: string; monto: string }[] = [];
-  const lines = items.map((item) => {
+  const soldBonos = await sellBonos(tx, id_venta, clientId, items);
+  const lines = items.map((item, index) => {
+    const bono = soldBonos.get(index);
+    if (bono !== undefined) return { ...item, descripcion: bono };
     if (item.tipo !== 'tarjeta_regalo') return item;
     const codigo = codes[cards.length];
     cards.push({ codigo, monto: item.precio });
@@ -337,16 +355,20 @@ async function writeSale(
   await tx
     .insert(saleLines)
     .values(lines.map((item, index) => ({ id_venta, ...receiptLine(item, index) })));
+  await useBonos(tx, id_venta, items);
   const issued = await issueGiftCards(tx, id_venta, cards);
   const cardIds = await spendGiftCards(tx, id_venta, input.pagos);
-  await tx.insert(salePayments).values(
-    input.pagos.map((pago, index) => ({
-      id_venta,
-      metodo: pago.metodo,
-      monto: pago.monto,
-      id_tarjeta: cardIds[index],
-    })),
-  );
+  // None when bonos cover everything and there is no tip.
+  if (input.pagos.length > 0) {
+    await tx.insert(salePayments).values(
+      input.pagos.map((pago, index) => ({
+        id_venta,
+        metodo: pago.metodo,
+        monto: pago.monto,
+        id_tarjeta: cardIds[index],
+      })),
+    );
+  }
   const comprobante = formatReceiptNumber(serie, numero);
   await moveStocks(
     tx,
@@ -409,8 +431,13 @@ export async function registerSale(
       .where(eq(clients.id_cli, idCliente));
     if (!client) throw invalid('id_cliente', C.clientNotFound);
   }
-  const items = await priceLines(tx, input.items, cita);
+  const clientId = idCliente ?? cita?.id_cli ?? null;
+  const items = await coverLines(tx, clientId, await priceLines(tx, input.items, cita));
   const totals = saleTotals({ ...input, items });
+  // The visit a bono covers was receipted when the bono was sold (decisions §bonos).
+  if (totals.cents.total === 0 && input.tipo_comp !== 'T' && items.some((item) => item.uso)) {
+    throw invalid('tipo_comp', BONO_MESSAGES.zeroSaleNeedsNote);
+  }
   const company = await companySettings(tx);
   const adjustments = saleAdjustments(
     { items, descuento: input.descuento, propina: input.propina },
@@ -430,7 +457,7 @@ export async function registerSale(
     items,
     totals,
     cita,
-    clientId: idCliente ?? cita?.id_cli ?? null,
+    clientId,
     company,
     // What was charged off the server's prices, and why (decisions §server-prices).
     audited:
@@ -452,6 +479,7 @@ export async function registerAgain(
   replaced: Sale,
 ): Promise<Sale> {
   await assertTillOpen(tx, limaToday());
+  if (await saleHasBonos(tx, replaced.id_venta)) throw conflict(BONO_MESSAGES.noReissue);
   // Its customer is the replaced sale's, whoever the cita names now.
   const cita =
     replaced.id_cita !== null ? await chargeableAppointment(tx, replaced.id_cita, null) : null;

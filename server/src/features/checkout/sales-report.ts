@@ -10,6 +10,7 @@ import { dayText } from '../../crud/export';
 import type { Db } from '../../db/client';
 import { appointments, employees, saleLines, sales } from '../../db/schema';
 import type { XlsxSheet } from '../../http/xlsx';
+import { bonoFigures } from './bonos';
 import { giftCardFigures } from './gift-cards';
 import { byMethod, centsSum, issuedBetween } from './sale-sums';
 
@@ -27,62 +28,64 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
   // `fecha` is UTC in the database whatever its zone setting: Lima is 5 hours behind.
   const period = periodSql(agrupar);
   const groomerName = sql<string>`coalesce(${employees.nom_emp} || ' ' || ${employees.ape_emp}, 'Sin groomer')`;
-  const [[totals], porPeriodo, porMetodo, porItem, porGroomer, giftCards] = await Promise.all([
-    db
-      .select({
-        ventas: sql<number>`(count(*) filter (where ${sales.anulada_at} is null))::int`,
-        total: centsSum(sql`${sales.total}) filter (where ${sales.anulada_at} is null`),
-        propinas: centsSum(sql`${sales.propina}) filter (where ${sales.anulada_at} is null`),
-        anuladas: sql<number>`(count(*) filter (where ${sales.anulada_at} is not null))::int`,
-      })
-      .from(sales)
-      .where(range),
-    db
-      .select({
-        periodo: period,
-        ventas: sql<number>`count(*)::int`,
-        total: centsSum(sales.total),
-      })
-      .from(sales)
-      .where(inForce)
-      .groupBy(sql`1`)
-      .orderBy(sql`1`),
-    byMethod(db, inForce),
-    db
-      .select({
-        tipo: saleLines.tipo,
-        id_item: saleLines.id_item,
-        // Each card's line names its own code's end: they add up as one item.
-        descripcion: sql<string>`case when ${saleLines.tipo} = ${GIFT_CARD} then ${SALE_ITEM_KIND_LABELS.tarjeta_regalo} else min(${saleLines.descripcion}) end`,
-        cantidad: sql<number>`sum(${saleLines.cantidad})::int`,
-        total: centsSum(saleLines.total),
-      })
-      .from(saleLines)
-      .innerJoin(sales, eq(sales.id_venta, saleLines.id_venta))
-      .where(inForce)
-      // Catalogue lines by item, free lines by their text.
-      .groupBy(
-        saleLines.tipo,
-        saleLines.id_item,
-        sql`case when ${saleLines.id_item} is null and ${saleLines.tipo} <> ${GIFT_CARD} then ${saleLines.descripcion} end`,
-      )
-      // By amount as a number: the selected total is text ('900.00' would come before '2340.00').
-      .orderBy(sql`sum(${saleLines.total}) desc`, sql`3`),
-    db
-      .select({
-        id_emp: appointments.id_emp,
-        groomer: sql<string>`min(${groomerName})`,
-        ventas: sql<number>`count(*)::int`,
-        total: centsSum(sales.total),
-      })
-      .from(sales)
-      .leftJoin(appointments, eq(appointments.id_cita, sales.id_cita))
-      .leftJoin(employees, eq(employees.id_emp, appointments.id_emp))
-      .where(inForce)
-      .groupBy(appointments.id_emp)
-      .orderBy(sql`sum(${sales.total}) desc`, sql`2`),
-    giftCardFigures(db, inForce),
-  ]);
+  const [[totals], porPeriodo, porMetodo, porItem, porGroomer, giftCards, bonosSold] =
+    await Promise.all([
+      db
+        .select({
+          ventas: sql<number>`(count(*) filter (where ${sales.anulada_at} is null))::int`,
+          total: centsSum(sql`${sales.total}) filter (where ${sales.anulada_at} is null`),
+          propinas: centsSum(sql`${sales.propina}) filter (where ${sales.anulada_at} is null`),
+          anuladas: sql<number>`(count(*) filter (where ${sales.anulada_at} is not null))::int`,
+        })
+        .from(sales)
+        .where(range),
+      db
+        .select({
+          periodo: period,
+          ventas: sql<number>`count(*)::int`,
+          total: centsSum(sales.total),
+        })
+        .from(sales)
+        .where(inForce)
+        .groupBy(sql`1`)
+        .orderBy(sql`1`),
+      byMethod(db, inForce),
+      db
+        .select({
+          tipo: saleLines.tipo,
+          id_item: saleLines.id_item,
+          // Each card's line names its own code's end: they add up as one item.
+          descripcion: sql<string>`case when ${saleLines.tipo} = ${GIFT_CARD} then ${SALE_ITEM_KIND_LABELS.tarjeta_regalo} else min(${saleLines.descripcion}) end`,
+          cantidad: sql<number>`sum(${saleLines.cantidad})::int`,
+          total: centsSum(saleLines.total),
+        })
+        .from(saleLines)
+        .innerJoin(sales, eq(sales.id_venta, saleLines.id_venta))
+        .where(inForce)
+        // Catalogue lines by item, free lines by their text.
+        .groupBy(
+          saleLines.tipo,
+          saleLines.id_item,
+          sql`case when ${saleLines.id_item} is null and ${saleLines.tipo} <> ${GIFT_CARD} then ${saleLines.descripcion} end`,
+        )
+        // By amount as a number: the selected total is text ('900.00' would come before '2340.00').
+        .orderBy(sql`sum(${saleLines.total}) desc`, sql`3`),
+      db
+        .select({
+          id_emp: appointments.id_emp,
+          groomer: sql<string>`min(${groomerName})`,
+          ventas: sql<number>`count(*)::int`,
+          total: centsSum(sales.total),
+        })
+        .from(sales)
+        .leftJoin(appointments, eq(appointments.id_cita, sales.id_cita))
+        .leftJoin(employees, eq(employees.id_emp, appointments.id_emp))
+        .where(inForce)
+        .groupBy(appointments.id_emp)
+        .orderBy(sql`sum(${sales.total}) desc`, sql`2`),
+      giftCardFigures(db, inForce),
+      bonoFigures(db, inForce),
+    ]);
   return {
     desde,
     hasta,
@@ -93,6 +96,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
     por_item: porItem,
     por_groomer: porGroomer,
     tarjetas_regalo: giftCards,
+    bonos: bonosSold,
   };
 }
 
@@ -154,6 +158,12 @@ export function reportTables(report: SalesReport): XlsxSheet[] {
         ],
       ],
       money: [0, 1, 2],
+    },
+    {
+      name: 'Bonos',
+      header: ['Vendidos', 'Monto vendido (S/.)', 'Visitas cubiertas'],
+      rows: [[report.bonos.vendidos, report.bonos.monto, report.bonos.usos]],
+      money: [1],
     },
   ];
 }

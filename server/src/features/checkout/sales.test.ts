@@ -812,6 +812,7 @@ describe('the till and the report', () => {
       'Por servicio o paquete',
       'Por groomer',
       'Tarjetas de regalo',
+      'Bonos',
     ]);
     const summary = book.getWorksheet('Resumen')!.getRow(2).values as unknown[];
     expect(summary.slice(1)).toEqual([

@@ -14,6 +14,7 @@ import { sessionOf } from '../../http/authenticate';
 import { conflict, notFound } from '../../http/errors';
 import { moveStocks } from '../products';
 import { creditNoteIssuer, issueCreditNote, type ReceiptIssuer } from './electronic-receipt';
+import { voidBonosOf } from './bonos';
 import { voidGiftCardsOf } from './gift-cards';
 import { productMoves } from './issue';
 import { findSale, receiptNumberSql } from './sale-read';
@@ -84,6 +85,7 @@ export async function voidLockedSale(
     }),
   );
   await voidGiftCardsOf(tx, id);
+  await voidBonosOf(tx, id);
   await tx
     .update(sales)
     .set({

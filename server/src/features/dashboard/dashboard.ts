@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableName, gte, inArray, isNull, lt, lte, sql } 
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
+  addDays,
   AppointmentStatus,
   can,
   DASHBOARD_REVENUE_PERMISSION,
@@ -44,12 +45,6 @@ const LIST_SIZE = 8;
 
 /** Peru has one zone and no DST: a Lima day starts at 05:00 UTC. */
 const limaStart = (day: string) => new Date(`${day}T00:00:00-05:00`);
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The first day (`YYYY-MM-01`) of the month `months` away from the month of `day`. */
 function monthStart(day: string, months: number): string {

@@ -2,7 +2,7 @@ import { IGV_PERCENT, limaWallClock, parseCents, type Sale } from '@app/domain';
 import { z } from 'zod';
 import { stateOfCode, sunatMessage } from './cdr';
 import { networkError, type SunatNetworkError } from './sunat-soap';
-import { customerOf } from './ubl';
+import { chargedLines, customerOf } from './ubl';
 
 /**
  * The `pse` modo (DESIGN §11.2): the sale goes to a PSE's JSON API in Nubefact's documented
@@ -126,7 +126,7 @@ export function pseDocument(sale: Sale, creditNote?: PseCreditNote) {
       : {}),
     enviar_automaticamente_a_la_sunat: true,
     enviar_automaticamente_al_cliente: false,
-    items: sale.items.map((line) => ({
+    items: chargedLines(sale).map((line) => ({
       unidad_de_medida: line.unidad,
       codigo: line.id_item === null ? '' : `${line.tipo}-${line.id_item}`,
       descripcion: line.descripcion,

@@ -392,12 +392,22 @@ const document = (kind: 'Invoice' | 'CreditNote', children: string[]) =>
  * are the stored gravadas, IGV and total exactly. It is not in `AllowanceTotalAmount`, which
  * SUNAT reserves for discounts that do not lower the base (rule 3300).
  */
+/**
+ * The lines SUNAT reads: those charged. A line a bono covers (S/. 0.00) was receipted when the
+ * bono was sold (decisions §bonos), so it stays on our record only; the rest are numbered anew.
+ */
+export const chargedLines = (sale: Sale) =>
+  sale.items
+    .filter((line) => cents(line.total) > 0)
+    .map((line, index) => ({ ...line, linea: index + 1 }));
+
 export function invoiceXml(sale: Sale): string {
   const currency = sale.moneda;
   const gravadas = cents(sale.gravadas);
   const igv = cents(sale.igv);
   const total = cents(sale.total);
-  const lines = sale.items.map(storedLineAmounts);
+  const items = chargedLines(sale);
+  const lines = items.map(storedLineAmounts);
   const linesBase = lines.reduce((sum, line) => sum + line.base, 0);
   const discountBase = cents(sale.descuento) > 0 ? Math.max(1, linesBase - gravadas) : 0;
   const factor = linesBase > 0 ? (discountBase / linesBase).toFixed(5) : '0.00000';
@@ -437,7 +447,7 @@ export function invoiceXml(sale: Sale): string {
       money('cbc:TaxInclusiveAmount', formatCents(total), currency),
       money('cbc:PayableAmount', formatCents(total), currency),
     ]),
-    ...sale.items.map((line, index) => documentLine('Invoice', line, lines[index], currency)),
+    ...items.map((line, index) => documentLine('Invoice', line, lines[index], currency)),
   ]);
 }
 
@@ -453,7 +463,8 @@ export function creditNoteXml(note: CreditNoteInput, sale: Sale): string {
   const gravadas = cents(sale.gravadas);
   const igv = cents(sale.igv);
   const total = cents(sale.total);
-  const stored = sale.items.map(storedLineAmounts);
+  const items = chargedLines(sale);
+  const stored = items.map(storedLineAmounts);
   const storedTotal = stored.reduce((sum, line) => sum + line.total, 0);
   let lines = stored;
   if (storedTotal !== total) {
@@ -497,6 +508,6 @@ export function creditNoteXml(note: CreditNoteInput, sale: Sale): string {
       money('cbc:TaxInclusiveAmount', formatCents(total), currency),
       money('cbc:PayableAmount', formatCents(total), currency),
     ]),
-    ...sale.items.map((line, index) => documentLine('CreditNote', line, lines[index], currency)),
+    ...items.map((line, index) => documentLine('CreditNote', line, lines[index], currency)),
   ]);
 }
