@@ -20,6 +20,7 @@ const SIDENAV_LINKS = [
   'Perfil',
   'Lista de Servicios',
   'Lista de Paquetes',
+  'Lista de Bonos',
   'Clientes',
   'Mascotas/Perros',
   'Carnés por revisar',

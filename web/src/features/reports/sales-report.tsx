@@ -51,6 +51,8 @@ export const SALES_REPORT_TEXTS = {
   byItemHint: 'Unidades e importe con IGV, antes del descuento de la venta',
   giftCards: 'Tarjetas de regalo',
   giftCardsHint: 'Vendidas y usadas en el período; el saldo, lo que falta usar hoy',
+  bonos: 'Bonos',
+  bonosHint: 'Vendidos en el período y las visitas que cubrieron',
   noData: 'Sin ventas en el período',
   loadError: 'No se pudo cargar el reporte de ventas',
 } as const;
@@ -61,6 +63,7 @@ type MethodRow = Report['por_metodo'][number];
 type ItemRow = Report['por_item'][number];
 type GroomerRow = Report['por_groomer'][number];
 type GiftCardRow = { concepto: string; monto: string };
+type BonoRow = { concepto: string; cantidad: number; monto: string | null };
 
 const periodFigures: Figure<PeriodRow>[] = [
   { header: 'Período', value: (r) => periodText(r.periodo) },
@@ -97,6 +100,17 @@ const giftCardRows = ({ tarjetas_regalo: cards }: Report): GiftCardRow[] => [
   { concepto: 'Vendidas', monto: cards.vendidas },
   { concepto: 'Usadas', monto: cards.usadas },
   { concepto: 'Saldo por usar (hoy)', monto: cards.saldo },
+];
+
+const bonoFigures: Figure<BonoRow>[] = [
+  { header: 'Concepto', value: (r) => r.concepto },
+  { header: 'Cantidad', value: (r) => r.cantidad, kind: 'count' },
+  { header: 'Monto', value: (r) => r.monto, kind: 'money' },
+];
+
+const bonoRows = ({ bonos }: Report): BonoRow[] => [
+  { concepto: 'Bonos vendidos', cantidad: bonos.vendidos, monto: bonos.monto },
+  { concepto: 'Visitas cubiertas por bonos', cantidad: bonos.usos, monto: null },
 ];
 
 export function SalesReportPage() {
@@ -276,6 +290,14 @@ const tables: ReportTable<Report>[] = [
     size: { xs: 12, md: 6 },
     figures: giftCardFigures,
     rows: giftCardRows,
+    rowKey: (r) => r.concepto,
+  }),
+  reportTable({
+    title: SALES_REPORT_TEXTS.bonos,
+    hint: SALES_REPORT_TEXTS.bonosHint,
+    size: { xs: 12, md: 6 },
+    figures: bonoFigures,
+    rows: bonoRows,
     rowKey: (r) => r.concepto,
   }),
 ];
