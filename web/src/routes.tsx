@@ -2,6 +2,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import ChatIcon from '@mui/icons-material/Chat';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -54,6 +55,7 @@ const ClientImport = lazyNamed(
 const Pets = lazyNamed(() => import('./features/clients/pets'), 'PetsPage');
 const Services = lazyNamed(() => import('./features/catalogue/services'), 'ServicesPage');
 const Packages = lazyNamed(() => import('./features/catalogue/packages'), 'PackagesPage');
+const Bonos = lazyNamed(() => import('./features/catalogue/bonos'), 'BonosPage');
 const Users = lazyNamed(() => import('./features/accounts/users'), 'UsersPage');
 const Employees = lazyNamed(() => import('./features/employees/employees'), 'EmployeesPage');
 const Account = lazyNamed(() => import('./features/accounts/account'), 'AccountPage');
@@ -214,6 +216,12 @@ export const appEntries: readonly AppEntry[] = [
     access: 'catalogo.leer',
     screen: Packages,
     nav: { label: 'Lista de Paquetes', icon: <LayersIcon /> },
+  }),
+  route('/bonos', {
+    name: 'Lista de Bonos',
+    access: 'catalogo.leer',
+    screen: Bonos,
+    nav: { label: 'Lista de Bonos', icon: <CardGiftcardIcon /> },
   }),
 
   heading('CLIENTES Y MASCOTAS'),

@@ -12,9 +12,34 @@ import {
   type ResourceDescriptor,
   type CatalogueItemInput,
 } from '@app/domain';
-import { StatusBadge, statusOptions, type CrudConfig, type FieldDef } from '../../crud';
+import {
+  StatusBadge,
+  statusOptions,
+  type CrudConfig,
+  type FieldDef,
+  type FilterDef,
+} from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
 import { SizeMinutesField } from './size-minutes-field';
+
+/** A catalogue price in soles: digits and one point while typing, two decimals once left. */
+export const priceField: FieldDef<'precio'> = {
+  name: 'precio',
+  label: 'Precio (S/.)',
+  maxLength: 10,
+  sanitize: keepPriceChars,
+  formatOnBlur: formatPriceOnBlur,
+  width: 3,
+};
+
+/** Spec §001-9: a catalogue list filters by status, and starts on Activo. */
+export const statusFilter: FilterDef = {
+  name: 'est',
+  label: 'Estado',
+  type: 'select',
+  options: statusOptions(),
+};
+export const catalogueFilterDefaults = () => ({ search: '', est: String(Status.Activo) });
 
 /**
  * Spec §001-2: nombre, precio, descripcion (multi-line); §001-5: what each input lets through.
@@ -23,14 +48,7 @@ import { SizeMinutesField } from './size-minutes-field';
  */
 const fields: FieldDef<keyof CatalogueItemInput>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 6 },
-  {
-    name: 'precio',
-    label: 'Precio (S/.)',
-    maxLength: 10,
-    sanitize: keepPriceChars,
-    formatOnBlur: formatPriceOnBlur,
-    width: 3,
-  },
+  priceField,
   { name: 'duracion', label: 'Duración (min)', kind: 'number', step: '15', width: 3 },
   { name: 'descripcion', label: 'Descripción', kind: 'textarea', maxLength: 500, width: 12 },
   {
@@ -95,12 +113,8 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
       { header: 'Duración', align: 'right', render: (row) => <Duration item={item(row)} /> },
       { header: 'Estado', render: (row) => <StatusBadge id={item(row).estado} /> },
     ],
-    filters: [
-      { name: 'search', label: 'Buscar por nombre o descripción' },
-      { name: 'est', label: 'Estado', type: 'select', options: statusOptions() },
-    ],
-    // Spec §001-9: the status filter starts on Activo.
-    filterDefaults: () => ({ search: '', est: String(Status.Activo) }),
+    filters: [{ name: 'search', label: 'Buscar por nombre o descripción' }, statusFilter],
+    filterDefaults: catalogueFilterDefaults,
     create: {
       title: `Registrar ${noun}`,
       fields,

@@ -30,6 +30,7 @@ import { callWithMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { formatDate, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
+import { ClientBonosDialog } from './client-bonos';
 import { clientDefaults, clientFields } from './client-fields';
 
 /** A client's data on request (Ley 29733, decisions §client-data): the admin's row actions. */
@@ -112,7 +113,10 @@ function AnonymizeDialog({ client, onClose }: AnonymizeDialogProps) {
   );
 }
 
-const clientsConfig = (anonymize: (client: Client) => void): CrudConfig<Client> => ({
+const clientsConfig = (
+  anonymize: (client: Client) => void,
+  showBonos: (client: Client) => void,
+): CrudConfig<Client> => ({
   resource: clientsResource,
   title: 'Lista de Clientes',
   addLabel: 'Añadir Cliente',
@@ -158,6 +162,8 @@ const clientsConfig = (anonymize: (client: Client) => void): CrudConfig<Client> 
     errorTitle: 'Error en Clientes',
   },
   menuItems: (c) => [
+    // Who sells and charges bonos (DESIGN §11.6) sees what the client has left of theirs.
+    { label: 'Bonos', access: 'caja.cobrar', onClick: () => showBonos(c) },
     {
       label: DATA_TEXTS.download,
       access: 'datos.administrar',
@@ -193,12 +199,18 @@ function ImportButton() {
 
 export function ClientsPage() {
   const [anonymizing, setAnonymizing] = useState<Client | null>(null);
+  const [bonosOf, setBonosOf] = useState<Client | null>(null);
   const config = useMemo(
     () => ({
-      ...clientsConfig(setAnonymizing),
-      children: <AnonymizeDialog client={anonymizing} onClose={() => setAnonymizing(null)} />,
+      ...clientsConfig(setAnonymizing, setBonosOf),
+      children: (
+        <>
+          <AnonymizeDialog client={anonymizing} onClose={() => setAnonymizing(null)} />
+          <ClientBonosDialog client={bonosOf} onClose={() => setBonosOf(null)} />
+        </>
+      ),
     }),
-    [anonymizing],
+    [anonymizing, bonosOf],
   );
   return <CrudPage config={config} />;
 }
