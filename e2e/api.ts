@@ -69,6 +69,8 @@ export function uniqueWord(): string {
 }
 
 export interface StaffApi {
+  /** GET; expects 200, returns `data`. */
+  get<T = Record<string, unknown>>(path: string): Promise<T>;
   /** POST with the spec's `{"json": "<serialized object>"}` body; expects 201, returns `data`. */
   create<T = Record<string, unknown>>(path: string, body: object): Promise<T>;
   /** PATCH with a plain body (status changes); expects 200, returns `data`. */
@@ -81,6 +83,11 @@ export async function staffApi(page: Page): Promise<StaffApi> {
   expect(authorization, 'sign in before arranging data').toMatch(/^Bearer \S+$/);
   const headers = { authorization };
   return {
+    async get<T>(path: string) {
+      const res = await page.request.get(`/api${path}`, { headers });
+      expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
+      return ((await res.json()) as { data: T }).data;
+    },
     async create<T>(path: string, body: object) {
       const res = await page.request.post(`/api${path}`, {
         headers,
@@ -161,4 +168,64 @@ export async function registerGroomer(
     color,
   });
   return { id_emp: row.id_emp, name: `${nom} ${ape}` };
+}
+
+export interface CreatedService {
+  id_srv: number;
+  nombre: string;
+  precio: string;
+}
+
+/** An active service of the catalogue, `nombre` unique to the test, for 60 minutes. */
+export async function registerService(
+  api: StaffApi,
+  nombre: string,
+  precio: string,
+): Promise<CreatedService> {
+  const row = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre,
+    descripcion: 'Servicio completo con champú hipoalergénico, secado y perfume para la prueba.',
+    precio,
+    duracion: 60,
+  });
+  return { id_srv: row.id_srv, nombre, precio };
+}
+
+/** A bono of the catalogue (DESIGN §11.6): `cantidad` visits of each service, for `precio`. */
+export async function registerBono(
+  api: StaffApi,
+  nombre: string,
+  items: { id_srv: number; cantidad: number }[],
+  precio: string,
+  vigencia_dias = 120,
+): Promise<{ id_bono: number; nombre: string }> {
+  const row = await api.create<{ id_bono: number }>('/bono/register', {
+    nombre,
+    items,
+    precio,
+    vigencia_dias,
+  });
+  return { id_bono: row.id_bono, nombre };
+}
+
+interface TillDay {
+  apertura: { monto: string } | null;
+  cierre: { reabierta_at: string | null } | null;
+}
+
+/**
+ * Today's till open for sales (DESIGN §11.6): reopened if closed (by a close-out spec, or a
+ * failed attempt on the same database), and opened with a float if nobody has yet.
+ */
+export async function openTill(page: Page, api: StaffApi) {
+  const today = limaDay(0);
+  const day = await api.get<TillDay>(`/caja?fecha=${today}`);
+  if (day.cierre !== null && day.cierre.reabierta_at === null) {
+    const res = await page.request.post('/api/caja/reapertura', {
+      headers: { authorization: await authorizationOf(page) },
+      data: { fecha: today, motivo: 'Reintento de la prueba' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  if (day.apertura === null) await api.create('/caja/apertura', { fecha: today, monto: '100' });
 }

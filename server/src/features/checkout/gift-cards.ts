@@ -18,6 +18,9 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { receiptNumberSql } from './sale-read';
 import { centsSum } from './sale-sums';
 
+/** A movement that takes `amount` off a balance: '-45.00'. */
+const negated = (amount: string) => formatCents(-(parseCents(amount) ?? 0));
+
 /**
  * Gift cards (DESIGN §11.6, decisions §gift-cards): sold as a line of a nota de venta of their
  * own, spent as a payment, every change of balance a movement beside the sale behind it. A code
@@ -110,7 +113,7 @@ export async function spendGiftCards(
     await tx.insert(giftCardMovements).values({
       id_tarjeta: card.id,
       tipo: 'consumo',
-      monto: formatCents(-(parseCents(pago.monto) ?? 0)),
+      monto: negated(pago.monto),
       id_venta,
     });
     ids.push(card.id);
@@ -129,7 +132,7 @@ export async function voidGiftCardsOf(tx: Tx, id_venta: number) {
     .where(and(eq(giftCardMovements.id_venta, id_venta), eq(giftCardMovements.tipo, 'consumo')))
     .orderBy(asc(giftCardMovements.id));
   for (const { id_tarjeta, monto } of spent) {
-    const back = formatCents(-(parseCents(monto) ?? 0));
+    const back = negated(monto);
     await tx
       .update(giftCards)
       .set({ saldo: sql`${giftCards.saldo} + ${back}::numeric` })
@@ -154,7 +157,7 @@ export async function voidGiftCardsOf(tx: Tx, id_venta: number) {
     await tx.insert(giftCardMovements).values({
       id_tarjeta: card.id,
       tipo: 'anulacion',
-      monto: formatCents(-(parseCents(card.monto) ?? 0)),
+      monto: negated(card.monto),
       id_venta,
     });
   }

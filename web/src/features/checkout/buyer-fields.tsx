@@ -21,7 +21,6 @@ import { fullName } from '../../lib/format';
 import { CLIENT_LOOKUP_TEXTS, useClientByDni } from '../../lookups';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 import { NO_BUYER, type Buyer, type CheckoutFormMethods } from './checkout-values';
-import { GIFT_CARD_TEXTS } from './gift-card-parts';
 
 interface BuyerFieldsProps {
   form: CheckoutFormMethods;
@@ -29,8 +28,11 @@ interface BuyerFieldsProps {
   /** A walk-in sale finds its client by DNI; a cita's client is the cita's. */
   walkIn: boolean;
   totals: SaleTotals;
-  /** The sale sells a gift card: a nota de venta, the only type it may take. */
-  sellsGiftCard: boolean;
+  /**
+   * Why the sale takes a nota de venta only (it sells a gift card, or bonos cover it whole), said
+   * under the receipt types; null when it may take any.
+   */
+  noteOnly: string | null;
   disabled: boolean;
 }
 
@@ -42,14 +44,7 @@ const DOC_CHARS: Record<ReceiptType, (value: string) => string> = {
 };
 
 /** The receipt's type and the buyer it names: a DNI (or RUC) and a name. */
-export function BuyerFields({
-  form,
-  buyer,
-  walkIn,
-  totals,
-  sellsGiftCard,
-  disabled,
-}: BuyerFieldsProps) {
+export function BuyerFields({ form, buyer, walkIn, totals, noteOnly, disabled }: BuyerFieldsProps) {
   const { control, setValue, clearErrors } = form;
   const type = useController({ control, name: 'tipo_comp' });
   const doc = useController({ control, name: 'doc' });
@@ -76,7 +71,7 @@ export function BuyerFields({
         <RadioGroup
           row
           aria-labelledby="checkout-receipt-type"
-          aria-describedby={sellsGiftCard ? 'checkout-receipt-type-hint' : undefined}
+          aria-describedby={noteOnly !== null ? 'checkout-receipt-type-hint' : undefined}
           name={type.field.name}
           value={receipt}
           onChange={(_, value) => {
@@ -96,7 +91,7 @@ export function BuyerFields({
               key={id}
               value={id}
               label={RECEIPT_TYPES[id]}
-              disabled={disabled || (sellsGiftCard && id !== 'T')}
+              disabled={disabled || (noteOnly !== null && id !== 'T')}
               control={
                 <Radio
                   slotProps={{ input: { ref: id === receipt ? type.field.ref : undefined } }}
@@ -106,9 +101,9 @@ export function BuyerFields({
             />
           ))}
         </RadioGroup>
-        {sellsGiftCard && (
+        {noteOnly !== null && (
           <FormHelperText id="checkout-receipt-type-hint" sx={{ mx: 0 }}>
-            {GIFT_CARD_TEXTS.receiptTypeHint}
+            {noteOnly}
           </FormHelperText>
         )}
       </FormControl>

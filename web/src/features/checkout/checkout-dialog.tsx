@@ -17,6 +17,8 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import {
   appointmentsResource,
+  BONO_MESSAGES,
+  bonosResource,
   CHARGE_MESSAGES,
   mayCharge,
   SALE_ENDPOINTS,
@@ -29,11 +31,19 @@ import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { PetCareChips } from '../../lookups';
+import {
+  BONO_COVER_TEXTS,
+  ClientBonosNotice,
+  coveredAmount,
+  useCheckoutContext,
+  useClientBonos,
+} from './bono-cover';
 import { BuyerFields } from './buyer-fields';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 import { GIFT_CARD_TEXTS } from './gift-card-parts';
 import {
   appointmentValues,
+  bonoCover,
   buyerOf,
   callItems,
   isAdjusted,
@@ -43,6 +53,7 @@ import {
   totalsOf,
   walkInValues,
   type Buyer,
+  type CheckoutContext,
   type CheckoutControl,
   type CheckoutFormMethods,
   type CheckoutValues,
@@ -58,7 +69,8 @@ import { TotalsPanel } from './totals-panel';
  * validated by the domain's SaleInputSchema, whose totals come from `saleTotals`, exact in cents,
  * as the server will store them. Prices are the server's (decisions §server-prices): a catalogue
  * line shows the price it will be charged and is sent by item and quantity; only a user with
- * `caja.ajustar` may type another price, which then travels with a reason.
+ * `caja.ajustar` may type another price, which then travels with a reason. A sale with a client
+ * uses the client's bonos (DESIGN §11.6) as the server will: the parts they cover at S/. 0.00.
  */
 
 export interface CheckoutDialogProps {
@@ -197,22 +209,38 @@ function CheckoutForm({
   onSubmitting,
 }: CheckoutFormProps) {
   const client = useQueryClient();
-  const form = useForm<CheckoutValues, unknown, SaleInput>({
+  const form = useForm<CheckoutValues, CheckoutContext, SaleInput>({
     resolver,
+    context: useCheckoutContext(),
     defaultValues: defaults,
     mode: 'onTouched',
   });
   const { control, handleSubmit, setError, formState } = form;
   const values = useWatch({ control });
-  const totals = totalsOf(values);
+  const clientId = values.id_cliente ?? null;
+  const clientBonos = useClientBonos(clientId);
+  const lines = values.items ?? [];
+  const cover = bonoCover(lines, clientBonos.data ?? []);
+  const totals = totalsOf(values, cover.parts);
   const busy = formState.isSubmitting;
   useEffect(() => onSubmitting(busy), [busy, onSubmitting]);
 
   const { can } = usePermissions();
   const mayAdjust = can('caja.ajustar');
   const adjusted = isAdjusted(values, totals);
-  const giftCard = sellsGiftCard(values.items ?? []);
-  useGiftCardSale(form, giftCard, buyer);
+  const giftCard = sellsGiftCard(lines);
+  const covers = cover.parts.some((part) => part.bono);
+  // A sale the bonos cover whole is a nota de venta; with no tip either, nothing is paid.
+  const coveredWhole = covers && totals.cents.total === 0;
+  const nothingDue = covers && totals.cents.due === 0;
+  const noteOnly = giftCard
+    ? GIFT_CARD_TEXTS.receiptTypeHint
+    : coveredWhole
+      ? BONO_MESSAGES.zeroSaleNeedsNote
+      : null;
+  useNoteOnly(form, noteOnly !== null, buyer);
+  useGiftCardSale(form, giftCard);
+  useNothingDue(form, nothingDue);
 
   const submit = handleSubmit(async (sale) => {
     try {
@@ -220,6 +248,8 @@ function CheckoutForm({
       const answer = await callWithMessage(SALE_ENDPOINTS.register, { body });
       if (answer.message) toast.success(answer.message);
       void refreshAfterSale(client);
+      // A bono sold or used: the client's bonos (and the catalogue's) are read again.
+      void client.invalidateQueries({ queryKey: [bonosResource.plural] });
       onCharged(answer.data);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -250,8 +280,18 @@ function CheckoutForm({
           </Typography>
         )}
 
+        {clientId !== null && (
+          <ClientBonosNotice bonos={clientBonos.data ?? []} failed={clientBonos.isError} />
+        )}
+
         <Section title={CHECKOUT_TEXTS.items}>
-          <SaleLines form={form} mayAdjust={mayAdjust} giftCards={!appointment} disabled={busy} />
+          <SaleLines
+            form={form}
+            mayAdjust={mayAdjust}
+            giftCards={!appointment}
+            cover={cover}
+            disabled={busy}
+          />
         </Section>
 
         <Grid container spacing={3} sx={{ mt: 1 }}>
@@ -288,17 +328,28 @@ function CheckoutForm({
                 buyer={buyer}
                 walkIn={!appointment}
                 totals={totals}
-                sellsGiftCard={giftCard}
+                noteOnly={noteOnly}
                 disabled={busy}
               />
             </Section>
 
             <Section title={CHECKOUT_TEXTS.payments}>
-              <PaymentsField form={form} totals={totals} sellsGiftCard={giftCard} disabled={busy} />
+              <PaymentsField
+                form={form}
+                totals={totals}
+                sellsGiftCard={giftCard}
+                nothingDue={nothingDue}
+                disabled={busy}
+              />
             </Section>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <TotalsPanel totals={totals} />
+            <TotalsPanel
+              totals={totals}
+              covered={
+                covers ? coveredAmount(cover.parts, (line) => lines[line]?.precio ?? '') : null
+              }
+            />
           </Grid>
         </Grid>
       </DialogContent>
@@ -306,8 +357,9 @@ function CheckoutForm({
         <Button onClick={onClose} disabled={busy}>
           {CHECKOUT_TEXTS.cancel}
         </Button>
-        <Button type="submit" variant="contained" loading={busy}>
-          {CHECKOUT_TEXTS.submit(totals.text.due)}
+        {/* The client's bonos are known before the sale is: they change what it charges. */}
+        <Button type="submit" variant="contained" loading={busy || clientBonos.isLoading}>
+          {nothingDue ? BONO_COVER_TEXTS.submitFree : CHECKOUT_TEXTS.submit(totals.text.due)}
         </Button>
       </DialogActions>
     </Box>
@@ -315,28 +367,44 @@ function CheckoutForm({
 }
 
 /**
- * A sale of gift cards (DESIGN §11.6) is a nota de venta without discount nor tip: the form
- * turns to it as soon as a gift card line is added, and the fields say why.
+ * A sale of gift cards, or one the client's bonos cover whole (DESIGN §11.6), is a nota de venta:
+ * the form turns to it as soon as the sale is one, and the receipt types say why.
  */
-function useGiftCardSale(form: CheckoutFormMethods, giftCard: boolean, buyer: Buyer) {
+function useNoteOnly(form: CheckoutFormMethods, noteOnly: boolean, buyer: Buyer) {
+  useEffect(() => {
+    if (!noteOnly) return;
+    const { getValues, setValue } = form;
+    const type = getValues('tipo_comp');
+    if (type === 'T') return;
+    // A factura's RUC and razón social give way to the buyer a nota de venta names.
+    if (type === 'F') {
+      setValue('doc', buyer.doc);
+      setValue('nombre', buyer.nombre);
+    }
+    setValue('tipo_comp', 'T');
+    form.clearErrors(['tipo_comp', 'doc', 'nombre']);
+  }, [form, noteOnly, buyer]);
+}
+
+/** A sale of gift cards carries no discount nor tip: the fields say why. */
+function useGiftCardSale(form: CheckoutFormMethods, giftCard: boolean) {
   useEffect(() => {
     if (!giftCard) return;
     const { getValues, setValue } = form;
-    const type = getValues('tipo_comp');
-    if (type !== 'T') {
-      // A factura's RUC and razón social give way to the buyer a nota de venta names.
-      if (type === 'F') {
-        setValue('doc', buyer.doc);
-        setValue('nombre', buyer.nombre);
-      }
-      setValue('tipo_comp', 'T');
-      form.clearErrors(['tipo_comp', 'doc', 'nombre']);
-    }
     for (const name of ['descuento', 'propina'] as const) {
       if (getValues(name) !== '') setValue(name, '');
     }
     form.clearErrors(['descuento', 'propina']);
-  }, [form, giftCard, buyer]);
+  }, [form, giftCard]);
+}
+
+/** Nothing due (bonos cover the sale, no tip): no payment is asked, none is sent. */
+function useNothingDue(form: CheckoutFormMethods, nothingDue: boolean) {
+  useEffect(() => {
+    if (!nothingDue) return;
+    if (form.getValues('pagos').length > 0) form.setValue('pagos', []);
+    form.clearErrors('pagos');
+  }, [form, nothingDue]);
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

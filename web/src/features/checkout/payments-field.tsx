@@ -16,6 +16,7 @@ import {
   PAYMENT_METHODS,
   type SaleTotals,
 } from '@app/domain';
+import { BONO_COVER_TEXTS } from './bono-cover';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 import { arrayError, type CheckoutFormMethods } from './checkout-values';
 import {
@@ -34,17 +35,27 @@ interface PaymentsFieldProps {
   totals: SaleTotals;
   /** The sale sells a gift card, which another gift card does not pay. */
   sellsGiftCard: boolean;
+  /** The client's bonos cover the sale whole and there is no tip: nothing is paid. */
+  nothingDue: boolean;
   disabled: boolean;
 }
 
 /**
  * The sale's payments, one row each; the change shows once they pay more than is due. A gift
- * card pays with its code, whose balance the cashier may ask first.
+ * card pays with its code, whose balance the cashier may ask first. A sale the client's bonos
+ * cover whole asks for none (it is registered with `pagos: []`).
  */
-export function PaymentsField({ form, totals, sellsGiftCard, disabled }: PaymentsFieldProps) {
+export function PaymentsField({
+  form,
+  totals,
+  sellsGiftCard,
+  nothingDue,
+  disabled,
+}: PaymentsFieldProps) {
   const { control, getValues, formState } = form;
   const payments = useFieldArray({ control, name: 'pagos' });
   const error = arrayError(formState.errors.pagos);
+  if (nothingDue) return <Alert severity="success">{BONO_COVER_TEXTS.nothingDue}</Alert>;
   return (
     <>
       <Stack>

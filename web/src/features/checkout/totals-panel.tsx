@@ -2,10 +2,18 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SaleTotals } from '@app/domain';
 import { formatMoney } from '../../lib/format';
+import { BONO_COVER_TEXTS } from './bono-cover';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 
+interface TotalsPanelProps {
+  /** The sale's totals, the parts the client's bonos cover at S/. 0.00. */
+  totals: SaleTotals;
+  /** What those covered parts would have cost; null when no bono covers any. */
+  covered: string | null;
+}
+
 /** The sale's totals as typed so far, the total in words under them. */
-export function TotalsPanel({ totals }: { totals: SaleTotals }) {
+export function TotalsPanel({ totals, covered }: TotalsPanelProps) {
   const { text, cents } = totals;
   const amount = (label: string, value: string, strong = false) => ({
     label,
@@ -54,6 +62,11 @@ export function TotalsPanel({ totals }: { totals: SaleTotals }) {
       <Typography variant="body2" sx={{ mt: 1.5, fontStyle: 'italic' }}>
         {totals.words}
       </Typography>
+      {covered !== null && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {BONO_COVER_TEXTS.covered(covered)}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PRODUCT_ENDPOINTS } from '@app/domain';
+import { BONO_ENDPOINTS, bonoItemsText, PRODUCT_ENDPOINTS } from '@app/domain';
 import { call, queryKey } from '../../lib/api';
 import { availablePackagesQuery, availableServicesQuery } from '../../lookups';
 
@@ -9,14 +9,16 @@ export interface CatalogueOption {
   precio: string;
   /** A product's units in stock. */
   stock?: number;
+  /** What a bono covers and for how long: '4 × Baño completo · vigencia 120 días'. */
+  detail?: string;
 }
 
-export type CatalogueKind = 'servicio' | 'paquete' | 'producto';
+export type CatalogueKind = 'servicio' | 'paquete' | 'producto' | 'bono';
 
 /**
- * The active services and packages (the booking form's lists, same cache) and products with
- * their stock (under the products' key: a sale, a void or a movement refreshes it), as lines
- * offer them.
+ * The active services and packages (the booking form's lists, same cache), products with their
+ * stock (under the products' key: a sale, a void or a movement refreshes it) and bonos with what
+ * they cover, as lines offer them.
  */
 export function useCatalogue(kinds: Record<CatalogueKind, boolean>) {
   const services = useQuery({ ...availableServicesQuery, enabled: kinds.servicio });
@@ -25,6 +27,11 @@ export function useCatalogue(kinds: Record<CatalogueKind, boolean>) {
     queryKey: queryKey(PRODUCT_ENDPOINTS.available),
     queryFn: ({ signal }) => call(PRODUCT_ENDPOINTS.available, { signal }),
     enabled: kinds.producto,
+  });
+  const bonos = useQuery({
+    queryKey: queryKey(BONO_ENDPOINTS.available),
+    queryFn: ({ signal }) => call(BONO_ENDPOINTS.available, { signal }),
+    enabled: kinds.bono,
   });
   return {
     servicio: {
@@ -51,6 +58,15 @@ export function useCatalogue(kinds: Record<CatalogueKind, boolean>) {
         stock: p.stock,
       })),
       failed: products.isError,
+    },
+    bono: {
+      options: (bonos.data ?? []).map((b): CatalogueOption => ({
+        id: b.id_bono,
+        name: b.nombre,
+        precio: b.precio,
+        detail: `${bonoItemsText(b.items)} · vigencia ${b.vigencia_dias} días`,
+      })),
+      failed: bonos.isError,
     },
   };
 }
