@@ -17,3 +17,10 @@ export {
 } from './available-catalogue';
 export { ClientDniField, type ClientDniFieldProps } from './client-dni-field';
 export { PetCareChips, type PetCareChipsProps } from './pet-care-chips';
+export {
+  CLIENT_BONOS_TEXTS,
+  ClientBonosNotice,
+  clientBonosQuery,
+  useClientBonos,
+  validBonos,
+} from './client-bonos';

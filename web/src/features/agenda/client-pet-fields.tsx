@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PetsIcon from '@mui/icons-material/Pets';
 import Button from '@mui/material/Button';
@@ -10,7 +11,14 @@ import { useWatch } from 'react-hook-form';
 import { clientsResource, PET_ENDPOINTS, type ClientInput } from '@app/domain';
 import type { FieldDef, FieldRenderProps } from '../../crud';
 import { call, queryKey } from '../../lib/api';
-import { ClientDniField, KnownClientProvider, PetCareChips, type FoundClient } from '../../lookups';
+import {
+  ClientBonosNotice,
+  ClientDniField,
+  KnownClientProvider,
+  PetCareChips,
+  useClientBonos,
+  type FoundClient,
+} from '../../lookups';
 import { usePermissions } from '../../lib/use-profile';
 import { applyDefaultDuration, bookedOf, PET_SIZE, withStatus } from './booked';
 import { ClientFinder, type FinderChoice } from './client-finder';
@@ -119,6 +127,7 @@ function FinderField({ names, form, disabled }: NamedProps) {
   const [clientDraft, setClientDraft] = useState<Partial<ClientInput> | null>(null);
   const [petOwnerDni, setPetOwnerDni] = useState<string | null>(null);
   const clientId = asId(useWatch({ control: form.control, name: names.client }));
+  const bonos = useClientBonos(clientId);
 
   const choose = (choice: FinderChoice) =>
     chooseClient(form, names, choice.client, choice.kind === 'pet' ? choice.pet : undefined);
@@ -127,49 +136,61 @@ function FinderField({ names, form, disabled }: NamedProps) {
     setPetOwnerDni(typeof dni === 'string' ? dni : '');
   };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <ClientFinder onChoose={choose} onInput={setTyped} disabled={disabled} />
-      {mayRegister && (
-        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0, pt: { sm: 1 } }}>
-          <Button
-            variant="outlined"
-            startIcon={<PersonAddIcon />}
-            disabled={disabled}
-            onClick={() => setClientDraft(clientDraftOf(typed))}
-          >
-            {NEW_CLIENT_TEXTS.newClient}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<PetsIcon />}
-            disabled={disabled || clientId === undefined}
-            title={clientId === undefined ? NEW_CLIENT_TEXTS.petNeedsClient : undefined}
-            onClick={openNewPet}
-          >
-            {NEW_CLIENT_TEXTS.newPet}
-          </Button>
-        </Stack>
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: 'flex-start' }}
+      >
+        <ClientFinder onChoose={choose} onInput={setTyped} disabled={disabled} />
+        {mayRegister && (
+          <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0, pt: { sm: 1 } }}>
+            <Button
+              variant="outlined"
+              startIcon={<PersonAddIcon />}
+              disabled={disabled}
+              onClick={() => setClientDraft(clientDraftOf(typed))}
+            >
+              {NEW_CLIENT_TEXTS.newClient}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<PetsIcon />}
+              disabled={disabled || clientId === undefined}
+              title={clientId === undefined ? NEW_CLIENT_TEXTS.petNeedsClient : undefined}
+              onClick={openNewPet}
+            >
+              {NEW_CLIENT_TEXTS.newPet}
+            </Button>
+          </Stack>
+        )}
+        <NewClientDialog
+          open={clientDraft !== null}
+          draft={clientDraft ?? {}}
+          onClose={() => setClientDraft(null)}
+          onCreated={(client) => {
+            setClientDraft(null);
+            chooseClient(form, names, client);
+            // A new client has no pet yet: the booking needs one.
+            setPetOwnerDni(client.dni_cli);
+          }}
+        />
+        <NewPetDialog
+          ownerDni={petOwnerDni}
+          onClose={() => setPetOwnerDni(null)}
+          onCreated={(pet) => {
+            setPetOwnerDni(null);
+            chooseClient(form, names, pet.cliente, pet);
+          }}
+        />
+      </Stack>
+      {/* The desk sees the client's prepaid visits while booking (DESIGN §11.6). */}
+      {bonos.data && bonos.data.length > 0 && (
+        <Box sx={{ mt: 1.5 }}>
+          <ClientBonosNotice bonos={bonos.data} />
+        </Box>
       )}
-      <NewClientDialog
-        open={clientDraft !== null}
-        draft={clientDraft ?? {}}
-        onClose={() => setClientDraft(null)}
-        onCreated={(client) => {
-          setClientDraft(null);
-          chooseClient(form, names, client);
-          // A new client has no pet yet: the booking needs one.
-          setPetOwnerDni(client.dni_cli);
-        }}
-      />
-      <NewPetDialog
-        ownerDni={petOwnerDni}
-        onClose={() => setPetOwnerDni(null)}
-        onCreated={(pet) => {
-          setPetOwnerDni(null);
-          chooseClient(form, names, pet.cliente, pet);
-        }}
-      />
-    </Stack>
+    </>
   );
 }
 

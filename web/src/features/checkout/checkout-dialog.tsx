@@ -30,14 +30,8 @@ import { showErrorDialog, toast } from '../../lib/alerts';
 import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
-import { PetCareChips } from '../../lookups';
-import {
-  BONO_COVER_TEXTS,
-  ClientBonosNotice,
-  coveredAmount,
-  useCheckoutContext,
-  useClientBonos,
-} from './bono-cover';
+import { ClientBonosNotice, PetCareChips, useClientBonos } from '../../lookups';
+import { BONO_COVER_TEXTS, coveredAmount, useCheckoutContext } from './bono-cover';
 import { BuyerFields } from './buyer-fields';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 import { GIFT_CARD_TEXTS } from './gift-card-parts';

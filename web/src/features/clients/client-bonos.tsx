@@ -36,7 +36,8 @@ import {
   type FieldRenderProps,
 } from '../../crud';
 import { toast } from '../../lib/alerts';
-import { call, callWithMessage, queryKey } from '../../lib/api';
+import { callWithMessage } from '../../lib/api';
+import { clientBonosQuery } from '../../lookups';
 import { formatDate, formatMoney, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 
@@ -79,12 +80,6 @@ const STATE_COLORS: Record<ClientBonoState, BadgeColor> = {
   vencido: 'warning',
   anulado: 'error',
 };
-
-const clientBonosQuery = (id: number) => ({
-  queryKey: queryKey(BONO_ENDPOINTS.ofClient, { params: { id } }),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    call(BONO_ENDPOINTS.ofClient, { params: { id }, signal }),
-});
 
 export interface ClientBonosDialogProps {
   client: Client | null;
