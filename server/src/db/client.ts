@@ -22,10 +22,7 @@ export interface Database {
 
 /** A PostgreSQL server, with a pool sized for a small machine. */
 export function openPostgres(url: string, max = 10): Database {
-  // No JIT: it compiles a plan's expressions when its estimated cost passes jit_above_cost, which
-  // the agenda's week and the reports do on every call, paying tens of milliseconds to save less
-  // (an OLTP workload, as PostgreSQL's manual advises). The reports' long scans read summaries.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   return {
