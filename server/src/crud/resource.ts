@@ -74,6 +74,16 @@ export interface ResourceDefinition<Row extends Record<string, unknown>, S exten
    */
   remove?: { inUse: string; guard?: (tx: Tx, id: number) => Promise<void> };
   notFound: string;
+  /**
+   * What some callers may not see of a row (a groomer, the citas' prices: issue 30 §5): when
+   * `applies` to the request, every row answered goes through `row`, and the export writes
+   * `export`'s columns instead. The audit log keeps whole rows.
+   */
+  redact?: {
+    applies(request: FastifyRequest): boolean;
+    row(row: Row): Row;
+    export?: ExportDefinition<Row>;
+  };
 }
 
 /** One row of a list by id, with the list's joins and nested objects, or a 404 with `message`. */
@@ -106,14 +116,21 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
       after: Row | null,
     ) => recordChange(tx, request, { accion, entidad: def.resource.audit, id, before, after });
 
+    /** A row as the caller may see it (`redact`). */
+    const shown = (request: FastifyRequest, row: Row) =>
+      def.redact?.applies(request) ? def.redact.row(row) : row;
+
     route(app, endpoints.list, async (request) => {
       await def.beforeRead?.(db);
       const query = request.query as ListQuery & Record<string, unknown>;
-      return ok(await listPage<Row>(db, def.list, query, def.filters?.(query)));
+      const page = await listPage<Row>(db, def.list, query, def.filters?.(query));
+      return ok(
+        def.redact?.applies(request) ? { ...page, data: page.data.map(def.redact.row) } : page,
+      );
     });
     route(app, endpoints.one, async (request) => {
       await def.beforeRead?.(db);
-      return ok(await findRow(db, request.params.id));
+      return ok(shown(request, await findRow(db, request.params.id)));
     });
 
     const { exportFile } = def.resource;
@@ -126,7 +143,7 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
         return sendExport(db, request, reply, {
           format: query.formato,
           file: exportFile,
-          definition,
+          definition: (def.redact?.applies(request) && def.redact.export) || definition,
           rows: listRows<Row>(db, def.list, query, filters),
           audit: { entidad: def.resource.audit, query },
         });
@@ -146,7 +163,7 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
         await audit(tx, request, 'crear', inserted.id as number, null, created);
         return created;
       });
-      return reply.status(201).send(ok(row, create.message));
+      return reply.status(201).send(ok(shown(request, row), create.message));
     });
 
     route(app, endpoints.update, async (request) => {
@@ -162,7 +179,7 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
         await audit(tx, request, 'editar', input.id, before, after);
         return after;
       });
-      return ok(row, update.message);
+      return ok(shown(request, row), update.message);
     });
 
     const call = def.resource.status;
@@ -185,7 +202,7 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
         await audit(tx, request, 'estado', id, before, after);
         return after;
       });
-      return ok(row, status.message);
+      return ok(shown(request, row), status.message);
     });
 
     if (Boolean(endpoints.remove) !== Boolean(def.remove)) {

@@ -262,8 +262,11 @@ export const AppointmentSchema = z.strictObject({
   id_usu: z.number().int(),
   id_est: z.number().int(),
   obs_perro: z.string(),
-  /** The service's or package's price when it was booked. */
-  precio: money,
+  /**
+   * The service's or package's price when it was booked; only for who may charge
+   * (`AGENDA_PRICE_PERMISSION`): a groomer's citas carry no money (issue 30 §5).
+   */
+  precio: money.optional(),
   /** Registration day. */
   fech_reg: isoDay,
   created_at: isoDateTime,

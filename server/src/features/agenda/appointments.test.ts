@@ -391,8 +391,26 @@ describe('appointments', () => {
         200,
       );
     }
-    // A groomer reads the agenda but books nothing.
-    expect((await groomer.get(`/cita/${id}`)).status).toBe(200);
+    // A groomer reads the agenda but books nothing, and sees no price (issue 30 §5).
+    const seen = await groomer.get(`/cita/${id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).not.toHaveProperty('precio');
+    expect((await recepcion.get(`/cita/${id}`)).body.data.precio).toBe('45.00');
+    const next = await recepcion.post(
+      '/cita/register',
+      payload(owner, { fec_cita: `${limaDay(2)}T16:00` }),
+    );
+    const started = await groomer.patch('/cita/estado', { cita: next.body.data.id_cita, est: 5 });
+    expect(started.status).toBe(200);
+    expect(started.body.data).not.toHaveProperty('precio');
+    const list = await groomer.get(`/citas/?desde=${limaDay(2)}&hasta=${limaDay(2)}`);
+    expect(list.body.data.data.length).toBeGreaterThan(0);
+    for (const row of list.body.data.data) expect(row).not.toHaveProperty('precio');
+    const file = await download(ctx.app, await ctx.signIn('groomer'), '/citas/export?formato=csv');
+    expect(file.statusCode).toBe(200);
+    const header = csvRows(file.rawPayload)[0];
+    expect(header).toContain('Cliente');
+    expect(header).not.toContain('Precio (S/.)');
     expect(await groomer.post('/cita/register', payload(owner))).toEqual({
       status: 403,
       body: forbidden,

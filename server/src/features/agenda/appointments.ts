@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AGENDA_MESSAGES,
+  AGENDA_PRICE_PERMISSION,
+  can,
   APPOINTMENT_ENDPOINTS,
   DEFAULT_DURATION,
   APPOINTMENT_MESSAGES,
@@ -104,8 +106,11 @@ export const appointmentList: ListDefinition = {
   hiddenStatuses: [AppointmentStatus.Eliminada],
 };
 
+/** A cita as stored: with its price, which only some callers are answered (`withoutPrice`). */
+type StoredAppointment = Appointment & { precio: string };
+
 export const findAppointment = (executor: Db | Tx, id: number) =>
-  findOne<Appointment>(executor, appointmentList, id, M.notFound);
+  findOne<StoredAppointment>(executor, appointmentList, id, M.notFound);
 
 interface BookedItem {
   id_srv: number | null;
@@ -348,6 +353,16 @@ const appointmentExport: ExportDefinition<Appointment> = {
   columns: appointmentColumns,
 };
 
+/** A groomer's citas carry no money (issue 30 §5): no price in a row, no money column. */
+const withoutPrice = {
+  applies: (request: FastifyRequest) => !can(sessionOf(request).role, AGENDA_PRICE_PERMISSION),
+  row: ({ precio: _price, ...row }: Appointment): Appointment => row,
+  export: {
+    ...appointmentExport,
+    columns: appointmentColumns.filter((column) => column.kind !== 'money'),
+  },
+};
+
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -380,6 +395,7 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         onChange: onStatusChange,
       },
       notFound: M.notFound,
+      redact: withoutPrice,
     }),
     { db },
   );

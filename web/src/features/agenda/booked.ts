@@ -21,7 +21,8 @@ import {
 export interface BookedRecords {
   client: BookingClient;
   pet: BookingPet;
-  item?: { kind: AppointmentItemKind; id: number; name: string; precio: string; id_est: number };
+  /** Its price only for who may charge (issue 30 §5). */
+  item?: { kind: AppointmentItemKind; id: number; name: string; precio?: string; id_est: number };
   /** The appointment's groomer, bookable or not since. */
   groomer?: Appointment['empleado'];
 }

@@ -71,7 +71,7 @@ export function ItemTabsField({ field, form, disabled, durationField }: ItemTabs
           ...available.options,
           {
             id: booked.id,
-            label: `${withStatus(booked.name, booked.id_est)} — ${formatMoney(booked.precio)}`,
+            label: `${withStatus(booked.name, booked.id_est)}${booked.precio ? ` — ${formatMoney(booked.precio)}` : ''}`,
           },
         ]
       : available.options;

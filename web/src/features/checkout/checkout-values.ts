@@ -116,10 +116,12 @@ export function buyerOf(appointment: Appointment): Buyer {
 
 /** A cita charged: its service or package at the price it was booked for, for its client. */
 export function appointmentValues(appointment: Appointment): CheckoutValues {
+  // Who charges is answered the price (issue 30 §5); without it the server prices the line.
+  const price = appointment.precio ?? '';
   const booked = {
     cantidad: '1',
-    precio: appointment.precio,
-    precio_lista: appointment.precio,
+    precio: price,
+    precio_lista: appointment.precio ?? null,
     sin_bono: false,
   };
   const line: LineValues = appointment.paquete
@@ -138,7 +140,7 @@ export function appointmentValues(appointment: Appointment): CheckoutValues {
           ...booked,
           reservado: true,
         }
-      : { ...freeLine(), precio: appointment.precio };
+      : { ...freeLine(), precio: price };
   return {
     id_cita: appointment.id_cita,
     id_cliente: appointment.id_cli,
