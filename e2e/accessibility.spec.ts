@@ -85,7 +85,7 @@ for (const mode of ['light', 'dark'] as const) {
     const checkout = page.getByRole('dialog', { name: 'Venta rápida' });
     // Sent empty first: the errors must be as readable as the rest.
     await checkout.getByRole('button', { name: /^Cobrar/ }).click();
-    await expect(checkout.getByText('Registre al menos un pago')).toBeVisible();
+    await expect(checkout.getByText('La descripción es requerida')).toBeVisible();
     const found = await violations(page, `checkout (${mode})`, rules);
     await checkout.getByLabel('Descripción del ítem 1').fill('Corte de uñas');
     await checkout.getByLabel('Precio unitario del ítem 1').fill('15');
