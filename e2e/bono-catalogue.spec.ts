@@ -1,8 +1,8 @@
-import { expect, test, type Page } from './fixtures';
-import { registerClient, staffApi, uniqueWord } from './api';
+import { expect, test } from './fixtures';
+import { registerClient, staffApi, uniqueWord, type StaffApi } from './api';
 import { axeFindings } from './axe';
 import { ensureCompany } from './billing';
-import { authorizationOf, field, search, signIn } from './support';
+import { field, search, signIn } from './support';
 
 /*
  * Bonos (DESIGN §11.6) as the salon keeps them: the admin composes 'Pack 4 baños' on its
@@ -16,19 +16,9 @@ interface ListedBono {
   precio: string;
 }
 
-/** `GET /api{path}` as the signed-in user; answers `data`. */
-async function read<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api${path}`, {
-    headers: { authorization: await authorizationOf(page) },
-  });
-  expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
 /** The catalogue's bono named `nombre`, found through the list's search. */
-async function bonoNamed(page: Page, nombre: string): Promise<ListedBono> {
-  const page1 = await read<{ data: ListedBono[] }>(
-    page,
+async function bonoNamed(api: StaffApi, nombre: string): Promise<ListedBono> {
+  const page1 = await api.get<{ data: ListedBono[] }>(
     `/bonos/?search=${encodeURIComponent(nombre)}`,
   );
   const bono = page1.data.find((b) => b.nombre === nombre);
@@ -85,7 +75,7 @@ test('an admin composes a bono, sells it to a client and adjusts what the client
   expect(await axeFindings(page)).toEqual([]);
 
   // The counter sells it to the client.
-  const bono = await bonoNamed(page, nombre);
+  const bono = await bonoNamed(api, nombre);
   await api.create('/venta/register', {
     tipo_comp: 'T',
     id_cliente: client.id_cli,

@@ -1,12 +1,11 @@
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { formatPriceOnBlur, keepPriceChars, SALE_ENDPOINTS, type CashDay } from '@app/domain';
+import { SALE_ENDPOINTS, type CashDay } from '@app/domain';
 import type { FieldRenderProps } from '../../crud';
 import { queryKey } from '../../lib/api';
 import { TIME_ZONE } from '../../lib/format';
+import { SolesInput } from './money-field';
 
 /** What the till's cards share: the day's query, its refresh, an amount field, a figure line. */
 
@@ -44,29 +43,17 @@ interface AmountInputProps extends FieldRenderProps {
 /** An amount in soles for a ResourceForm: 'S/.' before it, two decimals once left. */
 export function AmountInput({ id, label, field, error, disabled }: AmountInputProps) {
   return (
-    <TextField
-      fullWidth
+    <SolesInput
       required
       id={id}
       label={label}
       name={field.name}
       inputRef={field.ref}
       value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
       disabled={disabled}
-      error={Boolean(error)}
-      // Always present, so the field's description is its error (aria-describedby).
-      helperText={error ?? ' '}
-      onChange={(e) => field.onChange(keepPriceChars(e.target.value))}
-      onBlur={() => {
-        if (typeof field.value === 'string' && field.value !== '') {
-          field.onChange(formatPriceOnBlur(field.value));
-        }
-        field.onBlur();
-      }}
-      slotProps={{
-        input: { startAdornment: <InputAdornment position="start">S/.</InputAdornment> },
-        htmlInput: { inputMode: 'decimal', maxLength: 13, autoComplete: 'off' },
-      }}
+      error={error}
     />
   );
 }
