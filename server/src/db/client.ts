@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -45,4 +45,27 @@ export function pgliteDatabase(client: PGlite): Database {
     engine: 'pglite',
     close: () => client.close(),
   };
+}
+
+/** What `inTurn` answers: each read's result, in order. */
+type ReadResults<T extends readonly (() => unknown)[]> = {
+  -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
+};
+
+/**
+ * Runs independent reads together on the pool, and one after the other in a transaction: a
+ * transaction is one connection, on which pg 8 queues concurrent queries (with a deprecation
+ * warning) and pg 9 refuses them.
+ */
+export async function inTurn<const T extends readonly (() => unknown)[]>(
+  executor: Db | Tx,
+  reads: T,
+): Promise<ReadResults<T>> {
+  if (!(executor instanceof PgTransaction)) {
+    // The tuple's element types are the reads' own: Promise.all keeps them, untyped by map.
+    return (await Promise.all(reads.map((read) => read()))) as ReadResults<T>;
+  }
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as ReadResults<T>;
 }

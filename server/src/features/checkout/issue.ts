@@ -32,7 +32,7 @@ import {
   type SaleTotals,
 } from '@app/domain';
 import { recordChange } from '../../audit/record';
-import type { Tx } from '../../db/client';
+import { inTurn, type Tx } from '../../db/client';
 import {
   appointments,
   bonos,
@@ -125,31 +125,35 @@ async function catalogueOf(tx: Tx, items: SaleInput['items']) {
     ids('producto'),
     ids('bono'),
   ];
-  const [serviceRows, packageRows, productRows, bonoRows] = await Promise.all([
-    serviceIds.length
-      ? tx
-          .select({ id: services.id_srv, name: services.nom_srv, precio: services.precio_srv })
-          .from(services)
-          .where(inArray(services.id_srv, serviceIds))
-      : [],
-    packageIds.length
-      ? tx
-          .select({ id: packages.id_paq, name: packages.nom_paq, precio: packages.precio_paq })
-          .from(packages)
-          .where(inArray(packages.id_paq, packageIds))
-      : [],
-    productIds.length
-      ? tx
-          .select({ id: products.id_prod, name: products.nom_prod, precio: products.precio })
-          .from(products)
-          .where(and(inArray(products.id_prod, productIds), eq(products.id_est, Status.Activo)))
-      : [],
-    bonoIds.length
-      ? tx
-          .select({ id: bonos.id_bono, name: bonos.nombre, precio: bonos.precio })
-          .from(bonos)
-          .where(and(inArray(bonos.id_bono, bonoIds), eq(bonos.id_est, Status.Activo)))
-      : [],
+  const [serviceRows, packageRows, productRows, bonoRows] = await inTurn(tx, [
+    () =>
+      serviceIds.length
+        ? tx
+            .select({ id: services.id_srv, name: services.nom_srv, precio: services.precio_srv })
+            .from(services)
+            .where(inArray(services.id_srv, serviceIds))
+        : [],
+    () =>
+      packageIds.length
+        ? tx
+            .select({ id: packages.id_paq, name: packages.nom_paq, precio: packages.precio_paq })
+            .from(packages)
+            .where(inArray(packages.id_paq, packageIds))
+        : [],
+    () =>
+      productIds.length
+        ? tx
+            .select({ id: products.id_prod, name: products.nom_prod, precio: products.precio })
+            .from(products)
+            .where(and(inArray(products.id_prod, productIds), eq(products.id_est, Status.Activo)))
+        : [],
+    () =>
+      bonoIds.length
+        ? tx
+            .select({ id: bonos.id_bono, name: bonos.nombre, precio: bonos.precio })
+            .from(bonos)
+            .where(and(inArray(bonos.id_bono, bonoIds), eq(bonos.id_est, Status.Activo)))
+        : [],
   ]);
   const byId = (rows: ({ id: number } & CatalogueEntry)[]) =>
     new Map(rows.map(({ id, ...entry }) => [id, entry]));

@@ -15,7 +15,7 @@ import {
 import type { ListDefinition } from '../../crud/list';
 import type { ExportDefinition } from '../../crud/export';
 import { qualified } from '../../crud/sql';
-import type { Db, Tx } from '../../db/client';
+import { inTurn, type Db, type Tx } from '../../db/client';
 import {
   appointments,
   creditNotes,
@@ -161,18 +161,20 @@ export async function findSale(executor: Db | Tx, id: number): Promise<Sale> {
     .from(sales)
     .where(eq(sales.id_venta, id));
   if (!header) throw notFound(M.notFound);
-  const [items, pagos, nota_credito] = await Promise.all([
-    executor
-      .select(saleLineColumns)
-      .from(saleLines)
-      .where(eq(saleLines.id_venta, id))
-      .orderBy(asc(saleLines.linea)),
-    executor
-      .select({ metodo: salePayments.metodo, monto: salePayments.monto })
-      .from(salePayments)
-      .where(eq(salePayments.id_venta, id))
-      .orderBy(asc(salePayments.id)),
-    creditNoteOf(executor, id),
+  const [items, pagos, nota_credito] = await inTurn(executor, [
+    () =>
+      executor
+        .select(saleLineColumns)
+        .from(saleLines)
+        .where(eq(saleLines.id_venta, id))
+        .orderBy(asc(saleLines.linea)),
+    () =>
+      executor
+        .select({ metodo: salePayments.metodo, monto: salePayments.monto })
+        .from(salePayments)
+        .where(eq(salePayments.id_venta, id))
+        .orderBy(asc(salePayments.id)),
+    () => creditNoteOf(executor, id),
   ]);
   return {
     ...header,

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatCents, limaDayStart, PAYMENT_METHOD_IDS, parseCents } from '@app/domain';
-import type { Db, Tx } from '../../db/client';
+import { inTurn, type Db, type Tx } from '../../db/client';
 import { salePayments, sales } from '../../db/schema';
 
 /** The sums the till and the sales report share. */
@@ -21,21 +21,23 @@ export const centsSum = (column: SQL | AnyPgColumn) =>
  * change, so the cash is the payments less the sales' `vuelto`.
  */
 export async function byMethod(db: Db | Tx, where: SQL | undefined) {
-  const [rows, [change]] = await Promise.all([
-    db
-      .select({
-        metodo: salePayments.metodo,
-        ventas: sql<number>`count(distinct ${sales.id_venta})::int`,
-        monto: sql<string>`sum(${salePayments.monto})::text`,
-      })
-      .from(salePayments)
-      .innerJoin(sales, eq(sales.id_venta, salePayments.id_venta))
-      .where(where)
-      .groupBy(salePayments.metodo),
-    db
-      .select({ vuelto: centsSum(sales.vuelto) })
-      .from(sales)
-      .where(where),
+  const [rows, [change]] = await inTurn(db, [
+    () =>
+      db
+        .select({
+          metodo: salePayments.metodo,
+          ventas: sql<number>`count(distinct ${sales.id_venta})::int`,
+          monto: sql<string>`sum(${salePayments.monto})::text`,
+        })
+        .from(salePayments)
+        .innerJoin(sales, eq(sales.id_venta, salePayments.id_venta))
+        .where(where)
+        .groupBy(salePayments.metodo),
+    () =>
+      db
+        .select({ vuelto: centsSum(sales.vuelto) })
+        .from(sales)
+        .where(where),
   ]);
   return PAYMENT_METHOD_IDS.map((metodo) => {
     const row = rows.find((r) => r.metodo === metodo);

@@ -13,7 +13,7 @@ import {
   type CashReopenInput,
 } from '@app/domain';
 import { recordChange } from '../../audit/record';
-import type { Db, Tx } from '../../db/client';
+import { inTurn, type Db, type Tx } from '../../db/client';
 import {
   appointments,
   cashCloses,
@@ -50,40 +50,43 @@ const UNASSIGNED = 'Sin asignar';
 
 /** The float, the movements and the tips per groomer of a day. */
 async function dayCash(db: Db | Tx, fecha: string, inForce: SQL | undefined) {
-  const [[opening], movements, tips] = await Promise.all([
-    db
-      .select({
-        monto: cashOpenings.monto,
-        usuario: loginOf(cashOpenings.id_usu),
-        at: cashOpenings.at,
-      })
-      .from(cashOpenings)
-      .where(eq(cashOpenings.fecha, fecha)),
-    db
-      .select({
-        id: cashMovements.id,
-        tipo: cashMovements.tipo,
-        monto: cashMovements.monto,
-        motivo: cashMovements.motivo,
-        usuario: loginOf(cashMovements.id_usu),
-        at: cashMovements.at,
-      })
-      .from(cashMovements)
-      .where(eq(cashMovements.fecha, fecha))
-      .orderBy(asc(cashMovements.id)),
+  const [[opening], movements, tips] = await inTurn(db, [
+    () =>
+      db
+        .select({
+          monto: cashOpenings.monto,
+          usuario: loginOf(cashOpenings.id_usu),
+          at: cashOpenings.at,
+        })
+        .from(cashOpenings)
+        .where(eq(cashOpenings.fecha, fecha)),
+    () =>
+      db
+        .select({
+          id: cashMovements.id,
+          tipo: cashMovements.tipo,
+          monto: cashMovements.monto,
+          motivo: cashMovements.motivo,
+          usuario: loginOf(cashMovements.id_usu),
+          at: cashMovements.at,
+        })
+        .from(cashMovements)
+        .where(eq(cashMovements.fecha, fecha))
+        .orderBy(asc(cashMovements.id)),
     // A tip goes to the groomer of the cita charged; a sale of products alone has none.
-    db
-      .select({
-        id_emp: employees.id_emp,
-        nombre: sql<string>`coalesce(${employees.nom_emp} || ' ' || ${employees.ape_emp}, ${UNASSIGNED})`,
-        monto: centsSum(sales.propina),
-      })
-      .from(sales)
-      .leftJoin(appointments, eq(appointments.id_cita, sales.id_cita))
-      .leftJoin(employees, eq(employees.id_emp, appointments.id_emp))
-      .where(and(inForce, gt(sales.propina, '0')))
-      .groupBy(employees.id_emp, employees.nom_emp, employees.ape_emp)
-      .orderBy(sql`2`),
+    () =>
+      db
+        .select({
+          id_emp: employees.id_emp,
+          nombre: sql<string>`coalesce(${employees.nom_emp} || ' ' || ${employees.ape_emp}, ${UNASSIGNED})`,
+          monto: centsSum(sales.propina),
+        })
+        .from(sales)
+        .leftJoin(appointments, eq(appointments.id_cita, sales.id_cita))
+        .leftJoin(employees, eq(employees.id_emp, appointments.id_emp))
+        .where(and(inForce, gt(sales.propina, '0')))
+        .groupBy(employees.id_emp, employees.nom_emp, employees.ape_emp)
+        .orderBy(sql`2`),
   ]);
   const total = (kind: CashMovementKind) =>
     movements
@@ -102,33 +105,37 @@ async function dayCash(db: Db | Tx, fecha: string, inForce: SQL | undefined) {
 export async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
   const day = issuedBetween(fecha, fecha);
   const inForce = and(day, isNull(sales.anulada_at));
-  const [[totals], metodos, [close], cash] = await Promise.all([
-    db
-      .select({
-        ventas: sql<number>`(count(*) filter (where ${sales.anulada_at} is null))::int`,
-        total: centsSum(sql`${sales.total}) filter (where ${sales.anulada_at} is null`),
-        propinas: centsSum(sql`${sales.propina}) filter (where ${sales.anulada_at} is null`),
-        anuladas: sql<number>`(count(*) filter (where ${sales.anulada_at} is not null))::int`,
-        total_anulado: centsSum(sql`${sales.total}) filter (where ${sales.anulada_at} is not null`),
-      })
-      .from(sales)
-      .where(day),
-    byMethod(db, inForce),
-    db
-      .select({
-        esperado: cashCloses.esperado,
-        contado: cashCloses.contado,
-        diferencia: cashCloses.diferencia,
-        nota: cashCloses.nota,
-        usuario: loginOf(cashCloses.id_usu),
-        at: cashCloses.at,
-        reabierta_at: cashCloses.reabierta_at,
-        motivo_reapertura: cashCloses.motivo_reapertura,
-        esperado_original: cashCloses.esperado_original,
-      })
-      .from(cashCloses)
-      .where(eq(cashCloses.fecha, fecha)),
-    dayCash(db, fecha, inForce),
+  const [[totals], metodos, [close], cash] = await inTurn(db, [
+    () =>
+      db
+        .select({
+          ventas: sql<number>`(count(*) filter (where ${sales.anulada_at} is null))::int`,
+          total: centsSum(sql`${sales.total}) filter (where ${sales.anulada_at} is null`),
+          propinas: centsSum(sql`${sales.propina}) filter (where ${sales.anulada_at} is null`),
+          anuladas: sql<number>`(count(*) filter (where ${sales.anulada_at} is not null))::int`,
+          total_anulado: centsSum(
+            sql`${sales.total}) filter (where ${sales.anulada_at} is not null`,
+          ),
+        })
+        .from(sales)
+        .where(day),
+    () => byMethod(db, inForce),
+    () =>
+      db
+        .select({
+          esperado: cashCloses.esperado,
+          contado: cashCloses.contado,
+          diferencia: cashCloses.diferencia,
+          nota: cashCloses.nota,
+          usuario: loginOf(cashCloses.id_usu),
+          at: cashCloses.at,
+          reabierta_at: cashCloses.reabierta_at,
+          motivo_reapertura: cashCloses.motivo_reapertura,
+          esperado_original: cashCloses.esperado_original,
+        })
+        .from(cashCloses)
+        .where(eq(cashCloses.fecha, fecha)),
+    () => dayCash(db, fecha, inForce),
   ]);
   const cashSales = parseCents(metodos.find((m) => m.metodo === 'efectivo')!.monto) ?? 0;
   const float = parseCents(cash.apertura?.monto ?? '0') ?? 0;
