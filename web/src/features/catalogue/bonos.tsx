@@ -48,7 +48,7 @@ const TEXTS = {
   services: 'Servicios',
   packages: 'Paquetes',
   unavailable: 'no disponible',
-  noCatalogue: 'No se pudo cargar los servicios y paquetes activos',
+  noCatalogue: 'No se pudieron cargar los servicios y paquetes activos',
   validity: 'Vigencia (días)',
   validityHint: 'Días de validez desde la compra',
 } as const;

@@ -49,7 +49,7 @@ import { usePermissions } from '../../lib/use-profile';
 const TEXTS = {
   title: (name: string) => `Bonos de ${name}`,
   loading: 'Cargando bonos',
-  loadError: 'No se pudo cargar los bonos del cliente',
+  loadError: 'No se pudieron cargar los bonos del cliente',
   empty: 'El cliente no tiene bonos',
   number: 'N.º',
   bono: 'Bono',
