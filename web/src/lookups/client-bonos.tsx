@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { BONO_ENDPOINTS, limaToday, type ClientBono } from '@app/domain';
+import { BONO_ENDPOINTS, limaToday, usableBonos, type ClientBono } from '@app/domain';
 import { call, queryKey } from '../lib/api';
 import { formatDate } from '../lib/format';
 
@@ -39,10 +39,6 @@ export function useClientBonos(clientId: number | null | undefined) {
   });
 }
 
-/** The bonos a sale may use today: vigentes, as `coverWithBonos` takes them. */
-export const validBonos = (bonos: readonly ClientBono[], today = limaToday()) =>
-  bonos.filter((bono) => bono.estado === 'vigente' && bono.vence >= today);
-
 interface ClientBonosNoticeProps {
   bonos: readonly ClientBono[];
   /** Checkout warns when they could not be read: its total may change. */
@@ -59,7 +55,7 @@ export function ClientBonosNotice({ bonos, failed = false }: ClientBonosNoticePr
       </Alert>
     );
   }
-  const valid = validBonos(bonos);
+  const valid = usableBonos(bonos, limaToday());
   if (valid.length === 0) return null;
   return (
     <Alert severity="info" sx={{ mb: 2 }} role="region" aria-labelledby={titleId}>

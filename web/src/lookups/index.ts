@@ -22,5 +22,4 @@ export {
   ClientBonosNotice,
   clientBonosQuery,
   useClientBonos,
-  validBonos,
 } from './client-bonos';

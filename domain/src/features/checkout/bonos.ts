@@ -35,7 +35,6 @@ export const BONO_MESSAGES = {
   inUse: 'No se puede eliminar el bono: ya se vendió. Puede suspenderlo o marcarlo como eliminado',
   notFound: 'Bono no encontrado',
   clientBonoNotFound: 'El cliente no tiene ese bono',
-  clientNotFound: 'Cliente no encontrado',
   // Selling and using (checkout).
   saleNeedsClient: 'Un bono se vende a un cliente: seleccione el cliente de la venta',
   onePerLine: 'Venda un bono por línea (cantidad 1)',
@@ -261,6 +260,10 @@ export function clientBonoState(
   return bono.vence < today ? 'vencido' : 'vigente';
 }
 
+/** The bonos a sale may use on `today` (Lima): vigentes and not past their last day. */
+export const usableBonos = (bonos: readonly ClientBono[], today: string) =>
+  bonos.filter((bono) => bono.estado === 'vigente' && bono.vence >= today);
+
 /** A sale line a bono may cover: a service or a package, the bono not declined. */
 interface CoverableLine {
   tipo: string;
@@ -291,9 +294,7 @@ export function coverWithBonos(
   today: string,
 ): BonoCoverPart[] {
   const left = new Map<string, number>();
-  const usable = bonos
-    .filter((bono) => bono.estado === 'vigente' && bono.vence >= today)
-    .sort((a, b) => a.id - b.id);
+  const usable = usableBonos(bonos, today).sort((a, b) => a.id - b.id);
   for (const bono of usable) {
     for (const item of bono.items) left.set(`${bono.id}:${item.tipo}:${item.id}`, item.quedan);
   }

@@ -4,6 +4,7 @@ import {
   addDays,
   BONO_ENDPOINTS,
   BONO_MESSAGES as M,
+  CLIENT_MESSAGES,
   bonoSoldLine,
   bonoUseLine,
   clientBonoState,
@@ -362,7 +363,7 @@ export const clientBonosModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       .select({ id: clients.id_cli })
       .from(clients)
       .where(eq(clients.id_cli, id));
-    if (!client) throw notFound(M.clientNotFound);
+    if (!client) throw notFound(CLIENT_MESSAGES.notFound);
     return ok(await readClientBonos(db, eq(clientBonos.id_cli, id), limaToday()));
   });
 

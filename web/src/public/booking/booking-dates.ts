@@ -1,4 +1,6 @@
-import { limaWallClock, type OpeningHours } from '@app/domain';
+import { addDays, limaWallClock, type OpeningHours } from '@app/domain';
+
+export { addDays };
 
 /**
  * Days, times and lengths as the booking page writes them, in Lima (UTC−5 all year) and in
@@ -22,13 +24,7 @@ const MONTHS = [
   'diciembre',
 ];
 
-const DAY_MS = 86_400_000;
 const utcOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** `day` (`YYYY-MM-DD`) moved `count` days. */
-export function addDays(day: string, count: number): string {
-  return new Date(utcOf(day).getTime() + count * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** `count` days from `first` on. */
 export function daysFrom(first: string, count: number): string[] {
