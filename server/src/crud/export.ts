@@ -38,6 +38,12 @@ export interface ExportDefinition<Row> {
   columns: ExportColumn<Row>[];
 }
 
+/** The same export without its money columns, for who may not see money. */
+export const withoutMoney = <Row>(def: ExportDefinition<Row>): ExportDefinition<Row> => ({
+  ...def,
+  columns: def.columns.filter((column) => column.kind !== 'money'),
+});
+
 /** Rows read per query: a few hundred rows of a list are well under a megabyte. */
 export const EXPORT_BATCH = 500;
 

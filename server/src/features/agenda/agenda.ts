@@ -4,9 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   AGENDA_ENDPOINTS,
-  AGENDA_PRICE_PERMISSION,
   AppointmentStatus,
-  can,
   Status,
   limaDayStart,
   type AgendaGroomer,
@@ -25,13 +23,13 @@ import {
   services,
   triages,
 } from '../../db/schema';
-import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { checkResponsesByDefault, responseSerializer } from '../../http/responses';
 import { isoText } from '../../crud/sql';
 import { petCareFields } from '../clients';
 import { overlapping } from './scheduling';
+import { seesPrices } from './prices';
 import { openingHours } from '../settings';
 
 /**
@@ -158,7 +156,7 @@ function sendJsonText(reply: FastifyReply, schema: z.ZodType, json: string) {
 export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   route(app, AGENDA_ENDPOINTS.agenda, async (request, reply) => {
     // A groomer's agenda carries no money (issue 30 §5): the price only for who may charge.
-    const withPrice = can(sessionOf(request).role, AGENDA_PRICE_PERMISSION);
+    const withPrice = seesPrices(request);
     const [{ citas, groomers, ausencias }, horario] = await Promise.all([
       agendaJson(db, request.query, withPrice),
       openingHours(db),

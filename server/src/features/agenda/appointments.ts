@@ -3,8 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AGENDA_MESSAGES,
-  AGENDA_PRICE_PERMISSION,
-  can,
   APPOINTMENT_ENDPOINTS,
   DEFAULT_DURATION,
   APPOINTMENT_MESSAGES,
@@ -46,7 +44,8 @@ import {
 } from './booking';
 import { saleOfAppointment } from '../checkout';
 import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
-import type { ExportColumn, ExportDefinition } from '../../crud/export';
+import { withoutMoney, type ExportColumn, type ExportDefinition } from '../../crud/export';
+import { seesPrices } from './prices';
 
 const M = APPOINTMENT_MESSAGES;
 
@@ -355,12 +354,9 @@ const appointmentExport: ExportDefinition<Appointment> = {
 
 /** A groomer's citas carry no money (issue 30 §5): no price in a row, no money column. */
 const withoutPrice = {
-  applies: (request: FastifyRequest) => !can(sessionOf(request).role, AGENDA_PRICE_PERMISSION),
+  applies: (request: FastifyRequest) => !seesPrices(request),
   row: ({ precio: _price, ...row }: Appointment): Appointment => row,
-  export: {
-    ...appointmentExport,
-    columns: appointmentColumns.filter((column) => column.kind !== 'money'),
-  },
+  export: withoutMoney(appointmentExport),
 };
 
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

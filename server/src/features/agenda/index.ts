@@ -1,6 +1,7 @@
 export { agendaModule } from './agenda';
 export { appointmentColumns, appointmentList, appointmentsModule } from './appointments';
 export { agendaFilters } from './booking';
+export { seesPrices } from './prices';
 export { remindersModule, startReminderTimer } from './reminders';
 export { expireBeforeRead, reservationsModule } from './reservations';
 export { lockGroomer, requireAttend } from './scheduling';

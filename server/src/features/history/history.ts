@@ -1,10 +1,7 @@
 import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AGENDA_PRICE_PERMISSION,
   APPOINTMENT_STATUSES,
-  can,
   formatReceiptNumber,
   AppointmentStatus,
   HISTORY_TEXTS,
@@ -17,7 +14,7 @@ import {
   type ListQuery,
   type PetTimeline,
 } from '@app/domain';
-import { listRows, sendExport, type ExportDefinition } from '../../crud/export';
+import { listRows, sendExport, withoutMoney, type ExportDefinition } from '../../crud/export';
 import { listPage, type ListDefinition } from '../../crud/list';
 import { qualified, statusNameSql } from '../../crud/sql';
 import type { Db } from '../../db/client';
@@ -31,11 +28,10 @@ import {
   services,
   triages,
 } from '../../db/schema';
-import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import { appointmentColumns, appointmentList } from '../agenda';
+import { appointmentColumns, appointmentList, seesPrices } from '../agenda';
 import { agendaFilters } from '../agenda';
 
 /**
@@ -72,10 +68,6 @@ const historyListWithoutMoney: ListDefinition = {
   ),
 };
 
-/** Money only for who may charge (issue 30 §5): a groomer's history carries none. */
-const seesMoney = (request: FastifyRequest) =>
-  can(sessionOf(request).role, AGENDA_PRICE_PERMISSION);
-
 /** Before today's start in Lima, and the history's own filters beside the agenda's. */
 function historyFilters(query: HistoryListQuery): (SQL | undefined)[] {
   return [
@@ -105,10 +97,7 @@ const historyExport: ExportDefinition<PricedHistoryRow> = {
   ],
 };
 
-const historyExportWithoutMoney: ExportDefinition<PricedHistoryRow> = {
-  ...historyExport,
-  columns: historyExport.columns.filter((column) => column.kind !== 'money'),
-};
+const historyExportWithoutMoney = withoutMoney(historyExport);
 
 /** The visits of one pet kept for its timeline: a dog's life of monthly baths and more. */
 const MAX_PET_VISITS = 500;
@@ -169,7 +158,7 @@ export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     ok(
       await listPage<HistoryRow>(
         db,
-        seesMoney(request) ? historyList : historyListWithoutMoney,
+        seesPrices(request) ? historyList : historyListWithoutMoney,
         request.query as ListQuery,
         historyFilters(request.query),
       ),
@@ -180,7 +169,7 @@ export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     sendExport(db, request, reply, {
       format: request.query.formato,
       file: HISTORY_TEXTS.exportFile,
-      definition: seesMoney(request) ? historyExport : historyExportWithoutMoney,
+      definition: seesPrices(request) ? historyExport : historyExportWithoutMoney,
       rows: listRows<PricedHistoryRow>(
         db,
         historyList,
@@ -193,7 +182,7 @@ export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   route(app, HISTORY_ENDPOINTS.pet, async (request) => {
     const timeline = await petTimeline(db, request.params.id);
-    if (seesMoney(request)) return ok(timeline);
+    if (seesPrices(request)) return ok(timeline);
     return ok({ ...timeline, visitas: timeline.visitas.map(({ precio: _, ...visit }) => visit) });
   });
 };
