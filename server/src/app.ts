@@ -49,7 +49,7 @@ import { productsModule } from './features/products';
 import { remindersModule } from './features/agenda';
 import { reportsModule } from './features/reports';
 import { reservationsModule } from './features/agenda';
-import { clientBonosModule, salesModule } from './features/checkout';
+import { clientBonosModule, depositsModule, salesModule } from './features/checkout';
 import { electronicReceiptsModule } from './features/electronic-receipts';
 import { searchModule } from './features/search';
 import { seriesModule } from './features/agenda';
@@ -182,6 +182,7 @@ export async function buildApp({
       await api.register(packagesModule, { db });
       await api.register(bonosModule, { db });
       await api.register(clientBonosModule, { db });
+      await api.register(depositsModule, { db });
       await api.register(productsModule, { db });
       await api.register(productTransferModule, { db });
       await api.register(reservationsModule, { db });

@@ -123,6 +123,15 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'DELETE /api/bono/:id': ADMIN,
   // A client's bonos: who reads clients reads them; the admin adjusts one.
   'GET /api/cliente/:id/bonos': ALL,
+  // Deposits are money: the counter reads, takes and verifies them, the admin voids or credits
+  // one; the counter reads a client's credit.
+  'GET /api/cita/:id/adelantos': DESK,
+  'GET /api/adelanto/comprobante/:file': DESK,
+  'POST /api/adelanto/register': DESK,
+  'PATCH /api/adelanto/verificar': DESK,
+  'PATCH /api/adelanto/anular': ADMIN,
+  'PATCH /api/adelanto/acreditar': ADMIN,
+  'GET /api/cliente/:id/saldo': DESK,
   'POST /api/bono-cliente/:id/ajuste': ADMIN,
   // Agenda: everyone reads, the desk books; starting, completing and triage are everyone's.
   'GET /api/reservaciones/': ALL,

@@ -81,6 +81,7 @@ export const AUDIT_ENTITIES = [
   'carne_vacuna',
   'bono',
   'bono_cliente',
+  'adelanto',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -110,6 +111,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   carne_vacuna: 'Carné de vacunas',
   bono: 'Bono',
   bono_cliente: 'Bono de cliente',
+  adelanto: 'Adelanto',
 };
 
 /** One changed field: its value before and after (null where there was none). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, money } from '../../api';
 import { defineResource } from '../../resource';
 import { id } from '../../rules';
+import { DepositRuleSchema } from '../checkout/deposits';
 import { SizeMinutesSchema } from '../online-booking/sizes';
 import {
   CatalogueItemInputSchema,
@@ -24,6 +25,7 @@ export const PackageSchema = z.strictObject({
   precio_paq: money,
   duracion: z.number().int(),
   minutos_talla: SizeMinutesSchema,
+  adelanto: DepositRuleSchema.nullable(),
   id_est: z.number().int(),
   created_at: isoDateTime,
 });
@@ -37,6 +39,7 @@ export const AvailablePackageSchema = PackageSchema.pick({
   precio_paq: true,
   duracion: true,
   minutos_talla: true,
+  adelanto: true,
 });
 export type AvailablePackage = z.infer<typeof AvailablePackageSchema>;
 
@@ -94,6 +97,7 @@ export const packagesResource = defineResource({
     precio: p.precio_paq,
     duracion: p.duracion,
     minutos_talla: p.minutos_talla,
+    adelanto: p.adelanto,
   }),
   crud: { register: PackageInputSchema, update: PackageUpdateSchema, remove: true },
 });

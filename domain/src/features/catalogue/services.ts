@@ -4,6 +4,7 @@ import { defineResource } from '../../resource';
 import { IdParamSchema } from '../../list-query';
 import { keepDecimalChars, lettersOnly, ONLY_LETTERS, requiredText } from '../../rules';
 import { duration } from '../agenda/agenda';
+import { DepositRuleInputSchema, DepositRuleSchema } from '../checkout/deposits';
 import {
   PET_SIZE_LABELS,
   PET_SIZES,
@@ -129,6 +130,8 @@ export const CatalogueItemInputSchema = z.object({
   duracion: duration.optional(),
   /** Absent: none on register and unchanged on edit. */
   minutos_talla: sizeMinutes.optional(),
+  /** The deposit its citas ask (DESIGN §11.6); absent: none on register and unchanged on edit. */
+  adelanto: DepositRuleInputSchema.optional(),
 });
 export type CatalogueItemInput = z.infer<typeof CatalogueItemInputSchema>;
 
@@ -174,6 +177,7 @@ export const ServiceSchema = z.strictObject({
   precio_srv: money,
   duracion: z.number().int(),
   minutos_talla: SizeMinutesSchema,
+  adelanto: DepositRuleSchema.nullable(),
   id_est: z.number().int(),
   created_at: isoDateTime,
 });
@@ -187,6 +191,7 @@ export const AvailableServiceSchema = ServiceSchema.pick({
   precio_srv: true,
   duracion: true,
   minutos_talla: true,
+  adelanto: true,
 });
 export type AvailableService = z.infer<typeof AvailableServiceSchema>;
 
@@ -217,6 +222,7 @@ export const servicesResource = defineResource({
     precio: s.precio_srv,
     duracion: s.duracion,
     minutos_talla: s.minutos_talla,
+    adelanto: s.adelanto,
   }),
   crud: { register: ServiceInputSchema, update: ServiceUpdateSchema, remove: true },
 });

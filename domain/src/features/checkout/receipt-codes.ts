@@ -32,6 +32,8 @@ export const PAYMENT_METHOD_IDS = [
   'tarjeta',
   'transferencia',
   'tarjeta_regalo',
+  'adelanto',
+  'credito',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHOD_IDS)[number];
 
@@ -42,6 +44,8 @@ export const PAYMENT_METHODS: Record<PaymentMethod, string> = {
   tarjeta: 'Tarjeta',
   transferencia: 'Transferencia',
   tarjeta_regalo: 'Tarjeta de regalo',
+  adelanto: 'Adelanto',
+  credito: 'Saldo a favor',
 };
 
 export const SALE_ITEM_KINDS = [

@@ -3,6 +3,7 @@ import { id, moneyAmount, optionalText, requiredText } from '../../rules';
 import { parseCents } from '../../money';
 import { optionalId } from '../agenda/booking';
 import { BONO_MESSAGES } from './bonos';
+import { depositPaymentIssues } from './deposits';
 import { giftCardCode } from './gift-cards';
 import {
   PAYMENT_METHOD_IDS,
@@ -205,6 +206,7 @@ export const SaleInputSchema = z
   .superRefine(
     (sale, ctx) => {
       giftCardRules(sale, ctx);
+      for (const issue of depositPaymentIssues(sale)) ctx.addIssue({ code: 'custom', ...issue });
       saleRules(sale, ctx);
     },
     { when: (payload) => payload.issues.length === 0 },

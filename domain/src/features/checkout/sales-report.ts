@@ -58,5 +58,17 @@ export const SalesReportSchema = z.strictObject({
   tarjetas_regalo: z.strictObject({ vendidas: money, usadas: money, saldo: money }),
   /** Bonos sold in the period (how many, for how much) and the visits bonos covered in it. */
   bonos: z.strictObject({ vendidos: z.number().int(), monto: money, usos: z.number().int() }),
+  /**
+   * Deposits: received in the period (voided ones apart), deducted by its sales, kept as a fee
+   * (no-show, late cancellation) and turned into client credit in it; and the credit clients
+   * hold today, which the salon owes in services.
+   */
+  adelantos: z.strictObject({
+    recibidos: money,
+    descontados: money,
+    retenidos: money,
+    acreditados: money,
+    saldo_a_favor: money,
+  }),
 });
 export type SalesReport = z.infer<typeof SalesReportSchema>;

@@ -540,6 +540,8 @@ describe('receipt catalogues', () => {
       'Tarjeta',
       'Transferencia',
       'Tarjeta de regalo',
+      'Adelanto',
+      'Saldo a favor',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, isoDay, money } from '../../api';
 import { isoDate, moneyAmount, optionalText, requiredText } from '../../rules';
+import { DEPOSIT_METHOD_IDS } from './deposits';
 import { PAYMENT_METHOD_IDS } from './receipt-codes';
 import { SALE_MESSAGES as M } from './sale-messages';
 
@@ -148,7 +149,21 @@ export const CashDaySchema = z.strictObject({
   ingresos: money,
   egresos: money,
   propinas_groomer: z.array(CashTipSchema),
-  /** The float plus cash received minus change, plus ingresos minus egresos: what the drawer holds. */
+  /**
+   * Deposits received on the day for citas to come, per method (voided ones apart): money in,
+   * though no sale yet; the sale that deducts one later counts it as the method 'adelanto'.
+   */
+  adelantos: z.array(
+    z.strictObject({
+      metodo: z.enum(DEPOSIT_METHOD_IDS),
+      cantidad: z.number().int(),
+      monto: money,
+    }),
+  ),
+  /**
+   * The float plus cash received (sales net of change, and deposits) plus ingresos minus egresos:
+   * what the drawer holds.
+   */
   efectivo_esperado: money,
   cierre: CashCloseSchema.nullable(),
   /**

@@ -17,7 +17,7 @@ import {
   type SearchColumn,
   listOrderIndexes,
 } from './columns';
-import { DEFAULT_DURATION, type SizeMinutes } from '@app/domain';
+import { DEFAULT_DURATION, type DepositRule, type SizeMinutes } from '@app/domain';
 import { statuses } from './company';
 
 export function serviceSearchSql(t: Record<'nom_srv' | 'desc_srv', SearchColumn>): SQL {
@@ -39,6 +39,8 @@ export const services = pgTable(
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
     /** Minutes added per pet size (DESIGN §11.4). */
     minutos_talla: jsonb('minutos_talla').$type<SizeMinutes>().notNull().default({}),
+    /** The deposit its citas ask (DESIGN §11.6), or null. */
+    adelanto: jsonb('adelanto').$type<DepositRule>(),
     id_est: smallint('id_est')
       .notNull()
       .default(1)
@@ -63,6 +65,8 @@ export const packages = pgTable(
     duracion: smallint('duracion').notNull().default(DEFAULT_DURATION),
     /** Minutes added per pet size (DESIGN §11.4). */
     minutos_talla: jsonb('minutos_talla').$type<SizeMinutes>().notNull().default({}),
+    /** The deposit its citas ask (DESIGN §11.6), or null. */
+    adelanto: jsonb('adelanto').$type<DepositRule>(),
     id_est: smallint('id_est')
       .notNull()
       .default(1)

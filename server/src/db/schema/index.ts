@@ -16,3 +16,4 @@ export * from './complaints';
 export * from './online-booking';
 export * from './client-portal';
 export * from './bonos';
+export * from './deposits';

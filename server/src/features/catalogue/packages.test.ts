@@ -264,6 +264,7 @@ describe('packages', () => {
       unknown
     >[];
     expect(Object.keys(available[0]).sort()).toEqual([
+      'adelanto',
       'desc_paq',
       'duracion',
       'id_paq',

@@ -34,6 +34,7 @@ export const packageList: ListDefinition = {
     precio_paq: packages.precio_paq,
     duracion: packages.duracion,
     minutos_talla: packages.minutos_talla,
+    adelanto: packages.adelanto,
     id_est: packages.id_est,
     created_at: packages.created_at,
   },
@@ -52,6 +53,7 @@ const toValues = (input: PackageInput) =>
     // Absent: the column's default on register, the stored value on edit (drizzle skips it).
     duracion: input.duracion,
     minutos_talla: input.minutos_talla,
+    adelanto: input.adelanto,
   });
 
 /** The package row, locked so that two saves of its services run one after the other. */
@@ -180,6 +182,7 @@ export const packagesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         precio_paq: packages.precio_paq,
         duracion: packages.duracion,
         minutos_talla: packages.minutos_talla,
+        adelanto: packages.adelanto,
       })
       .from(packages)
       .where(eq(packages.id_est, Status.Activo))

@@ -205,6 +205,7 @@ describe('services', () => {
     const names = (res.body.data as { nom_srv: string }[]).map((s) => s.nom_srv);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
     expect(Object.keys(res.body.data[0] as object).sort()).toEqual([
+      'adelanto',
       'desc_srv',
       'duracion',
       'id_srv',

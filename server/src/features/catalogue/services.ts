@@ -36,6 +36,7 @@ export const serviceList: ListDefinition = {
     precio_srv: services.precio_srv,
     duracion: services.duracion,
     minutos_talla: services.minutos_talla,
+    adelanto: services.adelanto,
     id_est: services.id_est,
     created_at: services.created_at,
   },
@@ -55,6 +56,7 @@ const toValues = (input: ServiceInput) =>
     // Absent: the column's default on register, the stored value on edit (drizzle skips it).
     duracion: input.duracion,
     minutos_talla: input.minutos_talla,
+    adelanto: input.adelanto,
   });
 
 /** How many package names a refusal lists before summarising the rest. */
@@ -133,6 +135,7 @@ export const servicesModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         precio_srv: services.precio_srv,
         duracion: services.duracion,
         minutos_talla: services.minutos_talla,
+        adelanto: services.adelanto,
       })
       .from(services)
       .where(eq(services.id_est, Status.Activo))

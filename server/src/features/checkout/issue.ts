@@ -66,6 +66,7 @@ import {
   type PaymentDraft,
 } from './gift-cards';
 import { assertTillOpen } from './till';
+import { applyDeposits, takeDeposits } from './deposits';
 import { coverLines, saleHasBonos, sellBonos, useBonos, type CoverableLine } from './bonos';
 
 /**
@@ -314,6 +315,7 @@ async function writeSale(
   assertSaleRules(input, items, totals);
   // A nota de venta is internal; a boleta or factura names its issuer.
   if (input.tipo_comp !== 'T' && !company?.ruc) throw conflict(C.issuerMissing);
+  const deducted = await takeDeposits(tx, input.id_cita, clientId, input.pagos);
   const { text } = totals;
   const { serie, numero } = await nextNumber(tx, SALE_SERIES[input.tipo_comp], input.tipo_comp);
   const [{ id_venta }] = await tx
@@ -360,6 +362,7 @@ async function writeSale(
     .insert(saleLines)
     .values(lines.map((item, index) => ({ id_venta, ...receiptLine(item, index) })));
   await useBonos(tx, id_venta, items);
+  await applyDeposits(tx, id_venta, deducted);
   const issued = await issueGiftCards(tx, id_venta, cards);
   const cardIds = await spendGiftCards(tx, id_venta, input.pagos);
   // None when bonos cover everything and there is no tip.

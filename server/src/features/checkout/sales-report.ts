@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { appointments, employees, saleLines, sales } from '../../db/schema';
 import type { XlsxSheet } from '../../http/xlsx';
 import { bonoFigures } from './bonos';
+import { depositFigures } from './deposits';
 import { giftCardFigures } from './gift-cards';
 import { byMethod, centsSum, issuedBetween } from './sale-sums';
 
@@ -28,7 +29,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
   // `fecha` is UTC in the database whatever its zone setting: Lima is 5 hours behind.
   const period = periodSql(agrupar);
   const groomerName = sql<string>`coalesce(${employees.nom_emp} || ' ' || ${employees.ape_emp}, 'Sin groomer')`;
-  const [[totals], porPeriodo, porMetodo, porItem, porGroomer, giftCards, bonosSold] =
+  const [[totals], porPeriodo, porMetodo, porItem, porGroomer, giftCards, bonosSold, adelantos] =
     await Promise.all([
       db
         .select({
@@ -85,6 +86,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
         .orderBy(sql`sum(${sales.total}) desc`, sql`2`),
       giftCardFigures(db, inForce),
       bonoFigures(db, inForce),
+      depositFigures(db, desde, hasta),
     ]);
   return {
     desde,
@@ -97,6 +99,7 @@ export async function salesReport(db: Db, query: SalesReportQuery): Promise<Sale
     por_groomer: porGroomer,
     tarjetas_regalo: giftCards,
     bonos: bonosSold,
+    adelantos,
   };
 }
 
@@ -164,6 +167,26 @@ export function reportTables(report: SalesReport): XlsxSheet[] {
       header: ['Vendidos', 'Monto vendido (S/.)', 'Visitas cubiertas'],
       rows: [[report.bonos.vendidos, report.bonos.monto, report.bonos.usos]],
       money: [1],
+    },
+    {
+      name: 'Adelantos',
+      header: [
+        'Recibidos (S/.)',
+        'Descontados (S/.)',
+        'Retenidos (S/.)',
+        'Pasados a saldo a favor (S/.)',
+        'Saldo a favor de clientes hoy (S/.)',
+      ],
+      rows: [
+        [
+          report.adelantos.recibidos,
+          report.adelantos.descontados,
+          report.adelantos.retenidos,
+          report.adelantos.acreditados,
+          report.adelantos.saldo_a_favor,
+        ],
+      ],
+      money: [0, 1, 2, 3, 4],
     },
   ];
 }

@@ -813,6 +813,7 @@ describe('the till and the report', () => {
       'Por groomer',
       'Tarjetas de regalo',
       'Bonos',
+      'Adelantos',
     ]);
     const summary = book.getWorksheet('Resumen')!.getRow(2).values as unknown[];
     expect(summary.slice(1)).toEqual([

@@ -25,6 +25,7 @@ import {
 import { sessionOf } from '../../http/authenticate';
 import { conflict, invalid } from '../../http/errors';
 import { loginOf } from './sale-read';
+import { depositsReceived } from './deposits';
 import { byMethod, centsSum, issuedBetween } from './sale-sums';
 
 /**
@@ -105,7 +106,7 @@ async function dayCash(db: Db | Tx, fecha: string, inForce: SQL | undefined) {
 export async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
   const day = issuedBetween(fecha, fecha);
   const inForce = and(day, isNull(sales.anulada_at));
-  const [[totals], metodos, [close], cash] = await inTurn(db, [
+  const [[totals], metodos, [close], cash, adelantos] = await inTurn(db, [
     () =>
       db
         .select({
@@ -136,11 +137,15 @@ export async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
         .from(cashCloses)
         .where(eq(cashCloses.fecha, fecha)),
     () => dayCash(db, fecha, inForce),
+    () => depositsReceived(db, fecha),
   ]);
   const cashSales = parseCents(metodos.find((m) => m.metodo === 'efectivo')!.monto) ?? 0;
   const float = parseCents(cash.apertura?.monto ?? '0') ?? 0;
-  // What the drawer should hold: the float, the cash sales net of change, and the movements.
-  const expected = formatCents(float + cashSales + cash.ingresos - cash.egresos);
+  const cashDeposits =
+    parseCents(adelantos.find((a) => a.metodo === 'efectivo')?.monto ?? '0') ?? 0;
+  // What the drawer should hold: the float, the cash sales net of change, the cash deposits and
+  // the movements.
+  const expected = formatCents(float + cashSales + cashDeposits + cash.ingresos - cash.egresos);
   return {
     fecha,
     ...totals,
@@ -150,6 +155,7 @@ export async function cashDay(db: Db | Tx, fecha: string): Promise<CashDay> {
     ingresos: formatCents(cash.ingresos),
     egresos: formatCents(cash.egresos),
     propinas_groomer: cash.propinas_groomer,
+    adelantos,
     efectivo_esperado: expected,
     cierre: close
       ? {

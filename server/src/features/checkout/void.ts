@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../http/errors';
 import { moveStocks } from '../products';
 import { creditNoteIssuer, issueCreditNote, type ReceiptIssuer } from './electronic-receipt';
 import { voidBonosOf } from './bonos';
+import { releaseDepositsOf } from './deposits';
 import { voidGiftCardsOf } from './gift-cards';
 import { productMoves } from './issue';
 import { findSale, receiptNumberSql } from './sale-read';
@@ -86,6 +87,7 @@ export async function voidLockedSale(
   );
   await voidGiftCardsOf(tx, id);
   await voidBonosOf(tx, id);
+  await releaseDepositsOf(tx, id);
   await tx
     .update(sales)
     .set({

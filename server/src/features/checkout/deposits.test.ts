@@ -1,0 +1,275 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AppointmentStatus,
+  DEPOSIT_MESSAGES as D,
+  type AppointmentDeposits,
+  type CashDay,
+  type SalesReport,
+} from '@app/domain';
+import { onlineBookingSettings } from '../../db/schema';
+import { setupTestApp } from '../../test/app';
+import { apiClient } from '../../test/http';
+import { limaDay, registerOwner, type Owner } from '../../test/agenda';
+
+const ctx = await setupTestApp();
+let admin: ReturnType<typeof apiClient>;
+let recepcion: ReturnType<typeof apiClient>;
+let groomer: ReturnType<typeof apiClient>;
+let bathId: number;
+
+beforeAll(async () => {
+  admin = apiClient(ctx.app, await ctx.signIn());
+  recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
+  groomer = apiClient(ctx.app, await ctx.signIn('groomer'));
+  await ctx.database.db.insert(onlineBookingSettings).values({ id: 1, cancelar_horas: 48 });
+  const res = await admin.post('/servicio/register', {
+    nombre: 'Baño medicado',
+    descripcion: 'Baño con champú medicado para piel sensible, secado y cepillado completo',
+    precio: '80',
+    adelanto: { tipo: 'porcentaje', valor: '25' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  bathId = res.body.data.id_srv as number;
+});
+
+let booked = 0;
+/** A cita of `owner`'s pet for the bath, `days` from today, each at its own hour. */
+async function book(owner: Owner, days = 3): Promise<number> {
+  booked += 1;
+  const res = await recepcion.post('/cita/register', {
+    fec_cita: `${limaDay(days)}T${String(8 + (booked % 12)).padStart(2, '0')}:00`,
+    dni_cli: owner.dni,
+    id_perro: owner.petId,
+    id_servicio: bathId,
+    fech_reg: limaDay(0),
+    obs: 'Sin observaciones',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id_cita as number;
+}
+
+const depositsOf = async (id: number) =>
+  (await recepcion.get(`/cita/${id}/adelantos`)).body.data as AppointmentDeposits;
+
+const pay = (id_cita: number, extra: object = {}) =>
+  recepcion.post('/adelanto/register', { id_cita, monto: '20', metodo: 'efectivo', ...extra });
+
+const setStatus = (cita: number, est: number, motivo?: string) =>
+  recepcion.patch('/cita/estado', { cita, est, motivo });
+
+/** A nota de venta charging cita `id_cita` (the bath, S/. 80) with `pagos`. */
+const charge = (id_cita: number, pagos: object[]) =>
+  recepcion.post('/venta/register', {
+    tipo_comp: 'T',
+    id_cita,
+    items: [{ tipo: 'servicio', id: bathId, cantidad: 1 }],
+    pagos,
+  });
+
+const creditOf = async (owner: Owner) =>
+  (await recepcion.get(`/cliente/${owner.id_cli}/saldo`)).body.data.saldo as string;
+
+describe('what a service asks', () => {
+  it('keeps the rule and asks its share of the cita’s price', async () => {
+    const listed = await recepcion.get(`/servicio/${bathId}`);
+    expect(listed.body.data.adelanto).toEqual({ tipo: 'porcentaje', valor: 25 });
+    const cita = await book(await registerOwner(admin, 'Lucía', 'Toby'));
+    expect(await depositsOf(cita)).toMatchObject({
+      requerido: '20.00',
+      por_descontar: '0.00',
+      verificado: true,
+      adelantos: [],
+    });
+    const refused = await admin.post('/servicio/register', {
+      nombre: 'Corte de pelo',
+      descripcion: 'Corte de pelo a tijera según la raza, con baño y secado incluidos siempre',
+      precio: '60',
+      adelanto: { tipo: 'porcentaje', valor: '150' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['adelanto.valor']).toEqual([D.rulePercent]);
+  });
+});
+
+describe('a deposit paid on a cita', () => {
+  it('is refused with a reason for what was typed wrong, and changes nothing', async () => {
+    const cita = await book(await registerOwner(admin, 'Mario', 'Rocky'));
+    const refused = async (body: object, field: string, message: string) => {
+      const res = await pay(cita, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+    };
+    await refused({ metodo: 'yape' }, 'operacion', D.operationRequired);
+    await refused({ metodo: 'bitcoin' }, 'metodo', D.methodInvalid);
+    await refused({ monto: '0' }, 'monto', D.amountMin);
+    await refused({ monto: '80.01' }, 'monto', D.overPrice('80.00'));
+    expect((await pay(999_999)).status).toBe(422);
+    expect((await groomer.post('/adelanto/register', { id_cita: cita })).status).toBe(403);
+    expect((await depositsOf(cita)).adelantos).toEqual([]);
+  });
+
+  it('is deducted whole at checkout once verified, and held again when the sale is voided', async () => {
+    const owner = await registerOwner(admin, 'Carmen', 'Luna');
+    const cita = await book(owner);
+    const paid = await pay(cita, { metodo: 'yape', operacion: '00123456' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const [yape] = (paid.body.data as AppointmentDeposits).adelantos;
+    expect(yape).toMatchObject({ monto: '20.00', metodo: 'yape', verificado: false });
+    expect(yape.estado).toBe('recibido');
+
+    const missing = await charge(cita, [{ metodo: 'efectivo', monto: '80' }]);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.pagos).toEqual([D.paymentMissing('20.00')]);
+    const partial = await charge(cita, [
+      { metodo: 'adelanto', monto: '10' },
+      { metodo: 'efectivo', monto: '70' },
+    ]);
+    expect(partial.body.errors['pagos.0.monto']).toEqual([D.paymentMismatch('20.00')]);
+    const pagos = [
+      { metodo: 'adelanto', monto: '20' },
+      { metodo: 'efectivo', monto: '60' },
+    ];
+    const unverified = await charge(cita, pagos);
+    expect(unverified.status).toBe(409);
+    expect(unverified.body.message).toBe(D.paymentUnverified);
+
+    const verified = await recepcion.patch('/adelanto/verificar', { id: yape.id });
+    expect(verified.status).toBe(200);
+    expect((verified.body.data as AppointmentDeposits).verificado).toBe(true);
+    expect((await recepcion.patch('/adelanto/verificar', { id: yape.id })).status).toBe(409);
+
+    const sold = await charge(cita, pagos);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect(sold.body.data.pagos).toEqual([
+      { metodo: 'adelanto', monto: '20.00' },
+      { metodo: 'efectivo', monto: '60.00' },
+    ]);
+    const applied = await depositsOf(cita);
+    expect(applied.por_descontar).toBe('0.00');
+    expect(applied.adelantos[0]).toMatchObject({
+      estado: 'aplicado',
+      venta: sold.body.data.comprobante,
+    });
+
+    const voided = await admin.patch('/venta/anular', {
+      id: sold.body.data.id_venta,
+      motivo: 'Cobro equivocado',
+    });
+    expect(voided.status).toBe(200);
+    expect(await depositsOf(cita)).toMatchObject({
+      por_descontar: '20.00',
+      adelantos: [{ estado: 'recibido', venta: null }],
+    });
+  });
+
+  it('counts in the till of the day it was received, and a void of that day takes it out', async () => {
+    const fecha = limaDay(0);
+    const before = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
+    const cash = (day: CashDay) => day.adelantos.find((a) => a.metodo === 'efectivo');
+    const cita = await book(await registerOwner(admin, 'Pedro', 'Max'));
+    const paid = await pay(cita, { monto: '15.50' });
+    const id = (paid.body.data as AppointmentDeposits).adelantos[0].id;
+    const after = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
+    expect(Number(cash(after)?.monto)).toBeCloseTo(Number(cash(before)?.monto ?? 0) + 15.5, 2);
+    expect(Number(after.efectivo_esperado)).toBeCloseTo(Number(before.efectivo_esperado) + 15.5, 2);
+
+    expect((await recepcion.patch('/adelanto/anular', { id, motivo: 'Error' })).status).toBe(403);
+    const voided = await admin.patch('/adelanto/anular', { id, motivo: 'Se registró dos veces' });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.data.adelantos[0]).toMatchObject({ estado: 'anulado' });
+    const back = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
+    expect(back.efectivo_esperado).toBe(before.efectivo_esperado);
+    expect((await admin.patch('/adelanto/anular', { id, motivo: 'Otra vez' })).status).toBe(409);
+  });
+});
+
+describe('a cita that ends without a visit', () => {
+  it('keeps the deposit on a no-show, and holds it again when the cita is brought back', async () => {
+    const cita = await book(await registerOwner(admin, 'Julia', 'Coco'));
+    await pay(cita);
+    expect((await setStatus(cita, AppointmentStatus.NoAsistio)).status).toBe(200);
+    expect((await depositsOf(cita)).adelantos[0].estado).toBe('retenido');
+    expect((await setStatus(cita, AppointmentStatus.Programada)).status).toBe(200);
+    expect((await depositsOf(cita)).adelantos[0].estado).toBe('recibido');
+  });
+
+  it('keeps it on a cancellation inside the policy’s window', async () => {
+    // Tomorrow is always inside the 48 hours this salon's policy sets.
+    const cita = await book(await registerOwner(admin, 'Ana', 'Bobby'), 1);
+    await pay(cita);
+    expect((await setStatus(cita, AppointmentStatus.Cancelada, 'No puede venir')).status).toBe(200);
+    expect((await depositsOf(cita)).adelantos[0].estado).toBe('retenido');
+  });
+
+  it('turns it into credit on an earlier cancellation, which checkout spends and a void gives back', async () => {
+    const owner = await registerOwner(admin, 'Elena', 'Nina');
+    const cancelled = await book(owner, 5);
+    await pay(cancelled, { monto: '30' });
+    await setStatus(cancelled, AppointmentStatus.Cancelada, 'Viaja esa semana');
+    expect((await depositsOf(cancelled)).adelantos[0].estado).toBe('credito');
+    expect(await creditOf(owner)).toBe('30.00');
+
+    const next = await book(owner, 6);
+    const short = await charge(next, [
+      { metodo: 'credito', monto: '30.01' },
+      { metodo: 'efectivo', monto: '49.99' },
+    ]);
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe(D.creditShort('30.00'));
+
+    // Two sales spending the whole credit at once: one of them finds it spent.
+    const other = await book(owner, 7);
+    const pagos = [
+      { metodo: 'credito', monto: '30' },
+      { metodo: 'efectivo', monto: '50' },
+    ];
+    const both = await Promise.all([charge(next, pagos), charge(other, pagos)]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(await creditOf(owner)).toBe('0.00');
+
+    const sold = both.find((res) => res.status === 201)!;
+    await admin.patch('/venta/anular', { id: sold.body.data.id_venta, motivo: 'Cobro equivocado' });
+    expect(await creditOf(owner)).toBe('30.00');
+
+    const walkIn = await recepcion.post('/venta/register', {
+      tipo_comp: 'T',
+      items: [{ tipo: 'otro', descripcion: 'Lazo', cantidad: 1, precio: '5' }],
+      pagos: [{ metodo: 'credito', monto: '5' }],
+    });
+    expect(walkIn.status).toBe(422);
+    expect(walkIn.body.errors['pagos.0.metodo']).toEqual([D.creditNeedsClient]);
+  });
+
+  it('lets the admin turn a kept deposit into credit, with the reason', async () => {
+    const owner = await registerOwner(admin, 'Rosa', 'Toby');
+    const cita = await book(owner);
+    const id = ((await pay(cita)).body.data as AppointmentDeposits).adelantos[0].id;
+    await setStatus(cita, AppointmentStatus.NoAsistio);
+    const body = { id, motivo: 'El salón canceló por lluvia' };
+    expect((await recepcion.patch('/adelanto/acreditar', body)).status).toBe(403);
+    const credited = await admin.patch('/adelanto/acreditar', body);
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    expect(credited.body.data.adelantos[0]).toMatchObject({
+      estado: 'credito',
+      motivo: body.motivo,
+    });
+    expect(await creditOf(owner)).toBe('20.00');
+    expect((await admin.patch('/adelanto/acreditar', body)).status).toBe(409);
+  });
+});
+
+describe('Reporte Ventas', () => {
+  it('adds up the deposits received, deducted, kept and credited, and the credit clients hold', async () => {
+    const today = limaDay(0);
+    const report = (await admin.get(`/ventas/reporte?desde=${today}&hasta=${today}`)).body
+      .data as SalesReport;
+    // Received: 20 (Carmen) + 20 (Julia) + 20 (Ana) + 30 (Elena) + 20 (Rosa); Pedro's was voided.
+    expect(report.adelantos).toEqual({
+      recibidos: '110.00',
+      descontados: '0.00',
+      retenidos: '20.00',
+      acreditados: '50.00',
+      saldo_a_favor: '50.00',
+    });
+  });
+});
