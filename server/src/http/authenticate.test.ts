@@ -252,6 +252,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'GET /api/public/cita/:token': PUBLIC,
   'POST /api/public/cita/:token/cancelar': PUBLIC,
   'POST /api/public/cita/:token/confirmar': PUBLIC,
+  'POST /api/public/cita/:token/adelanto': PUBLIC,
   'GET /api/ajustes/reserva-online': ADMIN,
   'PUT /api/ajustes/reserva-online': ADMIN,
   'GET /api/solicitudes-online': DESK,

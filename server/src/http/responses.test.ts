@@ -17,6 +17,7 @@ const FILES = new Set([
   'GET /api/cliente/:id/datos',
   'GET /api/portal/foto/:nombre',
   'GET /api/vacunas-propuestas/comprobante/:file',
+  'GET /api/adelanto/comprobante/:file',
 ]);
 
 describe('every route declares what it answers', () => {

@@ -55,6 +55,12 @@ export const DEPOSIT_MESSAGES = {
     'Verifique en la cita el adelanto pagado por Yape, Plin o transferencia antes de descontarlo',
   creditNeedsClient: 'El saldo a favor es de un cliente: elija al cliente de la venta',
   creditShort: (left: string) => `Saldo a favor insuficiente: quedan S/. ${left}`,
+  /* From the client's link. */
+  publicMethodInvalid: 'Elija cómo pagó: Yape, Plin o transferencia',
+  proofRequired: 'Adjunte la captura o foto del comprobante de pago',
+  nothingPending: 'Su cita no tiene un adelanto pendiente de pago',
+  publicClosed: 'Esta cita ya no recibe pagos: comuníquese con el salón',
+  publicReceived: 'Recibimos los datos de su pago: el salón lo verificará',
 } as const;
 
 const M = DEPOSIT_MESSAGES;
@@ -166,6 +172,16 @@ export const DepositInputSchema = z
     verificado: input.verificado || !DEPOSIT_REMOTE_METHODS.includes(input.metodo),
   }));
 export type DepositInput = z.infer<typeof DepositInputSchema>;
+
+/**
+ * `POST /api/public/cita/{token}/adelanto` (no session): multipart with these fields and the
+ * proof's picture as `comprobante` (required). The amount is what the cita still asks: the server's.
+ */
+export const PublicDepositInputSchema = z.object({
+  metodo: z.enum(['yape', 'plin', 'transferencia'], { error: M.publicMethodInvalid }),
+  operacion: requiredText(M.operationRequired).max(30, M.operationMax),
+});
+export type PublicDepositInput = z.infer<typeof PublicDepositInputSchema>;
 
 export const DepositIdSchema = z.object({ id: id(M.notFound) });
 export type DepositId = z.infer<typeof DepositIdSchema>;

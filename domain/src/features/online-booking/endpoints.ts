@@ -81,6 +81,14 @@ export const ONLINE_BOOKING_PUBLIC_ENDPOINTS = defineEndpoints('reservar', {
     response: successOf(LinkedAppointmentSchema),
     permission: 'public',
   },
+  /** Multipart: PublicDepositInputSchema's fields and the proof's picture `comprobante`. */
+  deposit: {
+    method: 'POST',
+    path: '/public/cita/:token/adelanto',
+    params: TokenParamSchema,
+    response: { 201: successOf(LinkedAppointmentSchema) },
+    permission: 'public',
+  },
 });
 
 /** The salon's side: Ajustes › 'Reserva en línea' and AGENDA › 'Solicitudes en línea'. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from '../../api';
+import { isoDateTime, money } from '../../api';
 import { dni, email, id, personName, phone, requiredText } from '../../rules';
 import { OpeningHoursSchema } from '../agenda/agenda';
 import { ONLINE_BOOKING_MODES, SLOT_STEPS } from './booking-settings';
@@ -237,6 +237,11 @@ export const LinkedAppointmentSchema = z.strictObject({
   /** Whether it can still be confirmed: booked (9 or 10) and not yet started. */
   puede_confirmar: z.boolean(),
   salon: z.string(),
+  /**
+   * The deposit its service asks (DESIGN §11.6), null when none: what was paid (verified or not)
+   * and what is left to pay from the link (`POST /api/public/cita/{token}/adelanto`).
+   */
+  adelanto: z.strictObject({ requerido: money, pagado: money, pendiente: money }).nullable(),
 });
 export type LinkedAppointment = z.infer<typeof LinkedAppointmentSchema>;
 export const TokenParamSchema = z.object({ token: z.string().min(20).max(100) });

@@ -6,20 +6,25 @@ import {
   type CashDay,
   type SalesReport,
 } from '@app/domain';
-import { onlineBookingSettings } from '../../db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditEntries, onlineBookingSettings } from '../../db/schema';
 import { setupTestApp } from '../../test/app';
-import { apiClient } from '../../test/http';
+import { answerOf, apiClient } from '../../test/http';
+import { multipartBody, pngImage } from '../../test/images';
 import { limaDay, registerOwner, type Owner } from '../../test/agenda';
+import { createAppointmentLink } from '../online-booking';
 
 const ctx = await setupTestApp();
 let admin: ReturnType<typeof apiClient>;
 let recepcion: ReturnType<typeof apiClient>;
+let recepcionToken: string;
 let groomer: ReturnType<typeof apiClient>;
 let bathId: number;
 
 beforeAll(async () => {
   admin = apiClient(ctx.app, await ctx.signIn());
-  recepcion = apiClient(ctx.app, await ctx.signIn('recepcion'));
+  recepcionToken = await ctx.signIn('recepcion');
+  recepcion = apiClient(ctx.app, recepcionToken);
   groomer = apiClient(ctx.app, await ctx.signIn('groomer'));
   await ctx.database.db.insert(onlineBookingSettings).values({ id: 1, cancelar_horas: 48 });
   const res = await admin.post('/servicio/register', {
@@ -162,6 +167,41 @@ describe('a deposit paid on a cita', () => {
     });
   });
 
+  it('keeps the proof’s picture, which only the counter reads, and refuses what is no image', async () => {
+    const cita = await book(await registerOwner(admin, 'Sofía', 'Canela'));
+    const send = async (bytes: Buffer) => {
+      const { payload, contentType } = await multipartBody(
+        { id_cita: String(cita), monto: '20', metodo: 'plin', operacion: 'PL-778899' },
+        [{ name: 'comprobante', filename: 'plin.png', type: 'image/png', bytes }],
+      );
+      return answerOf(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/adelanto/register',
+          headers: { authorization: recepcionToken, 'content-type': contentType },
+          payload,
+        }),
+      );
+    };
+    const notImage = await send(Buffer.from('no soy una imagen'));
+    expect(notImage.status).toBe(422);
+    expect(notImage.body.errors.comprobante).toEqual([D.proofNotImage]);
+    const res = await send(pngImage());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [plin] = (res.body.data as AppointmentDeposits).adelantos;
+    expect(plin).toMatchObject({ operacion: 'PL-778899', verificado: false });
+    const url = plin.comprobante_url!.replace(/^\/api/, '');
+    const proof = await ctx.app.inject({
+      method: 'GET',
+      url: `/api${url}`,
+      headers: { authorization: recepcionToken },
+    });
+    expect(proof.statusCode).toBe(200);
+    expect(proof.headers['content-type']).toBe('image/png');
+    expect((await groomer.get(url)).status).toBe(403);
+    expect((await recepcion.get('/adelanto/comprobante/otro.png')).status).toBe(404);
+  });
+
   it('counts in the till of the day it was received, and a void of that day takes it out', async () => {
     const fecha = limaDay(0);
     const before = (await recepcion.get(`/caja?fecha=${fecha}`)).body.data as CashDay;
@@ -258,14 +298,72 @@ describe('a cita that ends without a visit', () => {
   });
 });
 
+describe('a deposit the client pays from their link', () => {
+  it('takes what is left to pay with the proof, for the counter to verify, and reveals nothing else', async () => {
+    const owner = await registerOwner(admin, 'Inés', 'Pelusa');
+    const cita = await book(owner, 4);
+    const token = await ctx.database.db.transaction((tx) =>
+      createAppointmentLink(tx, cita, new Date(Date.now() + 10 * 86_400_000)),
+    );
+    let address = 0;
+    const send = async (fields: Record<string, string>, bytes: Buffer | null, link = token) => {
+      const { payload, contentType } = await multipartBody(
+        fields,
+        bytes ? [{ name: 'comprobante', filename: 'yape.png', type: 'image/png', bytes }] : [],
+      );
+      return answerOf(
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/public/cita/${link}/adelanto`,
+          headers: { 'content-type': contentType },
+          remoteAddress: `10.36.0.${++address}`,
+          payload,
+        }),
+      );
+    };
+    const shown = await ctx.app.inject({ method: 'GET', url: `/api/public/cita/${token}` });
+    expect(answerOf(shown).body.data.adelanto).toEqual({
+      requerido: '20.00',
+      pagado: '0.00',
+      pendiente: '20.00',
+    });
+    const yape = { metodo: 'yape', operacion: '99887766' };
+    expect((await send(yape, null)).body.errors).toEqual({ comprobante: [D.proofRequired] });
+    expect((await send({ metodo: 'efectivo', operacion: '1' }, pngImage())).status).toBe(422);
+    expect((await send(yape, pngImage(), 'x'.repeat(43))).status).toBe(404);
+
+    const paid = await send(yape, pngImage());
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.message).toBe(D.publicReceived);
+    expect(paid.body.data.adelanto).toEqual({
+      requerido: '20.00',
+      pagado: '20.00',
+      pendiente: '0.00',
+    });
+    expect(JSON.stringify(paid.body.data)).not.toContain(owner.dni);
+    expect((await send(yape, pngImage())).body.message).toBe(D.nothingPending);
+    expect((await depositsOf(cita)).adelantos).toMatchObject([
+      { monto: '20.00', metodo: 'yape', operacion: '99887766', verificado: false, usuario: null },
+    ]);
+    const [audited] = await ctx.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entidad, 'adelanto'), eq(auditEntries.accion, 'crear')))
+      .orderBy(desc(auditEntries.id))
+      .limit(1);
+    expect(audited.detalle).toBe('Adelanto informado por el cliente desde su enlace');
+  });
+});
+
 describe('Reporte Ventas', () => {
   it('adds up the deposits received, deducted, kept and credited, and the credit clients hold', async () => {
     const today = limaDay(0);
     const report = (await admin.get(`/ventas/reporte?desde=${today}&hasta=${today}`)).body
       .data as SalesReport;
-    // Received: 20 (Carmen) + 20 (Julia) + 20 (Ana) + 30 (Elena) + 20 (Rosa); Pedro's was voided.
+    // Received: 20 (Carmen) + 20 (Sofía) + 20 (Julia) + 20 (Ana) + 30 (Elena) + 20 (Rosa) + 20
+    // (Inés, from her link); Pedro's was voided.
     expect(report.adelantos).toEqual({
-      recibidos: '110.00',
+      recibidos: '150.00',
       descontados: '0.00',
       retenidos: '20.00',
       acreditados: '50.00',

@@ -15,6 +15,7 @@ import {
   parseCents,
   type AppointmentDeposits,
   type DepositState,
+  type PublicDepositInput,
   type SalesReport,
 } from '@app/domain';
 import { recordChange } from '../../audit/record';
@@ -108,6 +109,57 @@ export async function appointmentDeposits(
       created_at: created_at.toISOString(),
     })),
   };
+}
+
+/**
+ * What a client's link says of the cita's deposit (DESIGN §11.6): what it asks, what was paid
+ * (verified or not, not voided nor credited) and what is left; null when it asks nothing.
+ */
+export async function depositOwed(executor: Db | Tx, idCita: number) {
+  const { requerido, adelantos } = await appointmentDeposits(executor, idCita);
+  const asked = parseCents(requerido) ?? 0;
+  if (asked === 0) return null;
+  const paid = adelantos
+    .filter((row) => COUNTED.includes(row.estado))
+    .reduce((sum, row) => sum + (parseCents(row.monto) ?? 0), 0);
+  return {
+    requerido,
+    pagado: formatCents(paid),
+    pendiente: formatCents(Math.max(asked - paid, 0)),
+  };
+}
+
+/**
+ * A deposit the client reports from their link, in the caller's transaction with the cita
+ * locked: what the cita still asks, by Yape, Plin or transfer, with its proof, waiting for the
+ * counter to verify it (409 when nothing is left to pay). Answers its id.
+ */
+export async function registerClientDeposit(
+  tx: Tx,
+  idCita: number,
+  input: PublicDepositInput,
+  proof: { ext: string; bytes: Buffer },
+): Promise<number> {
+  const owed = await depositOwed(tx, idCita);
+  if (owed === null || owed.pendiente === '0.00') throw conflict(M.nothingPending);
+  const [cita] = await tx
+    .select({ id_cli: appointments.id_cli })
+    .from(appointments)
+    .where(eq(appointments.id_cita, idCita));
+  const comprobante = await storeUpload(tx, 'adelanto', proof.ext, proof.bytes);
+  const [created] = await tx
+    .insert(deposits)
+    .values({
+      id_cita: idCita,
+      id_cli: cita.id_cli,
+      monto: owed.pendiente,
+      metodo: input.metodo,
+      operacion: input.operacion,
+      comprobante,
+      fecha: limaToday(),
+    })
+    .returning({ id: deposits.id });
+  return created.id;
 }
 
 /** The deposit `id`, locked for its change: 404 when there is none. */

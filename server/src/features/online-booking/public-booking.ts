@@ -20,6 +20,8 @@ import {
   type OnlineClient,
   type PetSize,
   type SizeMinutes,
+  DEPOSIT_MESSAGES,
+  PublicDepositInputSchema,
 } from '@app/domain';
 import { changesBetween, recordAudit, type AuditActor } from '../../audit/record';
 import { LoginThrottle } from '../../auth/throttle';
@@ -47,8 +49,10 @@ import {
   type FieldErrors,
 } from '../../http/errors';
 import { afterAnswerQueue } from '../../http/after-answer';
+import { imageExtension, readMultipart } from '../../http/uploads';
 import { moduleMailer, type Mailer } from '../../mail/mailer';
 import { assertGroomerFree, recordFreedSlot } from '../agenda';
+import { depositOwed, registerClientDeposit } from '../checkout';
 import { PUBLIC_ACTOR } from '../complaints';
 import {
   appointmentLinkPath,
@@ -536,6 +540,7 @@ async function linkedAppointment(
     confirmada: row.confirmada_en !== null,
     puede_confirmar: isBooked(row.id_est) && now.getTime() < row.fec_cita.getTime(),
     salon: salon.nombre,
+    adelanto: await depositOwed(executor, id_cita),
   };
 }
 
@@ -704,5 +709,36 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
       return linkedAppointment(tx, id, now);
     });
     return ok(confirmed, M.confirmed);
+  });
+
+  route(app, P.deposit, async (request, reply) => {
+    await linksByAddress(request.ip, reply);
+    const { fields, files } = await readMultipart(request, {
+      fileFields: ['comprobante'],
+      tooLarge: DEPOSIT_MESSAGES.proofTooLarge,
+    });
+    const input = PublicDepositInputSchema.parse(fields);
+    const bytes = files.get('comprobante');
+    if (!bytes) throw invalid('comprobante', DEPOSIT_MESSAGES.proofRequired);
+    const ext = await imageExtension(bytes, 'comprobante', DEPOSIT_MESSAGES.proofNotImage);
+    const now = new Date();
+    const paid = await db.transaction(async (tx) => {
+      const id = await linkedAppointmentId(tx, request.params.token, now);
+      if (id === undefined) throw notFound(M.linkInvalid);
+      // Locked: a cancellation or a charge at the same moment waits, and this one sees it after.
+      const before = await linkedAppointment(tx, id, now, true);
+      if (!before.puede_confirmar) throw conflict(DEPOSIT_MESSAGES.publicClosed);
+      const deposit = await registerClientDeposit(tx, id, input, { ext, bytes });
+      await recordAudit(tx, {
+        ...actor(request.ip),
+        accion: 'crear',
+        entidad: 'adelanto',
+        entidad_id: deposit,
+        cambios: changesBetween(null, { id_cita: id, ...input }),
+        detalle: 'Adelanto informado por el cliente desde su enlace',
+      });
+      return linkedAppointment(tx, id, now);
+    });
+    return reply.status(201).send(ok(paid, DEPOSIT_MESSAGES.publicReceived));
   });
 };
