@@ -16,6 +16,7 @@ const SIDENAV_LINKS = [
   'Historial de Citas',
   'Ventas',
   'Cierre de caja',
+  'Adelantos por verificar',
   'Comprobantes electrónicos',
   'Perfil',
   'Lista de Servicios',

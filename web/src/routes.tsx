@@ -20,6 +20,7 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import MobileFriendlyIcon from '@mui/icons-material/MobileFriendly';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
 import PetsIcon from '@mui/icons-material/Pets';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -27,7 +28,11 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TodayIcon from '@mui/icons-material/Today';
 import VaccinesIcon from '@mui/icons-material/Vaccines';
-import { NOTIFICATION_LINKS, VACCINE_PROPOSALS_PERMISSION } from '@app/domain';
+import {
+  NOTIFICATION_LINKS,
+  UNVERIFIED_DEPOSITS_PATH,
+  VACCINE_PROPOSALS_PERMISSION,
+} from '@app/domain';
 import { heading, lazyNamed, navLink, route, type AppEntry } from './app/route-entries';
 
 /**
@@ -99,6 +104,10 @@ const Waitlist = lazyNamed(() => import('./features/agenda/waitlist'), 'Waitlist
 const OnlineRequests = lazyNamed(
   () => import('./features/agenda/online-requests'),
   'OnlineRequestsPage',
+);
+const UnverifiedDeposits = lazyNamed(
+  () => import('./features/checkout/unverified-deposits'),
+  'UnverifiedDepositsPage',
 );
 const VaccineProposals = lazyNamed(
   () => import('./features/clients/vaccine-proposals'),
@@ -188,6 +197,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'caja.cobrar',
     screen: CashClose,
     nav: { label: 'Cierre de caja', icon: <PointOfSaleIcon /> },
+  }),
+  // Deposits by Yape, Plin or transfer to check in the bank's app (DESIGN §11.6).
+  route(UNVERIFIED_DEPOSITS_PATH, {
+    name: 'Adelantos por verificar',
+    access: 'caja.cobrar',
+    screen: UnverifiedDeposits,
+    nav: { label: 'Adelantos por verificar', icon: <PaymentsIcon /> },
   }),
   // Each receipt's way to SUNAT (DESIGN §11.2): the admins follow them.
   route('/comprobantes-electronicos', {

@@ -126,6 +126,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   // Deposits are money: the counter reads, takes and verifies them, the admin voids or credits
   // one; the counter reads a client's credit.
   'GET /api/cita/:id/adelantos': DESK,
+  'GET /api/adelantos/por-verificar': DESK,
   'GET /api/adelanto/comprobante/:file': DESK,
   'POST /api/adelanto/register': DESK,
   'PATCH /api/adelanto/verificar': DESK,

@@ -14,6 +14,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import VaccinesIcon from '@mui/icons-material/Vaccines';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -76,6 +77,7 @@ const NOTIFICATION_ICONS: Record<NotificationKind, ReactElement> = {
   solicitudes_en_linea: <EventAvailableIcon fontSize="small" color="info" />,
   carnes_por_revisar: <VaccinesIcon fontSize="small" color="info" />,
   espacios_liberados: <EventBusyIcon fontSize="small" color="info" />,
+  adelantos_por_verificar: <PaymentsIcon fontSize="small" color="info" />,
 };
 
 /**

@@ -4,6 +4,7 @@ import { defineEndpoints } from '../../endpoint';
 import { IdParamSchema } from '../../list-query';
 import { formatCents, parseCents } from '../../money';
 import { id, moneyAmount, optionalText, requiredText } from '../../rules';
+import { AppointmentStatus } from '../../statuses';
 import { PAYMENT_METHODS } from './receipt-codes';
 
 /**
@@ -40,7 +41,7 @@ export const DEPOSIT_MESSAGES = {
   alreadyVerified: 'El adelanto ya fue verificado',
   notHeld: 'El adelanto ya fue descontado, retenido, pasado a saldo a favor o anulado',
   voidOnlyToday:
-    'Solo se anula un adelanto el mismo día en que se recibió: páselo a saldo a favor del cliente',
+    'Un adelanto verificado solo se anula el mismo día en que se recibió: páselo a saldo a favor del cliente',
   notCreditable: 'Solo un adelanto por descontar o retenido pasa a saldo a favor',
   reasonRequired: 'El motivo es requerido',
   reasonMin: 'El motivo debe tener al menos 5 caracteres',
@@ -135,6 +136,17 @@ export const DEPOSIT_METHODS: Record<DepositMethod, string> = Object.fromEntries
 /** Paid where staff cannot see the money: an operation number, and verified apart. */
 export const DEPOSIT_REMOTE_METHODS: readonly DepositMethod[] = ['yape', 'plin', 'transferencia'];
 
+/** Statuses a cita takes deposits in: a visit to come or in course. */
+const TAKING_DEPOSITS: readonly number[] = [
+  AppointmentStatus.Programada,
+  AppointmentStatus.PorConfirmar,
+  AppointmentStatus.EnProceso,
+];
+
+/** Whether a cita takes deposits: in a status that does, and not charged. */
+export const mayTakeDeposits = (cita: { id_est: number; id_venta: number | null }) =>
+  cita.id_venta === null && TAKING_DEPOSITS.includes(cita.id_est);
+
 export const DEPOSIT_STATES = ['recibido', 'aplicado', 'retenido', 'credito', 'anulado'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 export const DEPOSIT_STATE_NAMES: Record<DepositState, string> = {
@@ -227,6 +239,29 @@ export const AppointmentDepositsSchema = z.strictObject({
 });
 export type AppointmentDeposits = z.infer<typeof AppointmentDepositsSchema>;
 
+/**
+ * `GET /api/adelantos/por-verificar`: deposits by Yape, Plin or transfer nobody has verified yet
+ * (most sent by clients from their link), the oldest first, with the cita they pay for.
+ */
+export const UnverifiedDepositSchema = DepositSchema.pick({
+  id: true,
+  id_cita: true,
+  monto: true,
+  metodo: true,
+  operacion: true,
+  comprobante_url: true,
+  created_at: true,
+}).extend({
+  /** The cita's start. */
+  inicio: isoDateTime,
+  cliente: z.string(),
+  mascota: z.string(),
+});
+export type UnverifiedDeposit = z.infer<typeof UnverifiedDepositSchema>;
+
+/** The screen of the queue, CAJA › 'Adelantos por verificar'. */
+export const UNVERIFIED_DEPOSITS_PATH = '/adelantos-por-verificar';
+
 /** `GET /api/cliente/{id}/saldo`: the client's credit, which checkout takes as `credito`. */
 export const ClientCreditSchema = z.strictObject({ saldo: money });
 export type ClientCredit = z.infer<typeof ClientCreditSchema>;
@@ -245,6 +280,12 @@ export const DEPOSIT_ENDPOINTS = defineEndpoints('adelantos', {
     method: 'POST',
     path: '/adelanto/register',
     response: { 201: successOf(AppointmentDepositsSchema) },
+    permission: 'caja.cobrar',
+  },
+  unverified: {
+    method: 'GET',
+    path: '/adelantos/por-verificar',
+    response: successOf(z.array(UnverifiedDepositSchema)),
     permission: 'caja.cobrar',
   },
   verify: {

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'solicitudes_en_linea',
   'carnes_por_revisar',
   'espacios_liberados',
+  'adelantos_por_verificar',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -71,6 +72,8 @@ export const NOTIFICATION_TEXTS = {
   /** '2 espacios liberados por clientes para la lista de espera' (decisions §waitlist). */
   freedSlots: (n: number) =>
     `${n} ${plural(n, 'espacio liberado', 'espacios liberados')} por clientes para la lista de espera`,
+  /** 'Adelantos por verificar: 2': Yape, Plin or transfers to check (DESIGN §11.6). */
+  unverifiedDeposits: (n: number) => `Adelantos por verificar: ${n}`,
   empty: 'No hay notificaciones',
 } as const;
 
@@ -94,6 +97,8 @@ export const NOTIFICATION_LINKS = {
   vaccineProposals: '/carnes-por-revisar',
   /** AGENDA › 'Lista de espera', whose top lists the freed times. */
   freedSlots: '/lista-espera',
+  /** CAJA › 'Adelantos por verificar'. */
+  unverifiedDeposits: '/adelantos-por-verificar',
 } as const;
 
 export const NotificationSchema = z.strictObject({

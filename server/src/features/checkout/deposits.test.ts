@@ -4,6 +4,8 @@ import {
   DEPOSIT_MESSAGES as D,
   type AppointmentDeposits,
   type CashDay,
+  type Notifications,
+  type UnverifiedDeposit,
   type SalesReport,
 } from '@app/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -352,6 +354,26 @@ describe('a deposit the client pays from their link', () => {
       .orderBy(desc(auditEntries.id))
       .limit(1);
     expect(audited.detalle).toBe('Adelanto informado por el cliente desde su enlace');
+
+    // The counter's queue and the bell name it until someone verifies it.
+    const queue = (await recepcion.get('/adelantos/por-verificar')).body
+      .data as UnverifiedDeposit[];
+    const waiting = queue.find((row) => row.id_cita === cita);
+    expect(waiting).toMatchObject({
+      monto: '20.00',
+      metodo: 'yape',
+      cliente: 'Inés Huamán Torres',
+    });
+    expect(waiting?.mascota).toBe('Pelusa');
+    const bell = async (api: typeof recepcion) =>
+      ((await api.get('/notificaciones')).body.data as Notifications).items.find(
+        (item) => item.tipo === 'adelantos_por_verificar',
+      );
+    expect(await bell(recepcion)).toMatchObject({ enlace: '/adelantos-por-verificar' });
+    expect(await bell(groomer)).toBeUndefined();
+    for (const row of queue) await recepcion.patch('/adelanto/verificar', { id: row.id });
+    expect((await recepcion.get('/adelantos/por-verificar')).body.data).toEqual([]);
+    expect(await bell(recepcion)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AppointmentStatus,
   CLIENT_MESSAGES,
   DEPOSIT_ENDPOINTS as E,
   DEPOSIT_MESSAGES as M,
@@ -12,10 +11,12 @@ import {
   formatCents,
   limaDayStart,
   limaToday,
+  mayTakeDeposits,
   parseCents,
   type AppointmentDeposits,
   type DepositState,
   type PublicDepositInput,
+  type UnverifiedDeposit,
   type SalesReport,
 } from '@app/domain';
 import { recordChange } from '../../audit/record';
@@ -26,6 +27,7 @@ import {
   clients,
   deposits,
   packages,
+  pets,
   salePayments,
   sales,
   services,
@@ -47,13 +49,6 @@ import { assertTillOpen } from './till';
  */
 
 const proofUrl = (file: string | null) => (file ? `/api${DEPOSIT_PATHS.proof}/${file}` : null);
-
-/** Statuses a cita takes deposits in: a visit to come or in course. */
-const OPEN_STATUSES: readonly number[] = [
-  AppointmentStatus.Programada,
-  AppointmentStatus.PorConfirmar,
-  AppointmentStatus.EnProceso,
-];
 
 /** Deposits that count against the cita's price: all but voided and credited ones. */
 const COUNTED: readonly DepositState[] = ['recibido', 'aplicado', 'retenido'];
@@ -320,7 +315,47 @@ export async function depositFigures(
   };
 }
 
+/** Deposits by Yape, Plin or transfer no one has verified, held by a cita: the counter's queue. */
+const awaitingCheck = and(isNull(deposits.verificado_at), eq(deposits.estado, 'recibido'));
+
+/** How many deposits wait for the counter to verify them: the bell's notice. */
+export async function unverifiedDepositsCount(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(deposits).where(awaitingCheck);
+  return row?.total ?? 0;
+}
+
+/** `GET /api/adelantos/por-verificar`: the queue, the oldest first. */
+async function unverifiedDeposits(db: Db): Promise<UnverifiedDeposit[]> {
+  const rows = await db
+    .select({
+      id: deposits.id,
+      id_cita: deposits.id_cita,
+      monto: deposits.monto,
+      metodo: deposits.metodo,
+      operacion: deposits.operacion,
+      comprobante: deposits.comprobante,
+      created_at: deposits.created_at,
+      inicio: appointments.fec_cita,
+      cliente: sql<string>`${clients.nom_cli} || ' ' || ${clients.ape_cli}`,
+      mascota: pets.nom_perro,
+    })
+    .from(deposits)
+    .innerJoin(appointments, eq(appointments.id_cita, deposits.id_cita))
+    .innerJoin(clients, eq(clients.id_cli, deposits.id_cli))
+    .innerJoin(pets, eq(pets.id_perro, appointments.id_perro))
+    .where(awaitingCheck)
+    .orderBy(asc(deposits.id));
+  return rows.map(({ comprobante, created_at, inicio, ...row }) => ({
+    ...row,
+    comprobante_url: proofUrl(comprobante),
+    created_at: created_at.toISOString(),
+    inicio: inicio.toISOString(),
+  }));
+}
+
 export const depositsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  route(app, E.unverified, async () => ok(await unverifiedDeposits(db)));
+
   route(app, E.ofAppointment, async (request) =>
     ok(await appointmentDeposits(db, request.params.id)),
   );
@@ -347,7 +382,7 @@ export const depositsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         .where(eq(appointments.id_cita, input.id_cita))
         .for('update', { of: appointments });
       if (!cita) throw invalid('id_cita', M.appointmentNotFound);
-      if (cita.id_venta !== null || !OPEN_STATUSES.includes(cita.id_est)) {
+      if (!mayTakeDeposits(cita)) {
         throw conflict(M.appointmentClosed);
       }
       const [counted] = await tx
@@ -417,8 +452,9 @@ export const depositsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const row = await lockDeposit(tx, request.body.id);
       if (row.estado !== 'recibido') throw conflict(M.notHeld);
       const today = limaToday();
-      // The money goes back from today's drawer: a deposit of an earlier day becomes credit.
-      if (row.fecha !== today) throw conflict(M.voidOnlyToday);
+      // The money goes back from today's drawer: a deposit of an earlier day becomes credit. One
+      // never verified may be voided any day: the money never came (a proof that was not one).
+      if (row.fecha !== today && row.verificado_at !== null) throw conflict(M.voidOnlyToday);
       await assertTillOpen(tx, today);
       await settle(tx, request, row, 'anulado', request.body.motivo);
       return appointmentDeposits(tx, row.id_cita);

@@ -3,4 +3,9 @@ export { saleOfAppointment } from './sale-read';
 export { pseTransport } from './pse-sending';
 export { sendReceiptPdf, sendReceiptXml } from './receipt-files';
 export { clientBonosModule } from './bonos';
-export { depositOwed, depositsModule, registerClientDeposit } from './deposits';
+export {
+  depositOwed,
+  depositsModule,
+  registerClientDeposit,
+  unverifiedDepositsCount,
+} from './deposits';

@@ -28,6 +28,7 @@ import { lowStock } from '../dashboard';
 import { freedSlotsToOffer } from '../agenda';
 import { pendingRequestsCount } from '../online-booking';
 import { pendingProposalsCount } from '../vaccine-proposals';
+import { unverifiedDepositsCount } from '../checkout';
 import { unacceptedCount } from '../electronic-receipts';
 import { activeCertificateExpiry } from '../settings';
 
@@ -110,6 +111,8 @@ export async function notificationsFor(
   const vaccineProposals = may(VACCINE_PROPOSALS_PERMISSION) ? await pendingProposalsCount(db) : 0;
   // Citas clients cancelled themselves whose time the waitlist could take (decisions §waitlist).
   const freed = may(waitlistResource.access.write) ? await freedSlotsToOffer(db) : 0;
+  // Yape, Plin and transfers paid as deposits, to check before checkout deducts them (§deposits).
+  const unverified = may('caja.cobrar') ? await unverifiedDepositsCount(db) : 0;
 
   const T = NOTIFICATION_TEXTS;
   const items: Notification[] = products.items.map((p) => ({
@@ -192,6 +195,14 @@ export async function notificationsFor(
       texto: T.freedSlots(freed),
       enlace: NOTIFICATION_LINKS.freedSlots,
       cantidad: freed,
+    });
+  }
+  if (unverified > 0) {
+    items.push({
+      tipo: 'adelantos_por_verificar',
+      texto: T.unverifiedDeposits(unverified),
+      enlace: NOTIFICATION_LINKS.unverifiedDeposits,
+      cantidad: unverified,
     });
   }
   // Every low-stock product is one thing to see to; tomorrow's citas, today's reservations, the

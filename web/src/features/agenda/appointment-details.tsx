@@ -18,11 +18,12 @@ import {
   WAITLIST_MESSAGES,
   waitlistResource,
   mayCharge,
+  mayTakeDeposits,
   NOTIFICATION_LINKS,
   type AgendaEntry,
   type Appointment,
 } from '@app/domain';
-import { useSaleDialogs } from '../checkout';
+import { AppointmentDepositsSection, useSaleDialogs } from '../checkout';
 import { StatusBadge, useStatusChange } from '../../crud';
 import { showErrorDialog } from '../../lib/alerts';
 import { useLastShown } from '../../lib/use-last-shown';
@@ -192,6 +193,10 @@ function DetailsContent({
       <DialogTitle>Cita de {upper(entry.perro.nom_perro)}</DialogTitle>
       <DialogContent>
         <DetailsList items={details} />
+        {/* Money is for who charges: a groomer sees no deposit. */}
+        {can('caja.cobrar') && (
+          <AppointmentDepositsSection appointmentId={entry.id_cita} open={mayTakeDeposits(entry)} />
+        )}
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 3, mb: 1 }}>
           {PHOTOS_TEXTS.title}
         </Typography>

@@ -1,13 +1,16 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   CatalogueItemInputSchema,
   CatalogueItemUpdateSchema,
   DEFAULT_DURATION,
+  depositRuleText,
   formatPriceOnBlur,
   keepPriceChars,
   sizeMinutesText,
   Status,
   stripNonLetters,
+  type DepositRule,
   type SizeMinutes,
   type ResourceDescriptor,
   type CatalogueItemInput,
@@ -20,6 +23,7 @@ import {
   type FilterDef,
 } from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
+import { DepositRuleField } from './deposit-rule-field';
 import { SizeMinutesField } from './size-minutes-field';
 
 /** A catalogue price in soles: digits and one point while typing, two decimals once left. */
@@ -43,8 +47,8 @@ export const catalogueFilterDefaults = () => ({ search: '', est: String(Status.A
 
 /**
  * Spec §001-2: nombre, precio, descripcion (multi-line); §001-5: what each input lets through.
- * Decisions §agenda: the minutes a visit of it takes, which a new appointment copies, and
- * (DESIGN §11.4) the minutes it adds per pet size.
+ * Decisions §agenda: the minutes a visit of it takes, which a new appointment copies,
+ * (DESIGN §11.4) the minutes it adds per pet size, and (DESIGN §11.6) the deposit its citas ask.
  */
 const fields: FieldDef<keyof CatalogueItemInput>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 100, sanitize: stripNonLetters, width: 6 },
@@ -57,7 +61,24 @@ const fields: FieldDef<keyof CatalogueItemInput>[] = [
     width: 12,
     render: (props) => <SizeMinutesField {...props} />,
   },
+  {
+    name: 'adelanto',
+    label: 'Adelanto',
+    // The server names the refused part; the value's is the one the inputs can send.
+    serverName: 'adelanto.valor',
+    width: 12,
+    render: (props) => <DepositRuleField {...props} />,
+  },
 ];
+
+/** An amount or a share on one line: the symbol never parts from the figure. */
+function Whole({ text }: { text: string }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Box>
+  );
+}
 
 /** The item's own minutes, and under them what it adds per size. */
 function Duration({ item }: { item: CatalogueItem }) {
@@ -82,6 +103,7 @@ export interface CatalogueItem {
   precio: string;
   duracion: number;
   minutos_talla: SizeMinutes;
+  adelanto: DepositRule | null;
   estado: number;
 }
 
@@ -109,8 +131,17 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
     columns: [
       { header: 'Nombre', render: (row) => upper(item(row).nombre) },
       { header: 'Descripción', render: (row) => item(row).descripcion },
-      { header: 'Precio', align: 'right', render: (row) => formatMoney(item(row).precio) },
+      {
+        header: 'Precio',
+        align: 'right',
+        render: (row) => <Whole text={formatMoney(item(row).precio)} />,
+      },
       { header: 'Duración', align: 'right', render: (row) => <Duration item={item(row)} /> },
+      {
+        header: 'Adelanto',
+        align: 'right',
+        render: (row) => <Whole text={depositRuleText(item(row).adelanto) || '—'} />,
+      },
       { header: 'Estado', render: (row) => <StatusBadge id={item(row).estado} /> },
     ],
     filters: [{ name: 'search', label: 'Buscar por nombre o descripción' }, statusFilter],
@@ -126,6 +157,7 @@ export function catalogueConfig<Row>(kind: CatalogueKind<Row>): CrudConfig<Row> 
         duracion: DEFAULT_DURATION,
         descripcion: '',
         minutos_talla: {},
+        adelanto: null,
       }),
     },
     edit: {

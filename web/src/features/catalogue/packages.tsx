@@ -290,6 +290,7 @@ export function PackagesPage() {
           precio: p.precio_paq,
           duracion: p.duracion,
           minutos_talla: p.minutos_talla,
+          adelanto: p.adelanto,
           estado: p.id_est,
         }),
         errorTitles: { form: PACKAGE_MESSAGES.errorTitle, status: PACKAGE_MESSAGES.errorTitle },

@@ -14,6 +14,7 @@ const servicesConfig: CrudConfig<Service> = {
       precio: s.precio_srv,
       duracion: s.duracion,
       minutos_talla: s.minutos_talla,
+      adelanto: s.adelanto,
       estado: s.id_est,
     }),
     errorTitles: {

@@ -22,6 +22,7 @@ import {
   CASH_MESSAGES,
   CashCloseInputSchema,
   CashReopenInputSchema,
+  DEPOSIT_METHODS,
   formatCents,
   limaToday,
   parseCents,
@@ -69,7 +70,7 @@ export const CASH_TEXTS = {
   tipsHint: 'Cobradas aparte del total',
   voids: 'Anuladas',
   expected: 'Efectivo esperado',
-  expectedHint: 'Apertura + ventas en efectivo + ingresos − egresos',
+  expectedHint: 'Apertura + ventas y adelantos en efectivo + ingresos − egresos',
   byMethod: 'Por método de pago',
   byMethodHint: 'Lo cobrado con cada método, neto del vuelto',
   method: 'Método',
@@ -99,6 +100,10 @@ export const CASH_TEXTS = {
   groomerTips: 'Propinas por groomer',
   groomerTipsHint: 'Propinas de las citas cobradas, por groomer',
   groomer: 'Groomer',
+  deposits: 'Adelantos recibidos',
+  depositsHint: 'Pagados hoy para citas por venir: se descuentan al cobrarlas',
+  count: 'Cantidad',
+  depositsTotal: 'Total recibido',
 } as const;
 
 /** The day the page shows: `?fecha=` in the address (a reload keeps it), today by default. */
@@ -218,6 +223,31 @@ const tipFigures: Figure<CashDay['propinas_groomer'][number]>[] = [
 const sumCents = (amounts: readonly string[]) =>
   amounts.reduce((sum, amount) => sum + (parseCents(amount) ?? 0), 0);
 
+interface DepositRow {
+  metodo: string;
+  cantidad: number;
+  monto: string;
+}
+
+const depositFigures: Figure<DepositRow>[] = [
+  { header: CASH_TEXTS.method, value: (r) => r.metodo },
+  { header: CASH_TEXTS.count, value: (r) => r.cantidad, kind: 'count' },
+  { header: CASH_TEXTS.amount, value: (r) => r.monto, kind: 'money' },
+];
+
+/** The deposits received on the day, per method as the server lists them, and their total. */
+function depositRows(data: CashDay): { rows: DepositRow[]; totals: DepositRow } {
+  const rows = data.adelantos.map((a) => ({ ...a, metodo: DEPOSIT_METHODS[a.metodo] }));
+  return {
+    rows,
+    totals: {
+      metodo: CASH_TEXTS.depositsTotal,
+      cantidad: rows.reduce((sum, r) => sum + r.cantidad, 0),
+      monto: formatCents(sumCents(rows.map((r) => r.monto))),
+    },
+  };
+}
+
 function CashDayView({ data }: { data: CashDay }) {
   const rows = methodRows(data);
   const totals: MethodRow = {
@@ -300,6 +330,18 @@ function CashDayView({ data }: { data: CashDay }) {
             <CloseForm key={data.fecha} data={data} />
           )}
         </Grid>
+        {data.adelantos.length > 0 && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <SectionCard title={CASH_TEXTS.deposits} hint={CASH_TEXTS.depositsHint}>
+              <FiguresTable
+                label={CASH_TEXTS.deposits}
+                figures={depositFigures}
+                rowKey={(r) => r.metodo}
+                {...depositRows(data)}
+              />
+            </SectionCard>
+          </Grid>
+        )}
         {data.propinas_groomer.length > 0 && (
           <Grid size={{ xs: 12, md: 6 }}>
             <SectionCard title={CASH_TEXTS.groomerTips} hint={CASH_TEXTS.groomerTipsHint}>

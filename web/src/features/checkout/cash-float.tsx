@@ -28,7 +28,7 @@ import {
 /**
  * 'Apertura de caja' (DESIGN §11.6): the float the drawer starts the day with, recorded once for
  * today or a past day still open, and what the drawer should hold: the float, the cash sales net
- * of the change, the cash put in and the cash taken out.
+ * of the change, the deposits paid in cash, the cash put in and the cash taken out.
  */
 
 export const CASH_FLOAT_TEXTS = {
@@ -45,6 +45,7 @@ export const CASH_FLOAT_TEXTS = {
   summary: 'Efectivo en caja',
   float: 'Apertura',
   cashSales: 'Ventas en efectivo',
+  cashDeposits: 'Adelantos en efectivo',
   cashIn: 'Ingresos',
   cashOut: 'Egresos',
   expected: 'Efectivo esperado',
@@ -53,9 +54,11 @@ export const CASH_FLOAT_TEXTS = {
 /** The float, or its form, and the sum the drawer should hold. */
 export function CashFloatCard({ data }: { data: CashDay }) {
   const cashSales = data.metodos.find((m) => m.metodo === 'efectivo')?.monto ?? '0.00';
+  const cashDeposits = data.adelantos.find((a) => a.metodo === 'efectivo')?.monto ?? '0.00';
   const lines: [string, string][] = [
     [CASH_FLOAT_TEXTS.float, formatMoney(data.apertura?.monto ?? '0.00')],
     [CASH_FLOAT_TEXTS.cashSales, formatMoney(cashSales)],
+    [CASH_FLOAT_TEXTS.cashDeposits, formatMoney(cashDeposits)],
     [CASH_FLOAT_TEXTS.cashIn, formatMoney(data.ingresos)],
     [CASH_FLOAT_TEXTS.cashOut, formatMoney(`-${data.egresos}`)],
     [CASH_FLOAT_TEXTS.expected, formatMoney(data.efectivo_esperado)],

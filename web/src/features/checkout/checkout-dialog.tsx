@@ -23,6 +23,7 @@ import {
   mayCharge,
   SALE_ENDPOINTS,
   type Appointment,
+  type AppointmentDeposits,
   type Sale,
   type SaleInput,
 } from '@app/domain';
@@ -31,6 +32,7 @@ import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { ClientBonosNotice, PetCareChips, useClientBonos } from '../../lookups';
+import { DEPOSIT_TEXTS, useAppointmentDeposits, useClientCredit } from './appointment-deposits';
 import { BONO_COVER_TEXTS, coveredAmount, useCheckoutContext } from './bono-cover';
 import { BuyerFields } from './buyer-fields';
 import { CHECKOUT_TEXTS } from './checkout-texts';
@@ -40,6 +42,7 @@ import {
   bonoCover,
   buyerOf,
   callItems,
+  depositPayments,
   isAdjusted,
   NO_BUYER,
   resolver,
@@ -126,6 +129,8 @@ interface ContentProps {
 
 function CheckoutContent({ appointmentId, ...props }: ContentProps) {
   const appointment = useAppointment(appointmentId);
+  // What the cita holds to deduct is known before its form starts: it is its first payment.
+  const deposits = useAppointmentDeposits(appointmentId);
   if (appointmentId === null) {
     return <CheckoutForm defaults={walkInValues()} buyer={NO_BUYER} {...props} />;
   }
@@ -154,11 +159,25 @@ function CheckoutContent({ appointmentId, ...props }: ContentProps) {
       </Notice>
     );
   }
+  if (deposits.isPending || deposits.isError) {
+    return (
+      <Notice onClose={props.onClose}>
+        {deposits.isError ? (
+          <Alert severity="error">{deposits.error.message || DEPOSIT_TEXTS.loadError}</Alert>
+        ) : (
+          <Stack sx={{ alignItems: 'center', py: 4 }}>
+            <CircularProgress aria-label={DEPOSIT_TEXTS.loading} />
+          </Stack>
+        )}
+      </Notice>
+    );
+  }
   return (
     <CheckoutForm
-      defaults={appointmentValues(cita)}
+      defaults={appointmentValues(cita, deposits.data)}
       buyer={buyerOf(cita)}
       appointment={cita}
+      deposits={deposits.data}
       {...props}
     />
   );
@@ -192,12 +211,15 @@ interface CheckoutFormProps extends Omit<ContentProps, 'appointmentId'> {
   /** Who a boleta or a nota de venta names by default; a factura starts blank. */
   buyer: Buyer;
   appointment?: Appointment;
+  /** The cita's deposits as the form started: what it holds is deducted whole. */
+  deposits?: AppointmentDeposits;
 }
 
 function CheckoutForm({
   defaults,
   buyer,
   appointment,
+  deposits,
   onClose,
   onCharged,
   onSubmitting,
@@ -213,6 +235,8 @@ function CheckoutForm({
   const values = useWatch({ control });
   const clientId = values.id_cliente ?? null;
   const clientBonos = useClientBonos(clientId);
+  const credit = useClientCredit(clientId);
+  const [heldPayment] = depositPayments(deposits);
   const lines = values.items ?? [];
   const cover = bonoCover(lines, clientBonos.data ?? []);
   const totals = totalsOf(values, cover.parts);
@@ -235,6 +259,7 @@ function CheckoutForm({
   useNoteOnly(form, noteOnly !== null, buyer);
   useGiftCardSale(form, giftCard);
   useNothingDue(form, nothingDue);
+  useHeldDeposit(form, nothingDue, deposits);
 
   const submit = handleSubmit(async (sale) => {
     try {
@@ -333,6 +358,12 @@ function CheckoutForm({
                 totals={totals}
                 sellsGiftCard={giftCard}
                 nothingDue={nothingDue}
+                deposit={
+                  heldPayment && deposits
+                    ? { amount: heldPayment.monto, verified: deposits.verificado }
+                    : null
+                }
+                credit={clientId === null ? null : (credit.data?.saldo ?? null)}
                 disabled={busy}
               />
             </Section>
@@ -399,6 +430,25 @@ function useNothingDue(form: CheckoutFormMethods, nothingDue: boolean) {
     if (form.getValues('pagos').length > 0) form.setValue('pagos', []);
     form.clearErrors('pagos');
   }, [form, nothingDue]);
+}
+
+/**
+ * The cita's held deposits are deducted whole by its sale: their 'Adelanto' row comes back first
+ * once something is due again (a bono that covered the sale was declined).
+ */
+function useHeldDeposit(
+  form: CheckoutFormMethods,
+  nothingDue: boolean,
+  deposits: AppointmentDeposits | undefined,
+) {
+  useEffect(() => {
+    const held = depositPayments(deposits);
+    if (nothingDue || held.length === 0) return;
+    const pagos = form.getValues('pagos');
+    if (!pagos.some((pago) => pago.metodo === 'adelanto')) {
+      form.setValue('pagos', [...held, ...pagos]);
+    }
+  }, [form, nothingDue, deposits]);
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

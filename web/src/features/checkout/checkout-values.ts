@@ -11,6 +11,7 @@ import {
   saleIssues,
   saleTotals,
   type Appointment,
+  type AppointmentDeposits,
   type BonoCoverPart,
   type ClientBono,
   type PaymentMethod,
@@ -114,8 +115,23 @@ export function buyerOf(appointment: Appointment): Buyer {
   };
 }
 
-/** A cita charged: its service or package at the price it was booked for, for its client. */
-export function appointmentValues(appointment: Appointment): CheckoutValues {
+/**
+ * The payment a cita's sale deducts its held deposits with (DESIGN §11.6): their whole amount,
+ * as the server asks it; none when nothing is held.
+ */
+export function depositPayments(deposits: AppointmentDeposits | undefined): PaymentValues[] {
+  const held = deposits?.por_descontar ?? '0.00';
+  return (parseCents(held) ?? 0) > 0 ? [{ metodo: 'adelanto', monto: held, codigo: '' }] : [];
+}
+
+/**
+ * A cita charged: its service or package at the price it was booked for, for its client; the
+ * deposits it holds are its first payment.
+ */
+export function appointmentValues(
+  appointment: Appointment,
+  deposits?: AppointmentDeposits,
+): CheckoutValues {
   // Who charges is answered the price (issue 30 §5); without it the server prices the line.
   const price = appointment.precio ?? '';
   const booked = {
@@ -149,7 +165,7 @@ export function appointmentValues(appointment: Appointment): CheckoutValues {
     items: [line],
     descuento: '',
     propina: '',
-    pagos: [],
+    pagos: depositPayments(deposits),
     motivo_ajuste: '',
   };
 }

@@ -1,1 +1,2 @@
+export { AppointmentDepositsSection } from './appointment-deposits';
 export { useSaleDialogs } from './sale-dialogs';

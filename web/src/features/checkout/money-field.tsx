@@ -13,6 +13,8 @@ interface MoneyFieldProps {
   required?: boolean;
   /** Said under the field while it has no error. */
   hint?: string;
+  /** Shown, never typed: an amount the sale must carry as it is (the cita's deposit). */
+  readOnly?: boolean;
 }
 
 interface SolesInputProps {
@@ -28,13 +30,15 @@ interface SolesInputProps {
   error?: string;
   /** Said under the field while it has no error. */
   hint?: string;
+  /** Shown, never typed: the field keeps its value and its place in the tab order. */
+  readOnly?: boolean;
 }
 
 /**
  * An amount in soles: 'S/.' before it, digits and one point or comma while typing, two decimals
  * once left. The checkout's fields (MoneyField) and the till's (AmountInput) draw it.
  */
-export function SolesInput({ onChange, onBlur, error, hint, ...props }: SolesInputProps) {
+export function SolesInput({ onChange, onBlur, error, hint, readOnly, ...props }: SolesInputProps) {
   return (
     <TextField
       {...props}
@@ -48,8 +52,11 @@ export function SolesInput({ onChange, onBlur, error, hint, ...props }: SolesInp
         onBlur();
       }}
       slotProps={{
-        htmlInput: { inputMode: 'decimal', maxLength: 14, autoComplete: 'off' },
-        input: { startAdornment: <InputAdornment position="start">S/.</InputAdornment> },
+        htmlInput: { inputMode: 'decimal', maxLength: 14, autoComplete: 'off', readOnly },
+        input: {
+          startAdornment: <InputAdornment position="start">S/.</InputAdornment>,
+          sx: readOnly ? { bgcolor: 'action.hover' } : undefined,
+        },
         // The hint says why the field is disabled: it keeps a readable colour.
         formHelperText:
           hint && !error ? { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } : undefined,
@@ -59,7 +66,15 @@ export function SolesInput({ onChange, onBlur, error, hint, ...props }: SolesInp
 }
 
 /** A checkout amount of the sale's form. */
-export function MoneyField({ control, name, label, disabled, required, hint }: MoneyFieldProps) {
+export function MoneyField({
+  control,
+  name,
+  label,
+  disabled,
+  required,
+  hint,
+  readOnly,
+}: MoneyFieldProps) {
   const { field, fieldState } = useController({ control, name });
   return (
     <SolesInput
@@ -74,6 +89,7 @@ export function MoneyField({ control, name, label, disabled, required, hint }: M
       disabled={disabled}
       error={fieldState.error?.message}
       hint={hint}
+      readOnly={readOnly}
     />
   );
 }

@@ -8,17 +8,21 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useController, useFieldArray } from 'react-hook-form';
+import { useController, useFieldArray, type UseControllerReturn } from 'react-hook-form';
 import {
+  DEPOSIT_MESSAGES,
   formatCents,
   normalizeGiftCardCode,
+  parseCents,
   PAYMENT_METHOD_IDS,
   PAYMENT_METHODS,
+  type PaymentMethod,
   type SaleTotals,
 } from '@app/domain';
+import { DEPOSIT_TEXTS } from './appointment-deposits';
 import { BONO_COVER_TEXTS } from './bono-cover';
 import { CHECKOUT_TEXTS } from './checkout-texts';
-import { arrayError, type CheckoutFormMethods } from './checkout-values';
+import { arrayError, type CheckoutFormMethods, type CheckoutValues } from './checkout-values';
 import {
   GIFT_CARD_TEXTS,
   GiftCardCodeInput,
@@ -30,6 +34,19 @@ import { MoneyField } from './money-field';
 
 const MAX_PAYMENTS = 5;
 
+/**
+ * Methods chosen, never proposed by 'Agregar pago': a gift card needs its code, the client's
+ * credit is spent on purpose, and the cita's deposit is its own fixed row.
+ */
+const CHOSEN_ONLY: readonly PaymentMethod[] = ['tarjeta_regalo', 'adelanto', 'credito'];
+
+/** The deposit a cita's sale must deduct whole (DESIGN §11.6): its fixed 'Adelanto' payment. */
+export interface HeldDeposit {
+  amount: string;
+  /** Every deposit held is verified: the server deducts only then. */
+  verified: boolean;
+}
+
 interface PaymentsFieldProps {
   form: CheckoutFormMethods;
   totals: SaleTotals;
@@ -37,27 +54,48 @@ interface PaymentsFieldProps {
   sellsGiftCard: boolean;
   /** The client's bonos cover the sale whole and there is no tip: nothing is paid. */
   nothingDue: boolean;
+  /** The cita's deposit held to deduct, or null. */
+  deposit: HeldDeposit | null;
+  /** The sale's client's credit (saldo a favor), or null without a client. */
+  credit: string | null;
   disabled: boolean;
 }
 
 /**
  * The sale's payments, one row each; the change shows once they pay more than is due. A gift
  * card pays with its code, whose balance the cashier may ask first. A sale the client's bonos
- * cover whole asks for none (it is registered with `pagos: []`).
+ * cover whole asks for none (it is registered with `pagos: []`). A cita's deposit is a fixed
+ * 'Adelanto' row of its amount; the client's credit is offered while they have some.
  */
 export function PaymentsField({
   form,
   totals,
   sellsGiftCard,
   nothingDue,
+  deposit,
+  credit,
   disabled,
 }: PaymentsFieldProps) {
   const { control, getValues, formState } = form;
   const payments = useFieldArray({ control, name: 'pagos' });
   const error = arrayError(formState.errors.pagos);
   if (nothingDue) return <Alert severity="success">{BONO_COVER_TEXTS.nothingDue}</Alert>;
+  const hasCredit = credit !== null && (parseCents(credit) ?? 0) > 0;
   return (
     <>
+      {(deposit || hasCredit) && (
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          {deposit && (
+            <Typography sx={{ fontWeight: 700 }}>
+              {DEPOSIT_TEXTS.deducted(deposit.amount)}
+            </Typography>
+          )}
+          {deposit && !deposit.verified && (
+            <Alert severity="warning">{DEPOSIT_MESSAGES.paymentUnverified}</Alert>
+          )}
+          {hasCredit && <Typography>{DEPOSIT_TEXTS.creditAvailable(credit)}</Typography>}
+        </Stack>
+      )}
       <Stack>
         {payments.fields.map((payment, index) => (
           <PaymentRow
@@ -65,6 +103,7 @@ export function PaymentsField({
             index={index}
             form={form}
             sellsGiftCard={sellsGiftCard}
+            offersCredit={hasCredit}
             disabled={disabled}
             onRemove={() => payments.remove(index)}
           />
@@ -81,9 +120,9 @@ export function PaymentsField({
           disabled={disabled || payments.fields.length >= MAX_PAYMENTS}
           onClick={() => {
             const used = new Set(getValues('pagos').map((p) => p.metodo));
-            // A gift card is chosen, never proposed: it needs its code.
             const metodo =
-              PAYMENT_METHOD_IDS.find((m) => m !== 'tarjeta_regalo' && !used.has(m)) ?? 'efectivo';
+              PAYMENT_METHOD_IDS.find((m) => !CHOSEN_ONLY.includes(m) && !used.has(m)) ??
+              'efectivo';
             // The new payment covers what is still missing; the cashier may change it.
             const missing = totals.cents.missing;
             payments.append({ metodo, monto: missing > 0 ? formatCents(missing) : '', codigo: '' });
@@ -105,18 +144,35 @@ interface PaymentRowProps {
   index: number;
   form: CheckoutFormMethods;
   sellsGiftCard: boolean;
+  /** The sale's client has credit to spend. */
+  offersCredit: boolean;
   disabled: boolean;
   onRemove(): void;
 }
 
-function PaymentRow({ index, form, sellsGiftCard, disabled, onRemove }: PaymentRowProps) {
+function PaymentRow({
+  index,
+  form,
+  sellsGiftCard,
+  offersCredit,
+  disabled,
+  onRemove,
+}: PaymentRowProps) {
   const n = index + 1;
   const { control, setValue } = form;
   const method = useController({ control, name: `pagos.${index}.metodo` });
   const current = method.field.value;
-  // A sale of gift cards is not paid with one; the option stays while chosen, to show the error.
+  if (current === 'adelanto') {
+    return <HeldDepositRow index={index} form={form} method={method} disabled={disabled} />;
+  }
+  // A sale of gift cards is not paid with one, nor a client without credit with it; the cita's
+  // deposit is its own row. An option stays while chosen, to show the error.
   const methods = PAYMENT_METHOD_IDS.filter(
-    (id) => id !== 'tarjeta_regalo' || !sellsGiftCard || id === current,
+    (id) =>
+      id === current ||
+      (id !== 'adelanto' &&
+        (id !== 'tarjeta_regalo' || !sellsGiftCard) &&
+        (id !== 'credito' || offersCredit)),
   );
   return (
     <Grid container columnSpacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -171,6 +227,48 @@ function PaymentRow({ index, form, sellsGiftCard, disabled, onRemove }: PaymentR
           <GiftCardCodeField index={index} form={form} disabled={disabled} />
         </Grid>
       )}
+    </Grid>
+  );
+}
+
+/** The cita's deposit, deducted whole: its method and amount are shown, not typed nor removed. */
+function HeldDepositRow({
+  index,
+  form,
+  method,
+  disabled,
+}: {
+  index: number;
+  form: CheckoutFormMethods;
+  method: UseControllerReturn<CheckoutValues, `pagos.${number}.metodo`>;
+  disabled: boolean;
+}) {
+  const n = index + 1;
+  return (
+    <Grid container columnSpacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          id={`field-pagos-${index}-metodo`}
+          label={`Método de pago ${n}`}
+          name={method.field.name}
+          inputRef={method.field.ref}
+          value={PAYMENT_METHODS.adelanto}
+          error={Boolean(method.fieldState.error)}
+          helperText={method.fieldState.error?.message ?? ' '}
+          slotProps={{ htmlInput: { readOnly: true }, input: { sx: { bgcolor: 'action.hover' } } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 10, sm: 5 }}>
+        <MoneyField
+          control={form.control}
+          name={`pagos.${index}.monto`}
+          label={`Monto del pago ${n}`}
+          disabled={disabled}
+          required
+          readOnly
+        />
+      </Grid>
     </Grid>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   appointmentsResource,
+  DEPOSIT_ENDPOINTS,
   productsResource,
   SALE_ENDPOINTS,
   SALES_QUERY_KEY,
@@ -28,14 +29,16 @@ export function useSale(sale: number | Sale | null) {
 
 /**
  * What a sale or its void changes: every sales list and figure, the citas (and the calendar
- * under them: the visit turns Completada, or chargeable again), the products' stock and their
- * movements, and the dashboard.
+ * under them: the visit turns Completada, or chargeable again), the deposits it deducted (or
+ * holds again) and the client's credit, the products' stock and their movements, and the
+ * dashboard.
  */
 export function refreshAfterSale(client: QueryClient) {
   return Promise.all(
     [
       [SALES_QUERY_KEY],
       [appointmentsResource.plural],
+      [DEPOSIT_ENDPOINTS.ofAppointment.feature],
       [productsResource.plural],
       ['dashboard'],
     ].map((queryKey) => client.invalidateQueries({ queryKey })),

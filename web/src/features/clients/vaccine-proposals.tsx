@@ -1,13 +1,8 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +15,7 @@ import {
   VaccineProposalRejectSchema,
   type VaccineProposalRow as Row,
 } from '@app/domain';
+import { ProofCard } from '../../app/cards/proof-card';
 import { PageContainer } from '../../app/page-container';
 import { listErrorMessage, ReasonDialog } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
@@ -80,95 +76,50 @@ interface ProposalCardProps {
 /** One card: its picture beside what the client wrote, to compare, and the two answers. */
 function ProposalCard({ row, accepting, busy, onAccept, onReject }: ProposalCardProps) {
   const pet = upper(row.nom_perro);
-  const headingId = `proposal-${row.id}-title`;
-  const facts: [string, string][] = [
-    [T.owner, upper(row.cliente)],
-    [T.phone, row.tel1_cli],
-    [T.applied, formatDate(row.fecha_aplicacion)],
-    [T.expires, formatDate(row.fecha_vence)],
-    [T.received, formatDateTime(row.created_at)],
-  ];
   return (
-    <Card component="article" aria-labelledby={headingId}>
-      <Stack direction={{ xs: 'column', sm: 'row' }}>
-        <Link
-          href={row.comprobante_url}
-          target="_blank"
-          rel="noopener"
-          title={T.openPicture}
-          sx={{ flexShrink: 0, display: 'block', bgcolor: 'action.hover' }}
-        >
-          <Box
-            component="img"
-            src={row.comprobante_url}
-            alt={T.pictureAlt(pet, row.nombre)}
-            loading="lazy"
-            sx={{
-              display: 'block',
-              width: { xs: '100%', sm: 240 },
-              height: 180,
-              objectFit: 'contain',
-            }}
-          />
-        </Link>
-        <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
-          <CardContent>
-            <Typography id={headingId} variant="h6" component="h3">
-              {row.nombre} — {pet}
-            </Typography>
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                mt: 1,
-                display: 'grid',
-                gridTemplateColumns: 'max-content 1fr',
-                columnGap: 2,
-                rowGap: 0.5,
-                '& dt': { color: 'text.secondary' },
-                '& dd': { m: 0 },
-              }}
-            >
-              {facts.map(([label, value]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2">
-                    {label}
-                  </Typography>
-                  <Typography component="dd" variant="body2">
-                    {value}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
-          </CardContent>
-          <CardActions sx={{ mt: 'auto', px: 2, pb: 2 }}>
-            <Button
-              size="small"
-              variant="contained"
-              color="success"
-              startIcon={<CheckIcon />}
-              loading={accepting}
-              disabled={busy && !accepting}
-              aria-label={T.acceptLabel(row.nombre, pet)}
-              onClick={() => onAccept(row)}
-            >
-              {T.accept}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
-              startIcon={<CloseIcon />}
-              disabled={busy}
-              aria-label={T.rejectLabel(row.nombre, pet)}
-              onClick={() => onReject(row)}
-            >
-              {T.reject}
-            </Button>
-          </CardActions>
-        </Box>
-      </Stack>
-    </Card>
+    <ProofCard
+      headingId={`proposal-${row.id}-title`}
+      title={`${row.nombre} — ${pet}`}
+      picture={{
+        url: row.comprobante_url,
+        alt: T.pictureAlt(pet, row.nombre),
+        openLabel: T.openPicture,
+      }}
+      facts={[
+        [T.owner, upper(row.cliente)],
+        [T.phone, row.tel1_cli],
+        [T.applied, formatDate(row.fecha_aplicacion)],
+        [T.expires, formatDate(row.fecha_vence)],
+        [T.received, formatDateTime(row.created_at)],
+      ]}
+      actions={
+        <>
+          <Button
+            size="small"
+            variant="contained"
+            color="success"
+            startIcon={<CheckIcon />}
+            loading={accepting}
+            disabled={busy && !accepting}
+            aria-label={T.acceptLabel(row.nombre, pet)}
+            onClick={() => onAccept(row)}
+          >
+            {T.accept}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            startIcon={<CloseIcon />}
+            disabled={busy}
+            aria-label={T.rejectLabel(row.nombre, pet)}
+            onClick={() => onReject(row)}
+          >
+            {T.reject}
+          </Button>
+        </>
+      }
+    />
   );
 }
 

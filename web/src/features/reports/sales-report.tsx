@@ -53,6 +53,8 @@ export const SALES_REPORT_TEXTS = {
   giftCardsHint: 'Vendidas y usadas en el período; el saldo, lo que falta usar hoy',
   bonos: 'Bonos',
   bonosHint: 'Vendidos en el período y las visitas que cubrieron',
+  deposits: 'Adelantos',
+  depositsHint: 'Recibidos y resueltos en el período; el saldo a favor, lo que se debe hoy',
   noData: 'Sin ventas en el período',
   loadError: 'No se pudo cargar el reporte de ventas',
 } as const;
@@ -62,7 +64,8 @@ type PeriodRow = Report['por_periodo'][number];
 type MethodRow = Report['por_metodo'][number];
 type ItemRow = Report['por_item'][number];
 type GroomerRow = Report['por_groomer'][number];
-type GiftCardRow = { concepto: string; monto: string };
+/** A concept and its amount: the gift cards' and the deposits' tables. */
+type AmountRow = { concepto: string; monto: string };
 type BonoRow = { concepto: string; cantidad: number; monto: string | null };
 
 const periodFigures: Figure<PeriodRow>[] = [
@@ -90,13 +93,13 @@ const groomerFigures: Figure<GroomerRow>[] = [
   { header: 'Total', value: (r) => r.total, kind: 'money' },
 ];
 
-const giftCardFigures: Figure<GiftCardRow>[] = [
+const amountFigures: Figure<AmountRow>[] = [
   { header: 'Concepto', value: (r) => r.concepto },
   { header: 'Monto', value: (r) => r.monto, kind: 'money' },
 ];
 
 /** Sold and used in the period, and what all cards still hold: what the salon owes in services. */
-const giftCardRows = ({ tarjetas_regalo: cards }: Report): GiftCardRow[] => [
+const giftCardRows = ({ tarjetas_regalo: cards }: Report): AmountRow[] => [
   { concepto: 'Vendidas', monto: cards.vendidas },
   { concepto: 'Usadas', monto: cards.usadas },
   { concepto: 'Saldo por usar (hoy)', monto: cards.saldo },
@@ -111,6 +114,18 @@ const bonoFigures: Figure<BonoRow>[] = [
 const bonoRows = ({ bonos }: Report): BonoRow[] => [
   { concepto: 'Bonos vendidos', cantidad: bonos.vendidos, monto: bonos.monto },
   { concepto: 'Visitas cubiertas por bonos', cantidad: bonos.usos, monto: null },
+];
+
+/**
+ * Received in the period (voided ones apart), then deducted by a sale, kept as a fee or turned
+ * into credit in it; and the credit clients hold today, which the salon owes in services.
+ */
+const depositRows = ({ adelantos }: Report): AmountRow[] => [
+  { concepto: 'Recibidos', monto: adelantos.recibidos },
+  { concepto: 'Descontados', monto: adelantos.descontados },
+  { concepto: 'Retenidos', monto: adelantos.retenidos },
+  { concepto: 'Pasados a saldo a favor', monto: adelantos.acreditados },
+  { concepto: 'Saldo a favor de clientes hoy', monto: adelantos.saldo_a_favor },
 ];
 
 export function SalesReportPage() {
@@ -288,7 +303,7 @@ const tables: ReportTable<Report>[] = [
     title: SALES_REPORT_TEXTS.giftCards,
     hint: SALES_REPORT_TEXTS.giftCardsHint,
     size: { xs: 12, md: 6 },
-    figures: giftCardFigures,
+    figures: amountFigures,
     rows: giftCardRows,
     rowKey: (r) => r.concepto,
   }),
@@ -298,6 +313,14 @@ const tables: ReportTable<Report>[] = [
     size: { xs: 12, md: 6 },
     figures: bonoFigures,
     rows: bonoRows,
+    rowKey: (r) => r.concepto,
+  }),
+  reportTable({
+    title: SALES_REPORT_TEXTS.deposits,
+    hint: SALES_REPORT_TEXTS.depositsHint,
+    size: { xs: 12, md: 6 },
+    figures: amountFigures,
+    rows: depositRows,
     rowKey: (r) => r.concepto,
   }),
 ];

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Details } from '../details';
 import { callPublic, PublicApiError } from '../public-api';
 import { dayNames, limaDayAndTime } from './booking-dates';
+import { LinkDeposit } from './link-deposit';
 import { Problem, Step } from './step';
 
 export const LINKED_TEXTS = {
@@ -78,7 +79,7 @@ function ConfirmCancel({ busy, onYes, onNo }: { busy: boolean; onYes(): void; on
 /**
  * The page of a personal link, `/c/<token>` (DESIGN §11.5): the one cita it names,
  * 'Confirmar asistencia' in one tap until the visit, and 'Cancelar cita' while the salon's
- * policy allows it, after a question.
+ * policy allows it, after a question; and the deposit its service asks, paid from here.
  */
 export function LinkedPage({ token }: { token: string }) {
   const [loaded, setLoaded] = useState<Loaded>();
@@ -200,6 +201,14 @@ export function LinkedPage({ token }: { token: string }) {
             setConfirming(false);
             cancelButton.current?.focus();
           }}
+        />
+      )}
+      {cita.adelanto && (
+        <LinkDeposit
+          token={token}
+          adelanto={cita.adelanto}
+          canPay={cita.puede_confirmar}
+          onPaid={(paid) => setLoaded({ cita: paid })}
         />
       )}
     </Step>

@@ -1,0 +1,118 @@
+import { DEPOSIT_MESSAGES } from '@app/domain';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type TestInfo } from './fixtures';
+import { axeFindings } from './axe';
+import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
+import { serverPort } from './servers';
+import { signIn } from './support';
+
+/*
+ * Deposits from the client's link (DESIGN §11.6): a bath that asks S/. 20 is booked for
+ * tomorrow; the client opens the reminder's personal link on a phone, pays the deposit by Yape
+ * and registers it there with the operation number and a picture of the proof.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+/** A 1×1 PNG: the proof's picture. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
+async function outboxDir(info: TestInfo): Promise<string> {
+  const port = serverPort(info.parallelIndex);
+  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
+  return join(dataDir, 'outbox');
+}
+
+/** The newest mail to `to`, its quoted-printable soft breaks undone. */
+async function mailTo(to: string): Promise<string> {
+  const dir = await outboxDir(test.info());
+  let found: string[] = [];
+  await expect(async () => {
+    const names = (await readdir(dir).catch(() => [] as string[])).sort();
+    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
+    found = mails.filter((eml) => new RegExp(`^To: ${to}$`, 'mi').test(eml));
+    expect(found.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 10_000 });
+  return (found[found.length - 1] ?? '').replace(/=\r?\n/g, '');
+}
+
+test('a client pays the deposit from the reminder’s link on a phone, with the proof’s picture', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { to: null });
+  const api = await staffApi(page);
+  const word = uniqueWord();
+  const owner = await registerClient(api, 'Rosa', `Adelanto ${word}`);
+  const pet = uniqueWord();
+  const id_perro = await registerPet(api, owner, pet);
+  const groomer = await registerGroomer(api, '#00897B');
+  const { id_srv } = await api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Baño adelanto ${word}`,
+    descripcion: 'Baño completo con champú hipoalergénico, secado y perfume para la prueba.',
+    precio: '80',
+    duracion: 60,
+    adelanto: { tipo: 'monto', valor: '20' },
+  });
+  const day = limaDay(1);
+  await api.create('/cita/register', {
+    fec_cita: `${day}T11:00`,
+    dni_cli: owner.dni,
+    id_cliente: owner.id_cli,
+    id_perro,
+    id_servicio: id_srv,
+    id_emp: groomer.id_emp,
+    fech_reg: limaDay(0),
+    obs: 'Cita de mañana con adelanto',
+  });
+
+  // The desk e-mails tomorrow's reminder, which carries the personal link.
+  await page.goto(`/recordatorios?fecha=${day}`);
+  const row = page.getByRole('row', { name: new RegExp(pet) });
+  await row.getByRole('button', { name: new RegExp(`^E-mail a .* por ${pet}$`) }).click();
+  await expect(row).toContainText(/E-mail · admin · \d{2}\/\d{2} \d{2}:\d{2}/);
+  const mail = await mailTo(`cliente.${owner.dni}@gmail.com`);
+  const link = /https?:\/\/[^/\s]+(\/c\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  expect(link, 'a personal link in the reminder').toBeDefined();
+
+  // On the client's phone: what the bath asks, and the form to register the payment.
+  await page.setViewportSize(PHONE);
+  await page.goto(link ?? '');
+  const visit = page.getByRole('region', { name: /^Su cita en / });
+  await expect(visit).toContainText(pet);
+  await expect(visit).toContainText('Adelanto: S/. 20.00');
+  const pay = visit.getByRole('group', { name: 'Pagar adelanto' });
+  await expect(pay).toContainText(
+    'Pague S/. 20.00 por Yape, Plin o transferencia según la política del salón y registre aquí su pago.',
+  );
+  expect(await axeFindings(page)).toEqual([]);
+
+  // Without the picture: the message on its field, which takes the focus.
+  await pay.getByRole('radio', { name: 'Yape' }).check();
+  await pay.getByRole('textbox', { name: 'N.º de operación' }).fill('04512877');
+  await pay.getByRole('button', { name: 'Enviar pago' }).click();
+  const picture = pay.getByLabel('Captura del pago');
+  await expect(picture).toHaveAccessibleDescription(new RegExp(DEPOSIT_MESSAGES.proofRequired));
+  await expect(picture).toBeFocused();
+  expect(await axeFindings(page)).toEqual([]);
+
+  // With it: the salon's answer, and the deposit paid.
+  await picture.setInputFiles({ name: 'yape.png', mimeType: 'image/png', buffer: PNG });
+  await pay.getByRole('button', { name: 'Enviar pago' }).click();
+  await expect(
+    visit.getByRole('status').filter({ hasText: DEPOSIT_MESSAGES.publicReceived }),
+  ).toBeFocused();
+  await expect(visit).toContainText('Adelanto pagado: S/. 20.00');
+  await expect(pay).toHaveCount(0);
+  expect(await axeFindings(page)).toEqual([]);
+
+  // The link, opened again, says the same.
+  await page.reload();
+  await expect(visit).toContainText('Adelanto pagado: S/. 20.00');
+  await expect(visit.getByRole('button', { name: 'Enviar pago' })).toHaveCount(0);
+});
