@@ -38,7 +38,7 @@ import { bookingSettingsModule } from './features/online-booking';
 import { onlineRequestsModule } from './features/online-booking';
 import { publicBookingModule } from './features/online-booking';
 import { dashboardModule } from './features/dashboard';
-import { absencesModule, employeesModule } from './features/employees';
+import { absencesModule, commissionsModule, employeesModule } from './features/employees';
 import { historyModule } from './features/history';
 import { lookupsModule, type Engine } from './features/lookups';
 import { notificationsModule } from './features/notifications';
@@ -177,6 +177,7 @@ export async function buildApp({
       await api.register(usersModule, { db });
       await api.register(employeesModule, { db });
       await api.register(absencesModule, { db });
+      await api.register(commissionsModule, { db });
       await api.register(accountModule, { db, config, secrets, policy });
       await api.register(servicesModule, { db });
       await api.register(packagesModule, { db });

@@ -133,6 +133,14 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'PATCH /api/adelanto/anular': ADMIN,
   'PATCH /api/adelanto/acreditar': ADMIN,
   'GET /api/cliente/:id/saldo': DESK,
+  // Commissions: the admin sets rates, reads and closes periods; each user reads their own.
+  'GET /api/empleado/:id/comision': ADMIN,
+  'PUT /api/empleado/comision': ADMIN,
+  'GET /api/comisiones': ADMIN,
+  'GET /api/comisiones/export': ADMIN,
+  'POST /api/comisiones/cierre': ADMIN,
+  'GET /api/comisiones/cierres': ADMIN,
+  'GET /api/comisiones/mias': ALL,
   'POST /api/bono-cliente/:id/ajuste': ADMIN,
   // Agenda: everyone reads, the desk books; starting, completing and triage are everyone's.
   'GET /api/reservaciones/': ALL,

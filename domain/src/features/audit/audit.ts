@@ -82,6 +82,7 @@ export const AUDIT_ENTITIES = [
   'bono',
   'bono_cliente',
   'adelanto',
+  'comision',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -112,6 +113,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   bono: 'Bono',
   bono_cliente: 'Bono de cliente',
   adelanto: 'Adelanto',
+  comision: 'Cierre de comisiones',
 };
 
 /** One changed field: its value before and after (null where there was none). */

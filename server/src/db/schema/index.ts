@@ -17,3 +17,4 @@ export * from './online-booking';
 export * from './client-portal';
 export * from './bonos';
 export * from './deposits';
+export * from './commissions';

@@ -1,2 +1,3 @@
 export { absencesModule } from './absences';
 export { employeesModule } from './employees';
+export { commissionsModule } from './commissions';
