@@ -123,15 +123,15 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'DELETE /api/bono/:id': ADMIN,
   // A client's bonos: who reads clients reads them; the admin adjusts one.
   'GET /api/cliente/:id/bonos': ALL,
-  // Deposits are money: the counter reads, takes and verifies them, the admin voids or credits
-  // one; the counter reads a client's credit.
+  // Deposits are money: the counter reads, takes, verifies and credits them (a fee kept only
+  // with caja.ajustar), the admin voids one; the counter reads a client's credit.
   'GET /api/cita/:id/adelantos': DESK,
   'GET /api/adelantos/por-verificar': DESK,
   'GET /api/adelanto/comprobante/:file': DESK,
   'POST /api/adelanto/register': DESK,
   'PATCH /api/adelanto/verificar': DESK,
   'PATCH /api/adelanto/anular': ADMIN,
-  'PATCH /api/adelanto/acreditar': ADMIN,
+  'PATCH /api/adelanto/acreditar': DESK,
   'GET /api/cliente/:id/saldo': DESK,
   // Commissions: the admin sets rates, reads and closes periods; each user reads their own.
   'GET /api/empleado/:id/comision': ADMIN,

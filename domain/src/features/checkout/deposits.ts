@@ -52,6 +52,11 @@ export const DEPOSIT_MESSAGES = {
   paymentNone: 'La cita no tiene adelantos por descontar',
   paymentMismatch: (held: string) => `El adelanto de la cita es S/. ${held}: descuéntelo completo`,
   paymentMissing: (held: string) => `Descuente el adelanto de la cita: S/. ${held}`,
+  paymentOverDue: (held: string) =>
+    `El adelanto de S/. ${held} es mayor que lo que se cobra: páselo a saldo a favor del cliente y cobre con ese saldo`,
+  creditReason: 'El adelanto es mayor que lo que se cobró',
+  creditRetainedForbidden:
+    'Solo un administrador pasa a saldo a favor un adelanto retenido por inasistencia o cancelación',
   paymentUnverified:
     'Verifique en la cita el adelanto pagado por Yape, Plin o transferencia antes de descontarlo',
   creditNeedsClient: 'El saldo a favor es de un cliente: elija al cliente de la venta',
@@ -302,12 +307,13 @@ export const DEPOSIT_ENDPOINTS = defineEndpoints('adelantos', {
     response: successOf(AppointmentDepositsSchema),
     permission: 'caja.administrar',
   },
+  /** A deposit held becomes credit at the counter; one kept (a fee) needs `caja.ajustar`. */
   credit: {
     method: 'PATCH',
     path: '/adelanto/acreditar',
     body: DepositReasonSchema,
     response: successOf(AppointmentDepositsSchema),
-    permission: 'caja.ajustar',
+    permission: 'caja.cobrar',
   },
   proof: {
     method: 'GET',

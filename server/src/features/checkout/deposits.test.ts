@@ -169,6 +169,29 @@ describe('a deposit paid on a cita', () => {
     });
   });
 
+  it('goes to the client’s credit at the counter when it is more than what is charged', async () => {
+    const owner = await registerOwner(admin, 'Gloria', 'Manchas');
+    const cita = await book(owner);
+    const id = ((await pay(cita, { monto: '80' })).body.data as AppointmentDeposits).adelantos[0]
+      .id;
+    // A discount of S/. 70 leaves S/. 10 to charge: the deposit cannot be deducted whole.
+    const over = await admin.post('/venta/register', {
+      tipo_comp: 'T',
+      id_cita: cita,
+      items: [{ tipo: 'servicio', id: bathId, cantidad: 1 }],
+      descuento: '70',
+      motivo_ajuste: 'Cortesía',
+      pagos: [{ metodo: 'adelanto', monto: '80' }],
+    });
+    expect(over.status).toBe(422);
+    const credited = await recepcion.patch('/adelanto/acreditar', { id, motivo: D.creditReason });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    expect(await creditOf(owner)).toBe('80.00');
+    const sold = await charge(cita, [{ metodo: 'credito', monto: '80' }]);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect(await creditOf(owner)).toBe('0.00');
+  });
+
   it('keeps the proof’s picture, which only the counter reads, and refuses what is no image', async () => {
     const cita = await book(await registerOwner(admin, 'Sofía', 'Canela'));
     const send = async (bytes: Buffer) => {
@@ -288,7 +311,9 @@ describe('a cita that ends without a visit', () => {
     const id = ((await pay(cita)).body.data as AppointmentDeposits).adelantos[0].id;
     await setStatus(cita, AppointmentStatus.NoAsistio);
     const body = { id, motivo: 'El salón canceló por lluvia' };
-    expect((await recepcion.patch('/adelanto/acreditar', body)).status).toBe(403);
+    const refused = await recepcion.patch('/adelanto/acreditar', body);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(D.creditRetainedForbidden);
     const credited = await admin.patch('/adelanto/acreditar', body);
     expect(credited.status, JSON.stringify(credited.body)).toBe(200);
     expect(credited.body.data.adelantos[0]).toMatchObject({
@@ -382,13 +407,13 @@ describe('Reporte Ventas', () => {
     const today = limaDay(0);
     const report = (await admin.get(`/ventas/reporte?desde=${today}&hasta=${today}`)).body
       .data as SalesReport;
-    // Received: 20 (Carmen) + 20 (Sofía) + 20 (Julia) + 20 (Ana) + 30 (Elena) + 20 (Rosa) + 20
-    // (Inés, from her link); Pedro's was voided.
+    // Received: 20 (Carmen) + 80 (Gloria) + 20 (Sofía) + 20 (Julia) + 20 (Ana) + 30 (Elena) +
+    // 20 (Rosa) + 20 (Inés, from her link); Pedro's was voided. Gloria's credit paid her visit.
     expect(report.adelantos).toEqual({
-      recibidos: '150.00',
+      recibidos: '230.00',
       descontados: '0.00',
       retenidos: '20.00',
-      acreditados: '50.00',
+      acreditados: '130.00',
       saldo_a_favor: '50.00',
     });
   });

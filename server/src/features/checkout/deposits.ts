@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  can,
   CLIENT_MESSAGES,
   DEPOSIT_ENDPOINTS as E,
   DEPOSIT_MESSAGES as M,
@@ -35,7 +36,7 @@ import {
 import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
-import { conflict, invalid, notFound } from '../../http/errors';
+import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { imageExtension, readMultipart, sendUpload, storeUpload } from '../../http/uploads';
 import type { PaymentDraft } from './gift-cards';
 import { loginOf, receiptNumberSql, saleOfAppointment } from './sale-read';
@@ -466,6 +467,10 @@ export const depositsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     const answer = await db.transaction(async (tx) => {
       const row = await lockDeposit(tx, request.body.id);
       if (row.estado !== 'recibido' && row.estado !== 'retenido') throw conflict(M.notCreditable);
+      // Waiving a fee the salon kept is an adjustment; a deposit still held is the client's.
+      if (row.estado === 'retenido' && !can(sessionOf(request).role, 'caja.ajustar')) {
+        throw new HttpError(403, M.creditRetainedForbidden);
+      }
       await settle(tx, request, row, 'credito', request.body.motivo);
       return appointmentDeposits(tx, row.id_cita);
     });

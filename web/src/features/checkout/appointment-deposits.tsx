@@ -54,7 +54,8 @@ import { SolesInput } from './money-field';
  * A cita's deposits (adelantos, DESIGN §11.6) at the desk: what its service asks, what is held
  * to deduct at checkout, each deposit with its proof, and the desk's moves on them: register one
  * (cash and card verified at once; Yape, Plin and transfers with their operation, verified apart),
- * verify it, and for an administrator void it the same day or turn it into the client's credit.
+ * verify it, turn a held one into the client's credit, and for an administrator void one (the
+ * same day, or never verified) or waive a fee kept (credit it).
  * Money: only users who charge (`caja.cobrar`) see it.
  */
 
@@ -104,6 +105,7 @@ export const DEPOSIT_TEXTS = {
   /* At checkout. */
   deducted: (amount: string) => `Adelanto descontado: ${formatMoney(amount)}`,
   creditAvailable: (amount: string) => `Saldo a favor disponible: ${formatMoney(amount)}`,
+  creditHeld: 'Pasar a saldo a favor',
 } as const;
 
 const T = DEPOSIT_TEXTS;
@@ -150,6 +152,24 @@ export function useClientCredit(id: number | null) {
     enabled: id !== null,
     staleTime: 0,
   });
+}
+
+/**
+ * Turns every deposit the cita holds into the client's credit, at checkout, when it is more than
+ * what the sale charges: the sale is then paid with that credit. Answers once all are read again.
+ */
+export function useCreditHeldDeposits() {
+  const client = useQueryClient();
+  return async (deposits: AppointmentDeposits) => {
+    let answer: AppointmentDeposits | undefined;
+    for (const deposit of deposits.adelantos.filter((d) => d.estado === 'recibido')) {
+      answer = await call(E.credit, {
+        body: { id: deposit.id, motivo: DEPOSIT_MESSAGES.creditReason },
+      });
+    }
+    // Every deposit query shares the feature's key: the client's credit is read again too.
+    await refreshAfterDeposit(client, answer);
+  };
 }
 
 /**
@@ -256,11 +276,11 @@ export function AppointmentDepositsSection({
                   mayVoid={
                     can('caja.administrar') &&
                     deposit.estado === 'recibido' &&
-                    limaToday(new Date(deposit.created_at)) === limaToday()
+                    (!deposit.verificado || limaToday(new Date(deposit.created_at)) === limaToday())
                   }
                   mayCredit={
-                    can('caja.ajustar') &&
-                    (deposit.estado === 'recibido' || deposit.estado === 'retenido')
+                    (deposit.estado === 'recibido' && can('caja.cobrar')) ||
+                    (deposit.estado === 'retenido' && can('caja.ajustar'))
                   }
                   onVerify={() => void verify(deposit)}
                   onVoid={() => setVoiding(deposit)}

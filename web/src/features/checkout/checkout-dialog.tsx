@@ -32,7 +32,12 @@ import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
 import { ClientBonosNotice, PetCareChips, useClientBonos } from '../../lookups';
-import { DEPOSIT_TEXTS, useAppointmentDeposits, useClientCredit } from './appointment-deposits';
+import {
+  DEPOSIT_TEXTS,
+  useAppointmentDeposits,
+  useClientCredit,
+  useCreditHeldDeposits,
+} from './appointment-deposits';
 import { BONO_COVER_TEXTS, coveredAmount, useCheckoutContext } from './bono-cover';
 import { BuyerFields } from './buyer-fields';
 import { CHECKOUT_TEXTS } from './checkout-texts';
@@ -237,6 +242,14 @@ function CheckoutForm({
   const clientBonos = useClientBonos(clientId);
   const credit = useClientCredit(clientId);
   const [heldPayment] = depositPayments(deposits);
+  const creditDeposits = useCreditHeldDeposits();
+  const creditHeld = async (held: AppointmentDeposits) => {
+    try {
+      await creditDeposits(held);
+    } catch (error) {
+      await showErrorDialog(DEPOSIT_TEXTS.creditError, error);
+    }
+  };
   const lines = values.items ?? [];
   const cover = bonoCover(lines, clientBonos.data ?? []);
   const totals = totalsOf(values, cover.parts);
@@ -360,7 +373,11 @@ function CheckoutForm({
                 nothingDue={nothingDue}
                 deposit={
                   heldPayment && deposits
-                    ? { amount: heldPayment.monto, verified: deposits.verificado }
+                    ? {
+                        amount: heldPayment.monto,
+                        verified: deposits.verificado,
+                        onCredit: () => void creditHeld(deposits),
+                      }
                     : null
                 }
                 credit={clientId === null ? null : (credit.data?.saldo ?? null)}
@@ -443,11 +460,12 @@ function useHeldDeposit(
 ) {
   useEffect(() => {
     const held = depositPayments(deposits);
-    if (nothingDue || held.length === 0) return;
     const pagos = form.getValues('pagos');
-    if (!pagos.some((pago) => pago.metodo === 'adelanto')) {
-      form.setValue('pagos', [...held, ...pagos]);
-    }
+    const others = pagos.filter((pago) => pago.metodo !== 'adelanto');
+    // Credited meanwhile (more than the sale charges): its row goes.
+    if (held.length === 0 && others.length < pagos.length) form.setValue('pagos', others);
+    if (nothingDue || held.length === 0) return;
+    if (others.length === pagos.length) form.setValue('pagos', [...held, ...pagos]);
   }, [form, nothingDue, deposits]);
 }
 

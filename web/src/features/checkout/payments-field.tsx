@@ -45,6 +45,8 @@ export interface HeldDeposit {
   amount: string;
   /** Every deposit held is verified: the server deducts only then. */
   verified: boolean;
+  /** Turns what is held into the client's credit: for a deposit more than what is charged. */
+  onCredit(): void;
 }
 
 interface PaymentsFieldProps {
@@ -92,6 +94,18 @@ export function PaymentsField({
           )}
           {deposit && !deposit.verified && (
             <Alert severity="warning">{DEPOSIT_MESSAGES.paymentUnverified}</Alert>
+          )}
+          {deposit && (parseCents(deposit.amount) ?? 0) > totals.cents.due && (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" disabled={disabled} onClick={deposit.onCredit}>
+                  {DEPOSIT_TEXTS.creditHeld}
+                </Button>
+              }
+            >
+              {DEPOSIT_MESSAGES.paymentOverDue(deposit.amount)}
+            </Alert>
           )}
           {hasCredit && <Typography>{DEPOSIT_TEXTS.creditAvailable(credit)}</Typography>}
         </Stack>
