@@ -1,6 +1,6 @@
-import { isPeruMobile, whatsappUrl, type AgendaEntry } from '@app/domain';
+import { isPeruMobile, whatsappUrl, type AgendaEntry, type OwnCommission } from '@app/domain';
 import dayjs from 'dayjs';
-import { fullName, upper } from '../../lib/format';
+import { formatMoney, fullName, upper } from '../../lib/format';
 
 /** What 'Mi día' (a groomer's own day, issue 30 §5) says. */
 export const MY_DAY_TEXTS = {
@@ -28,6 +28,7 @@ export const MY_DAY_TEXTS = {
   /** What the buttons add for a screen reader, which hears them apart from their card. */
   thePet: (pet: string) => ` la cita de ${pet}`,
   ofPet: (pet: string) => ` de la cita de ${pet}`,
+  commissions: 'Mis comisiones',
 } as const;
 
 /** 'martes, 14 de mayo de 2026': the day shown, as a person says it. */
@@ -35,6 +36,24 @@ export const dayTitle = (day: string) => {
   const text = dayjs(day).format('dddd, D [de] MMMM [de] YYYY');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
+
+/** 'dd/mm' of a `YYYY-MM-DD` day. */
+const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+/**
+ * 'Mis comisiones' of the current period, in parts that stay whole when a phone wraps the line:
+ * 'Del 01/05 al 14/05:', 'Comisión S/. 20.00', 'Propinas S/. 5.00', 'Total S/. 25.00'.
+ */
+export function commissionParts(own: OwnCommission) {
+  return {
+    period: `Del ${dayMonth(own.desde)} al ${dayMonth(own.hasta)}:`,
+    figures: [
+      `Comisión ${formatMoney(own.comision)}`,
+      `Propinas ${formatMoney(own.propinas)}`,
+      `Total ${formatMoney(own.total)}`,
+    ],
+  };
+}
 
 /** The pet's name as the lists show it (spec §000-9: upper-cased). */
 export const petName = (entry: AgendaEntry) => upper(entry.perro.nom_perro);

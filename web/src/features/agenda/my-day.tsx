@@ -27,6 +27,7 @@ import { usePermissions, useProfile } from '../../lib/use-profile';
 import { AppointmentDetails } from './appointment-details';
 import { AppointmentFormDialog, type AppointmentFormTarget } from './appointment-form';
 import { useAttends } from './groomers';
+import { MyCommission } from './my-commission';
 import { MyDayCard } from './my-day-card';
 import { MY_DAY_TEXTS as T, dayTitle } from './my-day-texts';
 import { TriageDialog } from './triage-dialog';
@@ -45,7 +46,8 @@ const shift = (day: string, days: number) => toApiDate(dayjs(day).add(days, 'day
  * 'Mi día' (issue 30 §5): the signed-in groomer's visits of one day, as a list on every screen
  * size: on a phone, a tablet at the table or a desk, a groomer reads their day top to bottom.
  * The data is the agenda's (GET /agenda with the day and their employee), which carries no
- * price for a groomer. Where signing in takes a groomer (lib/use-profile.ts, homePath).
+ * price for a groomer. Where signing in takes a groomer (lib/use-profile.ts, homePath). Above
+ * the visits, 'Mis comisiones': the groomer's own earnings of the period, never another's.
  */
 export function MyDayPage() {
   const profile = useProfile();
@@ -96,7 +98,10 @@ export function MyDayPage() {
           {T.notLinked}
         </Alert>
       ) : (
-        <DayVisits day={day} employee={employee} />
+        <>
+          <MyCommission />
+          <DayVisits day={day} employee={employee} />
+        </>
       )}
     </PageContainer>
   );
