@@ -265,6 +265,47 @@ describe('a period’s commissions', () => {
   });
 });
 
+describe('a visit a bono covers', () => {
+  it('earns on the bono’s price per visit', async () => {
+    const pack = await admin.post('/bono/register', {
+      nombre: 'Pack 4 baños',
+      items: [{ id_srv: bath, cantidad: 4 }],
+      precio: '160',
+      vigencia_dias: 30,
+    });
+    expect(pack.status, JSON.stringify(pack.body)).toBe(201);
+    const owner = await registerOwner(admin, 'Carla', 'Bruno');
+    const bought = await recepcion.post('/venta/register', {
+      tipo_comp: 'T',
+      id_cliente: owner.id_cli,
+      items: [{ tipo: 'bono', id: pack.body.data.id_bono, cantidad: 1 }],
+      pagos: [{ metodo: 'efectivo', monto: '160' }],
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const booked = await recepcion.post('/cita/register', {
+      fec_cita: `${limaDay(2)}T09:00`,
+      dni_cli: owner.dni,
+      id_perro: owner.petId,
+      id_servicio: bath,
+      id_emp: ana,
+      fech_reg: limaDay(0),
+      obs: 'Sin observaciones',
+    });
+    const covered = await recepcion.post('/venta/register', {
+      tipo_comp: 'T',
+      id_cita: booked.body.data.id_cita,
+      items: [{ tipo: 'servicio', id: bath, cantidad: 1 }],
+      pagos: [],
+    });
+    expect(covered.status, JSON.stringify(covered.body)).toBe(201);
+    // S/. 160.00 for 4 visits: this one is based on S/. 40.00, at Ana's 30 %.
+    const line = figureOf(await reportOf(), ana).lineas.find(
+      (l) => l.id_venta === covered.body.data.id_venta,
+    );
+    expect(line).toMatchObject({ base: '40.00', pct: '30.00', comision: '12.00' });
+  });
+});
+
 describe('the export', () => {
   it('writes each groomer’s figure and every line behind it, as CSV and xlsx', async () => {
     const download = (formato: string) =>
