@@ -1,10 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -15,9 +11,8 @@ import {
   type UnverifiedDeposit as Row,
 } from '@app/domain';
 import { ProofCard } from '../../app/cards/proof-card';
-import { PageContainer } from '../../app/page-container';
-import { listErrorMessage, ReasonDialog } from '../../crud';
-import { showErrorDialog, toast } from '../../lib/alerts';
+import { QueuePage, useQueueAnswer } from '../../app/queue-page';
+import { ReasonDialog } from '../../crud';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDateTime, formatMoney, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
@@ -69,40 +64,17 @@ function useRefresh() {
 export function UnverifiedDepositsPage() {
   const refresh = useRefresh();
   const { can } = usePermissions();
-  const [verifying, setVerifying] = useState<number | null>(null);
+  const { answering, answer } = useQueueAnswer(T.errorTitle, refresh);
   const [voiding, setVoiding] = useState<Row | null>(null);
   const list = useQuery({
     queryKey: queryKey(E.unverified),
     queryFn: ({ signal }) => call(E.unverified, { signal }),
   });
-
-  const verify = async (row: Row) => {
-    setVerifying(row.id);
-    try {
-      const answer = await callWithMessage(E.verify, { body: { id: row.id } });
-      if (answer.message) toast.success(answer.message);
-    } catch (error) {
-      await showErrorDialog(T.errorTitle, error);
-    } finally {
-      setVerifying(null);
-      await refresh();
-    }
-  };
-
-  const rows = list.data;
   return (
-    <PageContainer title={T.title}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.intro}
-      </Typography>
-      {list.isFetching && <LinearProgress aria-label={T.loading} sx={{ mb: 2 }} />}
-      {list.isError ? (
-        <Alert severity="warning">{listErrorMessage(list.error, T.loadError)}</Alert>
-      ) : rows && rows.length === 0 ? (
-        <Alert severity="info">{T.empty}</Alert>
-      ) : (
-        <Stack spacing={2} aria-busy={list.isFetching}>
-          {rows?.map((row) => {
+    <QueuePage texts={T} list={list}>
+      {(rows) => (
+        <>
+          {rows.map((row) => {
             const operacion = row.operacion ?? '';
             const cliente = upper(row.cliente);
             return (
@@ -133,10 +105,14 @@ export function UnverifiedDepositsPage() {
                       variant="contained"
                       color="success"
                       startIcon={<CheckIcon />}
-                      loading={verifying === row.id}
-                      disabled={verifying !== null && verifying !== row.id}
+                      loading={answering === row.id}
+                      disabled={answering !== null && answering !== row.id}
                       aria-label={T.verifyLabel(operacion)}
-                      onClick={() => void verify(row)}
+                      onClick={() =>
+                        void answer(row.id, () =>
+                          callWithMessage(E.verify, { body: { id: row.id } }),
+                        )
+                      }
                     >
                       {T.verify}
                     </Button>
@@ -146,7 +122,7 @@ export function UnverifiedDepositsPage() {
                         variant="outlined"
                         color="error"
                         startIcon={<CloseIcon />}
-                        disabled={verifying !== null}
+                        disabled={answering !== null}
                         aria-label={T.voidLabel(operacion)}
                         onClick={() => setVoiding(row)}
                       >
@@ -158,26 +134,26 @@ export function UnverifiedDepositsPage() {
               />
             );
           })}
-        </Stack>
+          <ReasonDialog
+            target={voiding}
+            keyOf={(row) => row.id}
+            idPrefix="deposit-void"
+            title={T.voidTitle}
+            schema={DepositReasonSchema.pick({ motivo: true })}
+            max={200}
+            texts={(row) => ({
+              text: T.voidText(row.monto),
+              label: T.reason,
+              back: T.back,
+              confirm: T.voidTitle,
+              errorTitle: T.errorTitle,
+            })}
+            send={(row, motivo) => callWithMessage(E.void, { body: { id: row.id, motivo } })}
+            refresh={refresh}
+            onClose={() => setVoiding(null)}
+          />
+        </>
       )}
-      <ReasonDialog
-        target={voiding}
-        keyOf={(row) => row.id}
-        idPrefix="deposit-void"
-        title={T.voidTitle}
-        schema={DepositReasonSchema.pick({ motivo: true })}
-        max={200}
-        texts={(row) => ({
-          text: T.voidText(row.monto),
-          label: T.reason,
-          back: T.back,
-          confirm: T.voidTitle,
-          errorTitle: T.errorTitle,
-        })}
-        send={(row, motivo) => callWithMessage(E.void, { body: { id: row.id, motivo } })}
-        refresh={refresh}
-        onClose={() => setVoiding(null)}
-      />
-    </PageContainer>
+    </QueuePage>
   );
 }

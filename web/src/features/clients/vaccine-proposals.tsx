@@ -1,10 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -16,9 +12,8 @@ import {
   type VaccineProposalRow as Row,
 } from '@app/domain';
 import { ProofCard } from '../../app/cards/proof-card';
-import { PageContainer } from '../../app/page-container';
-import { listErrorMessage, ReasonDialog } from '../../crud';
-import { showErrorDialog, toast } from '../../lib/alerts';
+import { QueuePage, useQueueAnswer } from '../../app/queue-page';
+import { ReasonDialog } from '../../crud';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDate, formatDateTime, upper } from '../../lib/format';
 
@@ -129,71 +124,50 @@ function ProposalCard({ row, accepting, busy, onAccept, onReject }: ProposalCard
  */
 export function VaccineProposalsPage() {
   const refresh = useRefresh();
-  const [accepting, setAccepting] = useState<number | null>(null);
+  const { answering, answer } = useQueueAnswer(T.errorTitle, refresh);
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const list = useQuery({
     queryKey: LIST_KEY,
     queryFn: ({ signal }) => call(E.list, { signal }),
   });
-
-  const accept = async (row: Row) => {
-    setAccepting(row.id);
-    try {
-      const answer = await callWithMessage(E.accept, { params: { id: row.id } });
-      if (answer.message) toast.success(answer.message);
-    } catch (error) {
-      await showErrorDialog(T.errorTitle, error);
-    } finally {
-      setAccepting(null);
-      await refresh();
-    }
-  };
-
-  const rows = list.data;
   return (
-    <PageContainer title={T.title}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.intro}
-      </Typography>
-      {list.isFetching && <LinearProgress aria-label={T.loading} sx={{ mb: 2 }} />}
-      {list.isError ? (
-        <Alert severity="warning">{listErrorMessage(list.error, T.loadError)}</Alert>
-      ) : rows && rows.length === 0 ? (
-        <Alert severity="info">{T.empty}</Alert>
-      ) : (
-        <Stack spacing={2} aria-busy={list.isFetching}>
-          {rows?.map((row) => (
+    <QueuePage texts={T} list={list}>
+      {(rows) => (
+        <>
+          {rows.map((row) => (
             <ProposalCard
               key={row.id}
               row={row}
-              accepting={accepting === row.id}
-              busy={accepting !== null}
-              onAccept={(r) => void accept(r)}
+              accepting={answering === row.id}
+              busy={answering !== null}
+              onAccept={(r) =>
+                void answer(r.id, () => callWithMessage(E.accept, { params: { id: r.id } }))
+              }
               onReject={setRejecting}
             />
           ))}
-        </Stack>
+          <ReasonDialog
+            target={rejecting}
+            keyOf={(row) => row.id}
+            idPrefix="proposal-reject"
+            title={T.rejectTitle}
+            schema={VaccineProposalRejectSchema}
+            max={VACCINE_PROPOSAL_REASON_MAX}
+            texts={(row) => ({
+              text: T.rejectText(row.nombre, upper(row.nom_perro)),
+              label: T.reason,
+              back: T.back,
+              confirm: T.confirmReject,
+              errorTitle: T.errorTitle,
+            })}
+            send={(row, motivo) =>
+              callWithMessage(E.reject, { params: { id: row.id }, body: { motivo } })
+            }
+            refresh={refresh}
+            onClose={() => setRejecting(null)}
+          />
+        </>
       )}
-      <ReasonDialog
-        target={rejecting}
-        keyOf={(row) => row.id}
-        idPrefix="proposal-reject"
-        title={T.rejectTitle}
-        schema={VaccineProposalRejectSchema}
-        max={VACCINE_PROPOSAL_REASON_MAX}
-        texts={(row) => ({
-          text: T.rejectText(row.nombre, upper(row.nom_perro)),
-          label: T.reason,
-          back: T.back,
-          confirm: T.confirmReject,
-          errorTitle: T.errorTitle,
-        })}
-        send={(row, motivo) =>
-          callWithMessage(E.reject, { params: { id: row.id }, body: { motivo } })
-        }
-        refresh={refresh}
-        onClose={() => setRejecting(null)}
-      />
-    </PageContainer>
+    </QueuePage>
   );
 }
