@@ -30,6 +30,7 @@ const SIDENAV_LINKS = [
   'Reporte Citas',
   'Reporte Citas',
   'Reporte Reservaciones',
+  'Comisiones',
   'Ajustes',
   'Usuarios',
   'Empleados',
@@ -203,6 +204,7 @@ test.describe('Shell', () => {
       'Reporte Citas',
       'Reporte Citas',
       'Reporte Reservaciones',
+      'Comisiones',
     ]);
   });
 

@@ -21,6 +21,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import MobileFriendlyIcon from '@mui/icons-material/MobileFriendly';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import PercentIcon from '@mui/icons-material/Percent';
 import PersonIcon from '@mui/icons-material/Person';
 import PetsIcon from '@mui/icons-material/Pets';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -97,6 +98,10 @@ const AppointmentsReport = lazyNamed(
 const ReservationsReport = lazyNamed(
   () => import('./features/reports/reservations-report'),
   'ReservationsReportPage',
+);
+const CommissionsReport = lazyNamed(
+  () => import('./features/reports/commissions-report'),
+  'CommissionsReportPage',
 );
 const Products = lazyNamed(() => import('./features/products/products-page'), 'ProductsPage');
 const Reminders = lazyNamed(() => import('./features/agenda/reminders-page'), 'RemindersPage');
@@ -292,6 +297,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'reportes.leer',
     screen: ReservationsReport,
     nav: { label: 'Reporte Reservaciones', icon: <InsightsIcon /> },
+  }),
+  // What each groomer earned of their citas' sales, and the periods closed (DESIGN §11.7).
+  route('/reportes/comisiones', {
+    name: 'Comisiones',
+    access: 'caja.administrar',
+    screen: CommissionsReport,
+    nav: { label: 'Comisiones', icon: <PercentIcon /> },
   }),
 
   heading('CONFIGURACIONES'),

@@ -34,6 +34,11 @@ import {
 import { OpeningHoursInput } from '../../crud/opening-hours-input';
 import { formatDate, fullName } from '../../lib/format';
 import { ABSENCE_TEXTS, AbsencesDialog } from './absences-dialog';
+import {
+  COMMISSION_SETTINGS_TEXTS,
+  COMMISSIONS_ACCESS,
+  CommissionSettingsDialog,
+} from './commission-settings';
 
 const ERROR_TITLE = 'Error en empleado';
 
@@ -200,6 +205,7 @@ const userPrefill = (e: Employee): UserPrefill => ({
 function employeesConfig(
   navigate: NavigateFunction,
   showAbsences: (employee: Employee) => void,
+  showCommissions: (employee: Employee) => void,
 ): CrudConfig<Employee> {
   return {
     resource: employeesResource,
@@ -269,6 +275,12 @@ function employeesConfig(
             },
           ]
         : []),
+      // What the employee earns of their citas' sales (DESIGN §11.7): the administrator's.
+      {
+        label: COMMISSION_SETTINGS_TEXTS.menu,
+        access: COMMISSIONS_ACCESS,
+        onClick: () => showCommissions(e),
+      },
     ],
     status: {
       current: (e) => e.id_est,
@@ -282,12 +294,21 @@ function employeesConfig(
 export function EmployeesPage() {
   const navigate = useNavigate();
   const [absencesOf, setAbsencesOf] = useState<Employee | null>(null);
+  const [commissionsOf, setCommissionsOf] = useState<Employee | null>(null);
   const config = useMemo(
     () => ({
-      ...employeesConfig(navigate, setAbsencesOf),
-      children: <AbsencesDialog employee={absencesOf} onClose={() => setAbsencesOf(null)} />,
+      ...employeesConfig(navigate, setAbsencesOf, setCommissionsOf),
+      children: (
+        <>
+          <AbsencesDialog employee={absencesOf} onClose={() => setAbsencesOf(null)} />
+          <CommissionSettingsDialog
+            employee={commissionsOf}
+            onClose={() => setCommissionsOf(null)}
+          />
+        </>
+      ),
     }),
-    [navigate, absencesOf],
+    [navigate, absencesOf, commissionsOf],
   );
   return <CrudPage config={config} />;
 }
