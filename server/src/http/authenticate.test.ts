@@ -133,6 +133,19 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'PATCH /api/adelanto/anular': ADMIN,
   'PATCH /api/adelanto/acreditar': DESK,
   'GET /api/cliente/:id/saldo': DESK,
+  // Consents: everyone reads the templates and a cita's, and takes a signature; the admin writes
+  // the templates.
+  'GET /api/consentimientos/': ALL,
+  'GET /api/consentimientos/export': ALL,
+  'GET /api/consentimiento/:id': ALL,
+  'POST /api/consentimiento/register': ADMIN,
+  'PUT /api/consentimiento': ADMIN,
+  'PATCH /api/consentimiento': ADMIN,
+  'DELETE /api/consentimiento/:id': ADMIN,
+  'GET /api/cita/:id/consentimientos': ALL,
+  'POST /api/consentimiento/firmar': ALL,
+  'GET /api/perro/:id/firmas': ALL,
+  'GET /api/firma/:id/pdf': ALL,
   // Commissions: the admin sets rates, reads and closes periods; each user reads their own.
   'GET /api/empleado/:id/comision': ADMIN,
   'PUT /api/empleado/comision': ADMIN,

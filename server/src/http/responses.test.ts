@@ -18,6 +18,7 @@ const FILES = new Set([
   'GET /api/portal/foto/:nombre',
   'GET /api/vacunas-propuestas/comprobante/:file',
   'GET /api/adelanto/comprobante/:file',
+  'GET /api/firma/:id/pdf',
 ]);
 
 describe('every route declares what it answers', () => {

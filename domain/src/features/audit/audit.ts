@@ -83,6 +83,8 @@ export const AUDIT_ENTITIES = [
   'bono_cliente',
   'adelanto',
   'comision',
+  'consentimiento',
+  'firma',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -114,6 +116,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   bono_cliente: 'Bono de cliente',
   adelanto: 'Adelanto',
   comision: 'Cierre de comisiones',
+  consentimiento: 'Consentimiento',
+  firma: 'Firma de consentimiento',
 };
 
 /** One changed field: its value before and after (null where there was none). */

@@ -18,3 +18,4 @@ export * from './client-portal';
 export * from './bonos';
 export * from './deposits';
 export * from './commissions';
+export * from './consents';

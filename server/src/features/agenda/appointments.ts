@@ -43,6 +43,7 @@ import {
   bookedUser,
 } from './booking';
 import { saleOfAppointment } from '../checkout';
+import { assertConsentsToStart } from '../pet-care';
 import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
 import { withoutMoney, type ExportColumn, type ExportDefinition } from '../../crud/export';
 import { seesPrices } from './prices';
@@ -317,9 +318,12 @@ async function onStatusChange(tx: Tx, id: number, estado: number, request: Fasti
       except: id,
     });
   }
+  // The route validated the body already; parsing it again only gives it its type.
+  const { motivo } = AppointmentStatusSchema.parse(request.body);
+  if (estado === AppointmentStatus.EnProceso) {
+    await assertConsentsToStart(tx, request, id, motivo);
+  }
   if (estado === AppointmentStatus.Cancelada || row.id_est === AppointmentStatus.Cancelada) {
-    // The route validated the body already; parsing it again only gives it its type.
-    const { motivo } = AppointmentStatusSchema.parse(request.body);
     await tx
       .update(appointments)
       .set({ motivo_cancelacion: estado === AppointmentStatus.Cancelada ? motivo : null })

@@ -1,3 +1,4 @@
 export { photosModule } from './photos';
 export { triageModule } from './triage';
 export { vaccinesModule } from './vaccines';
+export { appointmentConsents, assertConsentsToStart, consentsModule } from './consents';

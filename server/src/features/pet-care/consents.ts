@@ -1,0 +1,403 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import PDFDocument from 'pdfkit';
+import {
+  AppointmentStatus,
+  CONSENT_APPLIES_NAMES,
+  CONSENT_ENDPOINTS as E,
+  CONSENT_MESSAGES as M,
+  consentsResource,
+  RECORD_STATUSES,
+  Status,
+  statusName,
+  type AppointmentConsents,
+  type Consent,
+  type ConsentInput,
+  type Signature,
+} from '@app/domain';
+import { actorOf, recordAudit, recordChange } from '../../audit/record';
+import type { ExportDefinition } from '../../crud/export';
+import type { ListDefinition } from '../../crud/list';
+import { resourceModule } from '../../crud/resource';
+import type { Db, Tx } from '../../db/client';
+import {
+  appointments,
+  clients,
+  consentSignatures,
+  consentTemplates,
+  packages,
+  pets,
+  services,
+  settings,
+  users,
+} from '../../db/schema';
+import { sessionOf } from '../../http/authenticate';
+import { route } from '../../http/endpoint';
+import { ok } from '../../http/envelope';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { readUpload, storeUpload } from '../../http/uploads';
+
+/**
+ * Consents (DESIGN §11.8, decisions §consents): the templates (admin), the signatures taken at
+ * the counter and kept as PDFs, and which of them a cita still lacks.
+ */
+
+const consentList: ListDefinition = {
+  table: consentTemplates,
+  fields: {
+    id_consentimiento: consentTemplates.id_consentimiento,
+    titulo: consentTemplates.titulo,
+    texto: consentTemplates.texto,
+    aplica: consentTemplates.aplica,
+    servicios: consentTemplates.servicios,
+    paquetes: consentTemplates.paquetes,
+    version: consentTemplates.version,
+    id_est: consentTemplates.id_est,
+    created_at: consentTemplates.created_at,
+  },
+  id: consentTemplates.id_consentimiento,
+  createdAt: consentTemplates.created_at,
+  status: consentTemplates.id_est,
+  search: [sql`${consentTemplates.titulo}`],
+  hiddenStatuses: [Status.Eliminado],
+};
+
+const consentExport: ExportDefinition<Consent> = {
+  sheet: 'Consentimientos',
+  columns: [
+    { header: 'Título', value: (c) => c.titulo },
+    { header: 'Se pide', value: (c) => CONSENT_APPLIES_NAMES[c.aplica] },
+    { header: 'Versión', value: (c) => c.version },
+    { header: 'Estado', value: (c) => statusName(c.id_est) },
+    { header: 'Registrado', value: (c) => c.created_at, kind: 'time' },
+  ],
+};
+
+/** The services and packages it names must exist. */
+async function valuesOf(input: ConsentInput, tx: Tx) {
+  const [serviceRows, packageRows] = [
+    input.servicios.length
+      ? await tx
+          .select({ id: services.id_srv })
+          .from(services)
+          .where(inArray(services.id_srv, input.servicios))
+      : [],
+    input.paquetes.length
+      ? await tx
+          .select({ id: packages.id_paq })
+          .from(packages)
+          .where(inArray(packages.id_paq, input.paquetes))
+      : [],
+  ];
+  const missing = [
+    ...input.servicios.filter((id) => !serviceRows.some((row) => row.id === id)),
+    ...input.paquetes.filter((id) => !packageRows.some((row) => row.id === id)),
+  ];
+  if (missing.length > 0) {
+    throw invalid('servicios', `${M.itemUnavailable} ${missing.join(', ')}`);
+  }
+  return {
+    titulo: input.titulo,
+    texto: input.texto,
+    aplica: input.aplica,
+    servicios: input.servicios,
+    paquetes: input.paquetes,
+  };
+}
+
+const pdfUrl = (id: number) => `/api/firma/${id}/pdf`;
+
+const signatureFields = {
+  id: consentSignatures.id,
+  id_consentimiento: consentSignatures.id_consentimiento,
+  titulo: consentSignatures.titulo,
+  version: consentSignatures.version,
+  id_perro: consentSignatures.id_perro,
+  firmante: consentSignatures.firmante,
+  testigo: sql<
+    string | null
+  >`(select ${users.login} from ${users} where ${users.id} = ${consentSignatures.id_usu})`,
+  firmado_at: consentSignatures.firmado_at,
+};
+
+type SignatureRow = Omit<Signature, 'firmado_at' | 'pdf_url'> & { firmado_at: Date };
+
+const signatureOf = ({ firmado_at, ...row }: SignatureRow): Signature => ({
+  ...row,
+  firmado_at: firmado_at.toISOString(),
+  pdf_url: pdfUrl(row.id),
+});
+
+/** A pet's signatures, the newest first. */
+async function signaturesOf(executor: Db | Tx, petId: number): Promise<Signature[]> {
+  const rows = await executor
+    .select(signatureFields)
+    .from(consentSignatures)
+    .where(eq(consentSignatures.id_perro, petId))
+    .orderBy(desc(consentSignatures.firmado_at), desc(consentSignatures.id));
+  return rows.map(signatureOf);
+}
+
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * What cita `id` asks and what its pet has signed: each active template that applies (every
+ * year; the pet's first visit, when no earlier visit of it was completed; its service or package)
+ * with the pet's signature of its current version (within the year, for a yearly one).
+ */
+export async function appointmentConsents(
+  executor: Db | Tx,
+  id: number,
+): Promise<AppointmentConsents> {
+  const [cita] = await executor
+    .select({
+      id_perro: appointments.id_perro,
+      id_srv: appointments.id_srv,
+      id_paq: appointments.id_paq,
+      fec_cita: appointments.fec_cita,
+    })
+    .from(appointments)
+    .where(eq(appointments.id_cita, id));
+  if (!cita) throw notFound(M.appointmentNotFound);
+  const [templates, signed, [earlier]] = [
+    await executor
+      .select()
+      .from(consentTemplates)
+      .where(eq(consentTemplates.id_est, Status.Activo))
+      .orderBy(asc(consentTemplates.id_consentimiento)),
+    await signaturesOf(executor, cita.id_perro),
+    await executor
+      .select({ one: sql`1` })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.id_perro, cita.id_perro),
+          eq(appointments.id_est, AppointmentStatus.Completada),
+          lt(appointments.fec_cita, cita.fec_cita),
+        ),
+      )
+      .limit(1),
+  ];
+  const applies = (t: (typeof templates)[number]) =>
+    t.aplica === 'anual' ||
+    (t.aplica === 'primera_visita' && !earlier) ||
+    (t.aplica === 'servicio' &&
+      ((cita.id_srv !== null && t.servicios.includes(cita.id_srv)) ||
+        (cita.id_paq !== null && t.paquetes.includes(cita.id_paq))));
+  const now = Date.now();
+  const consentimientos = templates.filter(applies).map((t) => ({
+    id_consentimiento: t.id_consentimiento,
+    titulo: t.titulo,
+    texto: t.texto,
+    version: t.version,
+    firma:
+      signed.find(
+        (s) =>
+          s.id_consentimiento === t.id_consentimiento &&
+          s.version === t.version &&
+          (t.aplica !== 'anual' || now - Date.parse(s.firmado_at) < YEAR_MS),
+      ) ?? null,
+  }));
+  return {
+    id_cita: id,
+    id_perro: cita.id_perro,
+    sin_firmar: consentimientos.some((c) => c.firma === null),
+    consentimientos,
+  };
+}
+
+/**
+ * Starting cita `id` (agenda's status change, DESIGN §11.8): a missing signature is asked first
+ * (409 naming the consents), unless whoever starts it says why, which is audited.
+ */
+export async function assertConsentsToStart(
+  tx: Tx,
+  request: FastifyRequest,
+  id: number,
+  motivo: string | null,
+) {
+  const { consentimientos } = await appointmentConsents(tx, id);
+  const missing = consentimientos.filter((c) => c.firma === null).map((c) => c.titulo);
+  if (missing.length === 0) return;
+  if (!motivo) throw conflict(M.unsignedToStart(missing.join(', ')));
+  await recordAudit(tx, {
+    ...actorOf(request),
+    accion: 'estado',
+    entidad: 'cita',
+    entidad_id: id,
+    detalle: `${M.startReason} (${missing.join(', ')}): ${motivo}`,
+  });
+}
+
+/** The signed PDF: the salon, the text as signed with its version, the signature, who and when. */
+async function signedPdf(sign: {
+  salon: string;
+  titulo: string;
+  version: number;
+  texto: string;
+  mascota: string;
+  cliente: string;
+  firmante: string;
+  testigo: string | null;
+  ip: string;
+  at: Date;
+  firma: Buffer;
+}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: sign.titulo, Producer: 'Back-office de grooming' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const when = sign.at.toLocaleString('es-PE', { timeZone: 'America/Lima', hour12: false });
+  doc.font('Helvetica-Bold').fontSize(10).text(sign.salon);
+  doc.moveDown().fontSize(14).text(sign.titulo);
+  doc.font('Helvetica').fontSize(9).text(`Versión ${sign.version}`);
+  doc.moveDown().fontSize(11).text(sign.texto, { align: 'justify' });
+  doc.moveDown().text(`Mascota: ${sign.mascota}`).text(`Cliente: ${sign.cliente}`);
+  doc.moveDown().image(sign.firma, { fit: [240, 100] });
+  doc.moveDown().text(`Firmado por: ${sign.firmante}`).text(`Fecha y hora: ${when}`);
+  doc.text(`Dirección IP: ${sign.ip}`);
+  if (sign.testigo) doc.text(`Testigo en el mostrador: ${sign.testigo}`);
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+export const consentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(
+    resourceModule({
+      resource: consentsResource,
+      table: consentTemplates,
+      id: consentTemplates.id_consentimiento,
+      list: consentList,
+      export: consentExport,
+      create: { toValues: valuesOf, message: M.registered },
+      update: { toValues: valuesOf, message: M.updated },
+      status: {
+        allowed: RECORD_STATUSES.map((s) => s.id_est),
+        column: consentTemplates.id_est,
+        message: M.status,
+      },
+      remove: { inUse: M.inUse },
+      notFound: M.notFound,
+    }),
+    { db },
+  );
+
+  route(app, E.ofAppointment, async (request) =>
+    ok(await appointmentConsents(db, request.params.id)),
+  );
+
+  route(app, E.ofPet, async (request) => {
+    const [pet] = await db
+      .select({ id: pets.id_perro })
+      .from(pets)
+      .where(eq(pets.id_perro, request.params.id));
+    if (!pet) throw notFound(M.petNotFound);
+    return ok(await signaturesOf(db, pet.id));
+  });
+
+  route(app, E.sign, async (request, reply) => {
+    const input = request.body;
+    const firma = Buffer.from(input.firma.slice(input.firma.indexOf(',') + 1), 'base64');
+    // A PNG says so in its first eight bytes: a data URL that only claims it is refused.
+    if (!firma.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))) {
+      throw invalid('firma', M.signatureInvalid);
+    }
+    const signature = await db.transaction(async (tx) => {
+      const [template] = await tx
+        .select()
+        .from(consentTemplates)
+        .where(eq(consentTemplates.id_consentimiento, input.id_consentimiento))
+        .for('share');
+      if (!template) throw invalid('id_consentimiento', M.notFound);
+      if (template.id_est !== Status.Activo) throw conflict(M.notActive);
+      const [pet] = await tx
+        .select({
+          nombre: pets.nom_perro,
+          id_cli: pets.id_cli,
+          cliente: sql<string>`${clients.nom_cli} || ' ' || ${clients.ape_cli}`,
+        })
+        .from(pets)
+        .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
+        .where(eq(pets.id_perro, input.id_perro));
+      if (!pet) throw invalid('id_perro', M.petNotFound);
+      const [company] = await tx.select({ nombre: settings.nomEmp }).from(settings).limit(1);
+      const session = sessionOf(request);
+      const [witness] = await tx
+        .select({ login: users.login })
+        .from(users)
+        .where(eq(users.id, session.userId));
+      const at = new Date();
+      const pdf = await signedPdf({
+        salon: company?.nombre ?? '',
+        titulo: template.titulo,
+        version: template.version,
+        texto: template.texto,
+        mascota: pet.nombre,
+        cliente: pet.cliente,
+        firmante: input.firmante,
+        testigo: witness?.login ?? null,
+        ip: request.ip,
+        at,
+        firma,
+      });
+      const file = await storeUpload(tx, 'firma', 'pdf', pdf);
+      const [row] = await tx
+        .insert(consentSignatures)
+        .values({
+          id_consentimiento: template.id_consentimiento,
+          version: template.version,
+          titulo: template.titulo,
+          texto: template.texto,
+          id_perro: input.id_perro,
+          id_cli: pet.id_cli,
+          firmante: input.firmante,
+          pdf: file,
+          ip: request.ip,
+          id_usu: session.userId,
+          firmado_at: at,
+        })
+        .returning({ id: consentSignatures.id });
+      await recordChange(tx, request, {
+        accion: 'crear',
+        entidad: 'firma',
+        id: row.id,
+        before: null,
+        after: {
+          id_consentimiento: template.id_consentimiento,
+          version: template.version,
+          id_perro: input.id_perro,
+          firmante: input.firmante,
+        },
+      });
+      const [signed] = await tx
+        .select(signatureFields)
+        .from(consentSignatures)
+        .where(eq(consentSignatures.id, row.id));
+      return signatureOf(signed);
+    });
+    return reply.status(201).send(ok(signature, M.signed));
+  });
+
+  route(app, E.pdf, async (request, reply) => {
+    const [row] = await db
+      .select({ pdf: consentSignatures.pdf, titulo: consentSignatures.titulo })
+      .from(consentSignatures)
+      .where(eq(consentSignatures.id, request.params.id));
+    const file = row ? await readUpload(db, row.pdf) : undefined;
+    if (!row || !file) throw notFound(M.signatureNotFound);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-cache')
+      .header('content-disposition', `inline; filename="consentimiento-${request.params.id}.pdf"`)
+      .send(file.bytes);
+  });
+};
