@@ -60,7 +60,7 @@ import { triageModule } from './features/pet-care';
 import { usersModule } from './features/accounts';
 import { waitlistModule } from './features/agenda';
 import { vaccinesModule } from './features/pet-care';
-import { consentsModule } from './features/pet-care';
+import { consentsModule, reportCardsModule } from './features/pet-care';
 import { whatsappModule } from './features/whatsapp';
 import { portalModule, portalSignInModule } from './features/portal';
 import { vaccineProposalsModule } from './features/vaccine-proposals';
@@ -192,6 +192,7 @@ export async function buildApp({
       await api.register(agendaModule, { db });
       await api.register(triageModule, { db });
       await api.register(consentsModule, { db });
+      await api.register(reportCardsModule, { db, config });
       await api.register(salesModule, { db, secrets, onReceiptIssued: wakeSender });
       await api.register(electronicReceiptsModule, { db, wakeSender });
       await api.register(settingsModule, { db });

@@ -146,6 +146,12 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'POST /api/consentimiento/firmar': ALL,
   'GET /api/perro/:id/firmas': ALL,
   'GET /api/firma/:id/pdf': ALL,
+  // Report cards: the groomer of the cita (or the desk) fills one; everyone reads it; the owner
+  // opens its public page.
+  'POST /api/cita/:id/ficha': ALL,
+  'GET /api/cita/:id/ficha': ALL,
+  'GET /api/public/ficha/:token': PUBLIC,
+  'GET /api/public/ficha/:token/foto/:id': PUBLIC,
   // Commissions: the admin sets rates, reads and closes periods; each user reads their own.
   'GET /api/empleado/:id/comision': ADMIN,
   'PUT /api/empleado/comision': ADMIN,

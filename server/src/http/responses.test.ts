@@ -19,6 +19,7 @@ const FILES = new Set([
   'GET /api/vacunas-propuestas/comprobante/:file',
   'GET /api/adelanto/comprobante/:file',
   'GET /api/firma/:id/pdf',
+  'GET /api/public/ficha/:token/foto/:id',
 ]);
 
 describe('every route declares what it answers', () => {

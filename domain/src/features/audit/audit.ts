@@ -85,6 +85,7 @@ export const AUDIT_ENTITIES = [
   'comision',
   'consentimiento',
   'firma',
+  'ficha',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -118,6 +119,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   comision: 'Cierre de comisiones',
   consentimiento: 'Consentimiento',
   firma: 'Firma de consentimiento',
+  ficha: 'Ficha de la visita',
 };
 
 /** One changed field: its value before and after (null where there was none). */

@@ -5,12 +5,16 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
+  smallint,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { CoatState } from '@app/domain';
 import { createdAt, updatedAt } from './columns';
 import { appointments } from './agenda';
 import { pets } from './clients';
@@ -87,5 +91,32 @@ export const reminders = pgTable(
     uniqueIndex('recordatorios_automatico_key')
       .on(t.id_cita)
       .where(sql`${t.automatico}`),
+  ],
+);
+
+/**
+ * A visit's report card (DESIGN §11.8): one per cita, written again as a whole; its public page
+ * is reached by a token whose hash alone is kept, until `vence`.
+ */
+export const reportCards = pgTable(
+  'fichas_visita',
+  {
+    id_cita: integer('id_cita')
+      .primaryKey()
+      .references(() => appointments.id_cita, { onDelete: 'cascade' }),
+    pelaje: varchar('pelaje', { length: 15 }).$type<CoatState>().notNull(),
+    trabajos: jsonb('trabajos').$type<string[]>().notNull(),
+    comportamiento: smallint('comportamiento').notNull(),
+    notas: varchar('notas', { length: 1000 }),
+    proxima_semanas: smallint('proxima_semanas').notNull(),
+    proxima_fecha: date('proxima_fecha', { mode: 'string' }).notNull(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    vence: timestamp('vence', { withTimezone: true }).notNull(),
+    id_usu: integer('id_usu').references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fichas_visita_token_hash_key').on(t.token_hash),
+    check('fichas_visita_comportamiento_check', sql`${t.comportamiento} between 1 and 5`),
   ],
 );

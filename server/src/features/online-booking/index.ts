@@ -1,6 +1,6 @@
 export { bookingSettingsModule } from './booking-settings-routes';
 export { onlineRequestsModule, pendingRequestsCount } from './requests';
-export { publicBookingModule } from './public-booking';
+export { hourlyLimit, LINK_CALLS_PER_HOUR, publicBookingModule } from './public-booking';
 export { publicAvailabilityModule } from './public-availability';
 export { freeGroomersAt } from './availability';
 export { readOnlineBookingSettings } from './booking-settings';

@@ -93,7 +93,7 @@ const ONLINE_NOTE = 'Reserva en línea';
 const CONSENT_ORIGIN = 'reserva_en_linea';
 
 /** A hard limit per key: each call counts; past the free ones, 429 until the window ends. */
-function hourlyLimit(db: Db, scope: string, freeAttempts: number) {
+export function hourlyLimit(db: Db, scope: string, freeAttempts: number) {
   const throttle = new LoginThrottle(db, { scope, freeAttempts, windowMs: HOUR_MS });
   return async (key: string, reply: FastifyReply) => {
     // One check and count at a time per key in this process, so a burst meets the limit.
