@@ -239,6 +239,10 @@ export async function buildApp({
     app.get('/c/:token', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html').sendFile('cita.html'),
     );
+    // A visit's report card (§11.8), opened from the link the salon sends.
+    app.get('/ficha/:token', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').sendFile('ficha.html'),
+    );
     // The client's own page (§11.5): its own small bundle too; `?token=` is read by the page.
     app.get('/mi-cuenta', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html').sendFile('mi-cuenta.html'),
