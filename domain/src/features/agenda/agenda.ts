@@ -224,6 +224,8 @@ export const AgendaEntrySchema = z.strictObject({
   origen: z.enum(APPOINTMENT_ORIGINS),
   /** When the client confirmed from their personal link: null until then (DESIGN §11.5). */
   confirmada_en: isoDateTime.nullable(),
+  /** Its pet lacks a consent's signature it asks (DESIGN §11.8): 'Sin firmar'. */
+  sin_firmar: z.boolean(),
 });
 export type AgendaEntry = z.infer<typeof AgendaEntrySchema>;
 

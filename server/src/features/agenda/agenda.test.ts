@@ -29,6 +29,7 @@ import {
 } from '../../test/agenda';
 import { setupTestApp } from '../../test/app';
 import { apiClient } from '../../test/http';
+import { unsignedSql } from '../pet-care';
 
 const ctx = await setupTestApp();
 let admin: ReturnType<typeof apiClient>;
@@ -116,6 +117,7 @@ async function referenceCards(desde: string, hasta: string): Promise<AgendaEntry
       >`(select ${sales.id_venta} from ${sales} where ${sales.id_cita} = ${appointments.id_cita} and ${sales.anulada_at} is null)`,
       origen: appointments.origen,
       confirmada_en: appointments.confirmada_en,
+      sin_firmar: unsignedSql,
     })
     .from(appointments)
     .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))

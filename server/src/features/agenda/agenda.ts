@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-rows';
 import { saleOfAppointment } from '../checkout';
+import { unsignedSql } from '../pet-care';
 import {
   absences,
   appointments,
@@ -78,7 +79,8 @@ function agendaEntryJson(withPrice: boolean): SQL {
     'triaje', exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita}),
     'id_venta', ${saleOfAppointment(appointments.id_cita)},
     'origen', ${appointments.origen},
-    'confirmada_en', ${isoText(sql`${appointments.confirmada_en}`)}
+    'confirmada_en', ${isoText(sql`${appointments.confirmada_en}`)},
+    'sin_firmar', ${unsignedSql}
   )`;
 }
 

@@ -20,6 +20,7 @@ import { actorOf, recordAudit, recordChange } from '../../audit/record';
 import type { ExportDefinition } from '../../crud/export';
 import type { ListDefinition } from '../../crud/list';
 import { resourceModule } from '../../crud/resource';
+import { qualified } from '../../crud/sql';
 import type { Db, Tx } from '../../db/client';
 import {
   appointments,
@@ -206,6 +207,30 @@ export async function appointmentConsents(
     consentimientos,
   };
 }
+
+/**
+ * Whether the cita of the query's `citas` row lacks a signature (`sin_firmar` on the agenda's
+ * cards and the Citas list): the rule of appointmentConsents, in SQL, one row at a time. Without
+ * active templates it is one look at an empty index.
+ */
+export const unsignedSql = (() => {
+  const pet = qualified(appointments.id_perro);
+  const at = qualified(appointments.fec_cita);
+  return sql<boolean>`exists (
+    select 1 from plantillas_consentimiento t
+    where t.id_est = ${Status.Activo}
+      and (t.aplica = 'anual'
+        or (t.aplica = 'servicio' and (${qualified(appointments.id_srv)} = any(t.servicios)
+          or ${qualified(appointments.id_paq)} = any(t.paquetes)))
+        or (t.aplica = 'primera_visita' and not exists (
+          select 1 from citas earlier where earlier.id_perro = ${pet}
+            and earlier.id_est = ${AppointmentStatus.Completada} and earlier.fec_cita < ${at})))
+      and not exists (
+        select 1 from firmas_consentimiento f
+        where f.id_perro = ${pet} and f.id_consentimiento = t.id_consentimiento
+          and f.version = t.version
+          and (t.aplica <> 'anual' or f.firmado_at > now() - interval '365 days')))`;
+})();
 
 /**
  * Starting cita `id` (agenda's status change, DESIGN §11.8): a missing signature is asked first

@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -44,6 +45,7 @@ import { groomerFilterOptions, useAttends, useGroomers } from './groomers';
 import { useSeriesCancel } from './series-cancel';
 import { TriageDialog } from './triage-dialog';
 import { useWaitlistOffer } from './waitlist-offer-dialog';
+import { CARD_TEXTS } from './calendar-event';
 
 /** What starting, completing and recording the triage of a visit need. */
 const ATTEND: Permission = 'agenda.atender';
@@ -90,8 +92,6 @@ function ObservationsCell({ row }: { row: Appointment }) {
 }
 
 /** The status; a cancelled cita's reason under it, whole in its tooltip. */
-/** The check of a cita its client confirmed from their personal link (DESIGN §11.5). */
-const CONFIRMED_BY_CLIENT = 'Confirmada por el cliente';
 
 function StatusCell({ row }: { row: Appointment }) {
   const reason = row.motivo_cancelacion;
@@ -100,11 +100,14 @@ function StatusCell({ row }: { row: Appointment }) {
       <StatusBadge id={row.id_est} catalogue={APPOINTMENT_STATUSES} />
       {row.confirmada_en && (
         <CheckCircleIcon
-          titleAccess={CONFIRMED_BY_CLIENT}
+          titleAccess={CARD_TEXTS.confirmed}
           color="success"
           fontSize="small"
           sx={{ ml: 0.5, verticalAlign: 'middle' }}
         />
+      )}
+      {row.sin_firmar && (
+        <Chip size="small" variant="outlined" label={CARD_TEXTS.unsigned} sx={{ ml: 0.5 }} />
       )}
       {reason && (
         <Tooltip title={`${APPOINTMENT_MESSAGES.cancelReasonShown}: ${reason}`} arrow>

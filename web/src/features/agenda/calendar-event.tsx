@@ -46,6 +46,8 @@ export const CARD_TEXTS = {
   online: 'En línea',
   onlineLabel: 'Reservada en línea por el cliente',
   confirmed: 'Confirmada por el cliente',
+  unsigned: 'Sin firmar',
+  unsignedLabel: 'Falta la firma de un consentimiento',
   away: 'Ausente',
 } as const;
 
@@ -69,6 +71,7 @@ export function eventSummary(item: CalendarItem): string {
     statusOf(entry),
     ...(entry.origen === 'en_linea' ? [CARD_TEXTS.online] : []),
     ...(entry.confirmada_en ? [CARD_TEXTS.confirmed] : []),
+    ...(entry.sin_firmar ? [CARD_TEXTS.unsigned] : []),
   ].join(' · ');
 }
 
@@ -101,6 +104,7 @@ export const CARD_CLASSES = {
   lines: 'agenda-card',
   client: 'agenda-card-client',
   online: 'agenda-card-online',
+  unsigned: 'agenda-card-unsigned',
   confirmed: 'agenda-card-confirmed',
   away: 'agenda-away',
 } as const;
@@ -110,6 +114,15 @@ function OnlineMark() {
   return (
     <span className={CARD_CLASSES.online} title={CARD_TEXTS.onlineLabel}>
       {CARD_TEXTS.online}
+    </span>
+  );
+}
+
+/** The mark of a cita whose pet lacks a consent's signature (DESIGN §11.8): the same pill. */
+function UnsignedMark() {
+  return (
+    <span className={CARD_CLASSES.unsigned} title={CARD_TEXTS.unsignedLabel}>
+      {CARD_TEXTS.unsigned}
     </span>
   );
 }
@@ -146,6 +159,7 @@ function CardLines({ entry }: { entry: AgendaEntry }) {
       <span>{entry.item.nombre}</span>
       <span>{statusOf(entry)}</span>
       {entry.origen === 'en_linea' && <OnlineMark />}
+      {entry.sin_firmar && <UnsignedMark />}
       <PetCareChips care={entry.perro} variant="card" />
     </span>
   );

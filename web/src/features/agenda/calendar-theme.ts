@@ -26,7 +26,7 @@ export const calendarSx = (theme: Theme) => ({
   },
   [`& .${CARD_CLASSES.client}`]: { fontWeight: 700 },
   // A cita booked online: a pill in the card's own text colour, readable on any status.
-  [`& .${CARD_CLASSES.online}`]: {
+  [`& .${CARD_CLASSES.online}, & .${CARD_CLASSES.unsigned}`]: {
     border: '1px solid currentColor',
     borderRadius: 8,
     px: 0.75,

@@ -24,6 +24,7 @@ const entry = (tel1_cli: string, tel2_cli: string | null): AgendaEntry => ({
   id_venta: null,
   origen: 'mostrador',
   confirmada_en: null,
+  sin_firmar: false,
 });
 
 describe("'Avisar que está listo'", () => {
