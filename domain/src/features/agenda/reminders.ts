@@ -216,9 +216,42 @@ export const ReminderRowSchema = z.strictObject({
 });
 export type ReminderRow = z.infer<typeof ReminderRowSchema>;
 
+/**
+ * A pet whose last report card suggested coming back by the day (the week before it included)
+ * and that has no visit booked from today on: 'Le toca baño a Toby' (DESIGN §11.8).
+ */
+export const ComeBackRowSchema = z.strictObject({
+  id_perro: z.number().int(),
+  nom_perro: z.string(),
+  cliente: z.strictObject({
+    id_cli: z.number().int(),
+    nom_cli: z.string(),
+    ape_cli: z.string(),
+    tel1_cli: z.string(),
+  }),
+  /** The service or package of the visit whose card suggested it. */
+  servicio: z.string(),
+  proxima_fecha: isoDay,
+  mensaje: z.string(),
+  /** Null when the phone is not a valid mobile or the client takes no reminders. */
+  whatsapp_url: z.string().nullable(),
+});
+export type ComeBackRow = z.infer<typeof ComeBackRowSchema>;
+
+/** 'Hola Rosa, a Toby le toca su Baño completo en Huellitas Spa. ¿Le reservamos una cita?'. */
+export const comeBackMessage = (
+  cliente: string,
+  mascota: string,
+  servicio: string,
+  empresa: string,
+) =>
+  `Hola ${cliente}, a ${mascota} le toca su ${servicio} en ${empresa}. ¿Le reservamos una cita? ¡Gracias!`;
+
 export const RemindersDaySchema = z.strictObject({
   fecha: isoDay,
   citas: z.array(ReminderRowSchema),
+  /** Pets due to come back, whom the desk invites to book. */
+  por_volver: z.array(ComeBackRowSchema),
 });
 export type RemindersDay = z.infer<typeof RemindersDaySchema>;
 

@@ -1,8 +1,24 @@
-import { and, asc, eq, exists, gt, gte, inArray, lt, ne, not, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  not,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addDays,
   AppointmentStatus,
+  comeBackMessage,
   DEFAULT_REMINDER_TEMPLATE,
   isPeruMobile,
   limaDayStart,
@@ -15,6 +31,7 @@ import {
   reminderDate,
   reminderText,
   whatsappUrl,
+  type ComeBackRow,
   type Reminder,
   type ReminderChannel,
   type ReminderRow,
@@ -30,6 +47,7 @@ import {
   packages,
   pets,
   reminders,
+  reportCards,
   services,
   settings,
   users,
@@ -242,7 +260,54 @@ export async function remindersDay(
       enviados: sent.filter((r) => r.id_cita === cita.id_cita),
     };
   });
-  return { fecha: day, citas: rows };
+  return { fecha: day, citas: rows, por_volver: await dueToComeBack(db, day, company.company) };
+}
+
+/**
+ * Pets whose latest report card suggested coming back within the week up to `day`, with no visit
+ * booked from `day` on (ComeBackRowSchema), the earliest due first.
+ */
+async function dueToComeBack(db: Db, day: string, company: string): Promise<ComeBackRow[]> {
+  const rows = await db
+    .select({
+      id_perro: pets.id_perro,
+      nom_perro: pets.nom_perro,
+      id_cli: clients.id_cli,
+      nom_cli: clients.nom_cli,
+      ape_cli: clients.ape_cli,
+      tel1_cli: clients.tel1_cli,
+      recordatorios: clients.recordatorios,
+      servicio: sql<string>`coalesce(${services.nom_srv}, ${packages.nom_paq}, '')`,
+      proxima_fecha: reportCards.proxima_fecha,
+    })
+    .from(reportCards)
+    .innerJoin(appointments, eq(appointments.id_cita, reportCards.id_cita))
+    .innerJoin(pets, eq(pets.id_perro, appointments.id_perro))
+    .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
+    .leftJoin(services, eq(services.id_srv, appointments.id_srv))
+    .leftJoin(packages, eq(packages.id_paq, appointments.id_paq))
+    .where(
+      and(
+        gte(reportCards.proxima_fecha, addDays(day, -6)),
+        lte(reportCards.proxima_fecha, day),
+        // The pet's latest card only.
+        sql`not exists (select 1 from ${reportCards} newer join ${appointments} v on v.id_cita = newer.id_cita
+          where v.id_perro = ${pets.id_perro} and newer.created_at > ${reportCards.created_at})`,
+        sql`not exists (select 1 from ${appointments} booked where booked.id_perro = ${pets.id_perro}
+          and booked.fec_cita >= ${limaDayStart(day)}
+          and booked.id_est in (${AppointmentStatus.Programada}, ${AppointmentStatus.PorConfirmar}))`,
+      ),
+    )
+    .orderBy(asc(reportCards.proxima_fecha), asc(pets.nom_perro));
+  return rows.map(({ recordatorios, id_cli, nom_cli, ape_cli, tel1_cli, ...row }) => {
+    const mensaje = comeBackMessage(nom_cli, row.nom_perro, row.servicio, company);
+    return {
+      ...row,
+      cliente: { id_cli, nom_cli, ape_cli, tel1_cli },
+      mensaje,
+      whatsapp_url: recordatorios && isPeruMobile(tel1_cli) ? whatsappUrl(tel1_cli, mensaje) : null,
+    };
+  });
 }
 
 /** An arbitrary key of the daily run's lock: one run at a time across every server process. */

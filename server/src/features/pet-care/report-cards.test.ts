@@ -5,6 +5,7 @@ import {
   AppointmentStatus,
   REPORT_CARD_MESSAGES as M,
   type PublicReportCard,
+  type RemindersDay,
 } from '@app/domain';
 import { appointmentPhotos, reportCards } from '../../db/schema';
 import { storeUpload } from '../../http/uploads';
@@ -110,6 +111,25 @@ describe('a report card', () => {
     const picture = await ctx.app.inject({ method: 'GET', url: card.fotos[0].url });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
+
+    // The day it suggested, the desk is told to invite Toby back, until a visit is booked.
+    const due = async (fecha: string) =>
+      ((await recepcion.get(`/recordatorios?fecha=${fecha}`)).body.data as RemindersDay).por_volver;
+    const [comeBack] = await due(addDays(day, 28));
+    expect(comeBack).toMatchObject({ nom_perro: 'Toby', proxima_fecha: addDays(day, 28) });
+    expect(comeBack.mensaje).toContain('a Toby le toca su Baño completo');
+    expect(comeBack.whatsapp_url).toMatch(/^https:\/\/wa\.me\/51\d{9}\?text=/);
+    expect(await due(addDays(day, 20))).toEqual([]);
+    const next = await recepcion.post('/cita/register', {
+      fec_cita: `${addDays(day, 30)}T10:00`,
+      dni_cli: owner.dni,
+      id_perro: owner.petId,
+      id_servicio: bath,
+      fech_reg: limaDay(0),
+      obs: 'Sin observaciones',
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    expect(await due(addDays(day, 28))).toEqual([]);
 
     // Written again, it gets a new address: the old one no longer opens.
     const again = await recepcion.post(`/cita/${cita}/ficha`, { ...CARD, comportamiento: 5 });

@@ -29,6 +29,7 @@ import { showErrorDialog, toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { ReminderRow } from './reminder-row';
 import { REMINDERS_TEXTS as T } from './reminder-texts';
+import { ComeBackList } from './come-back-list';
 
 /** Tomorrow in Lima: the day reminders are usually for. */
 const tomorrow = () => limaToday(new Date(Date.now() + 86_400_000));
@@ -167,6 +168,7 @@ export function RemindersPage() {
           </TableContainer>
         </Paper>
       )}
+      <ComeBackList rows={list.data?.por_volver ?? []} />
     </PageContainer>
   );
 }
