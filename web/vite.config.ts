@@ -28,6 +28,7 @@ const PAGES = {
   reservar: 'reservar.html',
   cita: 'cita.html',
   'mi-cuenta': 'mi-cuenta.html',
+  ficha: 'ficha.html',
 };
 
 /**

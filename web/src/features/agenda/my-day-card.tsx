@@ -1,3 +1,4 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
@@ -22,6 +23,7 @@ import { StatusBadge } from '../../crud';
 import { TIME_ZONE } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
 import { MY_DAY_TEXTS as T, clientFullName, petName, readyLink } from './my-day-texts';
+import { REPORT_CARD_TEXTS } from './report-card-dialog';
 
 const { EnProceso, Completada } = AppointmentStatus;
 
@@ -35,6 +37,8 @@ export interface MyDayCardProps {
   changing: number | null;
   onStatus(entry: AgendaEntry, status: number): void;
   onTriage(entry: AgendaEntry): void;
+  /** 'Ficha': the visit's report card, once it is under way or done. */
+  onReportCard(entry: AgendaEntry): void;
   onDetails(entry: AgendaEntry): void;
 }
 
@@ -43,8 +47,9 @@ const limaTime = (iso: string) => dayjs(iso).tz(TIME_ZONE).format('HH:mm');
 /**
  * One visit of 'Mi día': the pet's alerts, care notes and vaccines first (what the groomer must
  * know before touching it), then the time, the pet and the service, and what to do next with
- * one tap: Iniciar (En Proceso), Completar (Completada), then 'Avisar que está listo'. No
- * price: a groomer's day carries no money (issue 30 §5).
+ * one tap: Iniciar (En Proceso), Completar (Completada), then 'Avisar que está listo'; and,
+ * once under way, its 'Ficha' (the report card, DESIGN §11.8). No price: a groomer's day
+ * carries no money (issue 30 §5).
  */
 export function MyDayCard({
   entry,
@@ -53,6 +58,7 @@ export function MyDayCard({
   changing,
   onStatus,
   onTriage,
+  onReportCard,
   onDetails,
 }: MyDayCardProps) {
   const titleId = useId();
@@ -147,6 +153,17 @@ export function MyDayCard({
         {attends && (
           <Button variant="outlined" size="large" onClick={() => onTriage(entry)}>
             {T.triage}
+            {hidden(T.ofPet(pet))}
+          </Button>
+        )}
+        {attends && (started || done) && (
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<AssignmentIcon />}
+            onClick={() => onReportCard(entry)}
+          >
+            {REPORT_CARD_TEXTS.open}
             {hidden(T.ofPet(pet))}
           </Button>
         )}

@@ -30,6 +30,7 @@ import { useAttends } from './groomers';
 import { MyCommission } from './my-commission';
 import { MyDayCard } from './my-day-card';
 import { MY_DAY_TEXTS as T, dayTitle } from './my-day-texts';
+import { ReportCardDialog } from './report-card-dialog';
 import { TriageDialog } from './triage-dialog';
 import { useAgenda, useAppointmentLoader } from './use-agenda';
 
@@ -115,10 +116,12 @@ function DayVisits({ day, employee }: { day: string; employee: number }) {
   const loadAppointment = useAppointmentLoader();
   const [openedId, setOpenedId] = useState<number | null>(null);
   const [triageFor, setTriageFor] = useState<Appointment | null>(null);
+  const [reportCardId, setReportCardId] = useState<number | null>(null);
   const [form, setForm] = useState<AppointmentFormTarget | null>(null);
 
   const citas = agenda.data?.citas;
   const opened = citas?.find((c) => c.id_cita === openedId) ?? null;
+  const reportCardFor = citas?.find((c) => c.id_cita === reportCardId) ?? null;
   const groomerName = (id: number | null) =>
     agenda.data?.groomers.find((g) => g.id_emp === id)?.nombre ?? '';
 
@@ -154,6 +157,7 @@ function DayVisits({ day, employee }: { day: string; employee: number }) {
               }
               onStatus={(target, status) => changeStatus.change(target, status)}
               onTriage={(target) => void openTriage(target)}
+              onReportCard={(target) => setReportCardId(target.id_cita)}
               onDetails={(target) => setOpenedId(target.id_cita)}
             />
           ))}
@@ -168,6 +172,7 @@ function DayVisits({ day, employee }: { day: string; employee: number }) {
       />
       <AppointmentFormDialog target={form} onClose={() => setForm(null)} />
       <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />
+      <ReportCardDialog entry={reportCardFor} onClose={() => setReportCardId(null)} />
     </>
   );
 }
