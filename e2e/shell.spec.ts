@@ -22,6 +22,7 @@ const SIDENAV_LINKS = [
   'Lista de Servicios',
   'Lista de Paquetes',
   'Lista de Bonos',
+  'Consentimientos',
   'Clientes',
   'Mascotas/Perros',
   'Carnés por revisar',

@@ -11,6 +11,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import InsightsIcon from '@mui/icons-material/Insights';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -62,6 +63,7 @@ const Pets = lazyNamed(() => import('./features/clients/pets'), 'PetsPage');
 const Services = lazyNamed(() => import('./features/catalogue/services'), 'ServicesPage');
 const Packages = lazyNamed(() => import('./features/catalogue/packages'), 'PackagesPage');
 const Bonos = lazyNamed(() => import('./features/catalogue/bonos'), 'BonosPage');
+const Consents = lazyNamed(() => import('./features/catalogue/consents'), 'ConsentsPage');
 const Users = lazyNamed(() => import('./features/accounts/users'), 'UsersPage');
 const Employees = lazyNamed(() => import('./features/employees/employees'), 'EmployeesPage');
 const Account = lazyNamed(() => import('./features/accounts/account'), 'AccountPage');
@@ -243,6 +245,13 @@ export const appEntries: readonly AppEntry[] = [
     access: 'catalogo.leer',
     screen: Bonos,
     nav: { label: 'Lista de Bonos', icon: <CardGiftcardIcon /> },
+  }),
+  // The releases signed at the counter (DESIGN §11.8): the admins write them.
+  route('/consentimientos', {
+    name: 'Consentimientos',
+    access: 'agenda.leer',
+    screen: Consents,
+    nav: { label: 'Consentimientos', icon: <HistoryEduIcon /> },
   }),
 
   heading('CLIENTES Y MASCOTAS'),

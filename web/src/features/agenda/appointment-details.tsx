@@ -24,7 +24,7 @@ import {
   type Appointment,
 } from '@app/domain';
 import { AppointmentDepositsSection, useSaleDialogs } from '../checkout';
-import { StatusBadge, useStatusChange } from '../../crud';
+import { StatusBadge } from '../../crud';
 import { showErrorDialog } from '../../lib/alerts';
 import { useLastShown } from '../../lib/use-last-shown';
 import { call, queryKey } from '../../lib/api';
@@ -37,6 +37,11 @@ import {
   offeredStatuses,
   useAppointmentCancel,
 } from './appointment-cancel';
+import {
+  AppointmentConsentsSection,
+  UnsignedConsentsChip,
+  useStatusChangeAskingConsent,
+} from './appointment-consents';
 import { clientName } from './calendar-event';
 import { PetCareChips } from '../../lookups';
 import { AppointmentPhotos, PHOTOS_TEXTS } from '../../lookups/appointment-photos';
@@ -124,7 +129,8 @@ function DetailsContent({
 }: DetailsContentProps) {
   const { can } = usePermissions();
   const attendsTo = useAttends();
-  const changeStatus = useStatusChange(appointmentsResource);
+  // A start refused for a missing signature asks for the reason ('Iniciar sin firma').
+  const { changeStatus, dialog: startDialog } = useStatusChangeAskingConsent();
   const loadAppointment = useAppointmentLoader();
   const attends = attendsTo(entry.id_emp);
   const saleId = entry.id_venta;
@@ -190,13 +196,20 @@ function DetailsContent({
 
   return (
     <>
-      <DialogTitle>Cita de {upper(entry.perro.nom_perro)}</DialogTitle>
+      <DialogTitle>
+        Cita de {upper(entry.perro.nom_perro)}
+        <UnsignedConsentsChip appointmentId={entry.id_cita} />
+      </DialogTitle>
       <DialogContent>
         <DetailsList items={details} />
         {/* Money is for who charges: a groomer sees no deposit. */}
         {can('caja.cobrar') && (
           <AppointmentDepositsSection appointmentId={entry.id_cita} open={mayTakeDeposits(entry)} />
         )}
+        <AppointmentConsentsSection
+          appointmentId={entry.id_cita}
+          clientName={`${entry.cliente.nom_cli} ${entry.cliente.ape_cli}`}
+        />
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 3, mb: 1 }}>
           {PHOTOS_TEXTS.title}
         </Typography>
@@ -267,6 +280,7 @@ function DetailsContent({
           Cerrar
         </Button>
       </DialogActions>
+      {startDialog}
     </>
   );
 }

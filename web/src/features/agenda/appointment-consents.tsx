@@ -1,0 +1,500 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import SignaturePad from 'signature_pad';
+import { z } from 'zod';
+import {
+  appointmentsResource,
+  CANCEL_REASON_MAX,
+  CONSENT_ENDPOINTS as E,
+  CONSENT_MESSAGES,
+  ConsentSignInputSchema,
+  consentsResource,
+  fillPath,
+  type AppointmentConsents,
+} from '@app/domain';
+import { ReasonDialog, type StatusChange } from '../../crud';
+import { confirm, showErrorDialog, toast } from '../../lib/alerts';
+import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
+import { formatDate } from '../../lib/format';
+import { useLastShown } from '../../lib/use-last-shown';
+import { usePermissions } from '../../lib/use-profile';
+
+/**
+ * A cita's consents (DESIGN §11.8, decisions §consents): which releases it asks and whether its
+ * pet signed their current version; the owner signs one at the counter on a signature pad, and
+ * the signed PDF opens from here. Starting a cita still unsigned asks for the reason.
+ */
+
+export const CONSENTS_TEXTS = {
+  title: 'Consentimientos',
+  unsigned: 'Sin firmar',
+  signedBy: (who: string, day: string, version: number) =>
+    `Firmado por ${who} el ${day} (versión ${version})`,
+  pdf: 'Ver PDF',
+  pdfOf: (title: string) => `Ver PDF de ${title}`,
+  pdfError: 'No se pudo abrir el PDF del consentimiento',
+  sign: 'Firmar',
+  signOf: (title: string) => `Firmar ${title}`,
+  version: (version: number) => `Versión ${version}`,
+  text: 'Texto del consentimiento',
+  signer: 'Nombre de quien firma',
+  pad: 'Firma',
+  padHint: 'Firme con el dedo o el mouse',
+  clear: 'Limpiar',
+  save: 'Guardar firma',
+  cancel: 'Cancelar',
+  signError: 'Error al firmar el consentimiento',
+  loading: 'Cargando consentimientos',
+  loadError: 'No se pudieron cargar los consentimientos de la cita',
+  startTitle: 'Iniciar sin firma',
+  startReason: 'Motivo para iniciar sin firma',
+  startReasonRequired: 'Indique el motivo para iniciar sin la firma',
+  back: 'Volver',
+} as const;
+
+const T = CONSENTS_TEXTS;
+
+type RequiredConsent = AppointmentConsents['consentimientos'][number];
+
+/** What cita `id` asks; under the consents' key, so a signature refreshes it. */
+function useAppointmentConsents(id: number) {
+  const params = { id };
+  return useQuery({
+    queryKey: queryKey(E.ofAppointment, { params }),
+    queryFn: ({ signal }) => call(E.ofAppointment, { params, signal }),
+  });
+}
+
+/** The details' header chip: 'Sin firmar' while a consent the cita asks lacks its signature. */
+export function UnsignedConsentsChip({ appointmentId }: { appointmentId: number }) {
+  const consents = useAppointmentConsents(appointmentId);
+  if (!consents.data?.sin_firmar) return null;
+  return <Chip size="small" color="warning" label={T.unsigned} sx={{ ml: 1 }} />;
+}
+
+/** The signed PDF, fetched with the session's credential (a link cannot carry it). */
+async function openPdf(signatureId: number) {
+  try {
+    await downloadFile(
+      fillPath(E.pdf.path, { id: signatureId }),
+      {},
+      `consentimiento-${signatureId}.pdf`,
+    );
+  } catch (error) {
+    await showErrorDialog(T.pdfError, error);
+  }
+}
+
+export interface AppointmentConsentsSectionProps {
+  appointmentId: number;
+  /** Who signs unless told otherwise: the cita's client. */
+  clientName: string;
+}
+
+/** The section of the cita's details: each consent it asks, signed or with 'Firmar'. */
+export function AppointmentConsentsSection({
+  appointmentId,
+  clientName,
+}: AppointmentConsentsSectionProps) {
+  const { can } = usePermissions();
+  const consents = useAppointmentConsents(appointmentId);
+  const [signing, setSigning] = useState<RequiredConsent | null>(null);
+  const data = consents.data;
+  if (data && data.consentimientos.length === 0) return null;
+  const headingId = `consents-${appointmentId}`;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        {T.title}
+      </Typography>
+      {consents.isError ? (
+        <Alert severity="warning">{consents.error.message || T.loadError}</Alert>
+      ) : !data ? (
+        <CircularProgress size={24} aria-label={T.loading} />
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {data.consentimientos.map((consent) => (
+            <Stack
+              component="li"
+              key={consent.id_consentimiento}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                  {consent.titulo}
+                </Typography>
+                {consent.firma ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {T.signedBy(
+                      consent.firma.firmante,
+                      formatDate(consent.firma.firmado_at),
+                      consent.firma.version,
+                    )}
+                  </Typography>
+                ) : (
+                  <Chip size="small" color="warning" label={T.unsigned} sx={{ mt: 0.5 }} />
+                )}
+              </Box>
+              {consent.firma
+                ? can('clientes.leer') && (
+                    <SignedPdfButton id={consent.firma.id} title={consent.titulo} />
+                  )
+                : can('agenda.atender') && (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      aria-label={T.signOf(consent.titulo)}
+                      onClick={() => setSigning(consent)}
+                      sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+                    >
+                      {T.sign}
+                    </Button>
+                  )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      <SignDialog
+        consent={signing}
+        petId={data?.id_perro ?? 0}
+        clientName={clientName}
+        onClose={() => setSigning(null)}
+      />
+    </Box>
+  );
+}
+
+function SignedPdfButton({ id, title }: { id: number; title: string }) {
+  const [opening, setOpening] = useState(false);
+  return (
+    <Button
+      size="small"
+      aria-label={T.pdfOf(title)}
+      loading={opening}
+      onClick={() => {
+        setOpening(true);
+        void openPdf(id).finally(() => setOpening(false));
+      }}
+      sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+    >
+      {T.pdf}
+    </Button>
+  );
+}
+
+interface SignDialogProps {
+  /** The consent to sign; null closes the dialog. */
+  consent: RequiredConsent | null;
+  petId: number;
+  clientName: string;
+  onClose(): void;
+}
+
+/** 'Firmar': the consent's whole text, who signs, and the signature drawn on the pad. */
+function SignDialog({ consent, petId, clientName, onClose }: SignDialogProps) {
+  // Kept while the dialog closes: a dialog without its name fails axe meanwhile.
+  const shown = useLastShown(consent);
+  return (
+    <Dialog
+      open={consent !== null}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="consent-sign-title"
+    >
+      <DialogTitle id="consent-sign-title">{shown?.titulo}</DialogTitle>
+      {consent !== null && (
+        <SignForm
+          key={consent.id_consentimiento}
+          consent={consent}
+          petId={petId}
+          clientName={clientName}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+type SignErrors = Partial<Record<'firmante' | 'firma', string>>;
+
+/** The longest side of the pad's bitmap per CSS pixel: a sharp line, a small PNG. */
+const MAX_RATIO = 2;
+
+function SignForm({
+  consent,
+  petId,
+  clientName,
+  onClose,
+}: Omit<SignDialogProps, 'consent'> & {
+  consent: RequiredConsent;
+}) {
+  const client = useQueryClient();
+  const [firmante, setFirmante] = useState(clientName);
+  const [errors, setErrors] = useState<SignErrors>({});
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignaturePad | null>(null);
+
+  // The pad fills the dialog's width and keeps what was drawn when the dialog is resized.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const signature = new SignaturePad(element, { penColor: '#000' });
+    pad.current = signature;
+    const fit = () => {
+      const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), MAX_RATIO);
+      const drawn = signature.toData();
+      element.width = element.offsetWidth * ratio;
+      element.height = element.offsetHeight * ratio;
+      element.getContext('2d')?.scale(ratio, ratio);
+      signature.clear();
+      signature.fromData(drawn);
+    };
+    fit();
+    const drawn = () => setErrors((before) => ({ ...before, firma: undefined }));
+    signature.addEventListener('endStroke', drawn);
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      signature.removeEventListener('endStroke', drawn);
+      signature.off();
+      pad.current = null;
+    };
+  }, []);
+
+  const sign = useMutation({
+    mutationFn: (body: z.input<typeof ConsentSignInputSchema>) => callWithMessage(E.sign, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [consentsResource.plural] }),
+  });
+
+  const submit = async () => {
+    const body = {
+      id_consentimiento: consent.id_consentimiento,
+      id_perro: petId,
+      firmante,
+      firma: pad.current && !pad.current.isEmpty() ? pad.current.toDataURL('image/png') : '',
+    };
+    const checked = ConsentSignInputSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    try {
+      const answer = await sign.mutateAsync(checked.data);
+      toast.success(answer.message ?? CONSENT_MESSAGES.signed);
+      onClose();
+    } catch (error) {
+      const placed: SignErrors =
+        error instanceof ApiError
+          ? { firmante: error.fieldError('firmante'), firma: error.fieldError('firma') }
+          : {};
+      if (placed.firmante || placed.firma) {
+        setErrors(placed);
+        return;
+      }
+      onClose();
+      await showErrorDialog(T.signError, error);
+    }
+  };
+
+  const textId = `consent-text-${consent.id_consentimiento}`;
+  const hintId = `consent-pad-hint-${consent.id_consentimiento}`;
+  return (
+    // A column like the dialog's paper: the content scrolls, the buttons stay in view.
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <DialogContent dividers>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          {T.version(consent.version)}
+        </Typography>
+        {/* The whole text, scrolled by the keyboard too: it is a focusable region. */}
+        <Box
+          id={textId}
+          role="region"
+          aria-label={T.text}
+          tabIndex={0}
+          sx={{
+            maxHeight: '30vh',
+            overflowY: 'auto',
+            whiteSpace: 'pre-wrap',
+            p: 1.5,
+            mb: 2,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
+        >
+          <Typography variant="body2">{consent.texto}</Typography>
+        </Box>
+        <TextField
+          fullWidth
+          id="consent-signer"
+          label={T.signer}
+          value={firmante}
+          required
+          disabled={sign.isPending}
+          error={Boolean(errors.firmante)}
+          helperText={errors.firmante ?? ' '}
+          onChange={(event) => {
+            setFirmante(event.target.value);
+            setErrors((before) => ({ ...before, firmante: undefined }));
+          }}
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+        />
+        <Box
+          sx={{
+            mt: 1,
+            border: 1,
+            borderColor: errors.firma ? 'error.main' : 'divider',
+            borderRadius: 1,
+            // The ink is black: the pad stays white in dark mode too.
+            bgcolor: 'common.white',
+            overflow: 'hidden',
+          }}
+        >
+          <Box
+            component="canvas"
+            ref={canvas}
+            role="img"
+            aria-label={T.pad}
+            aria-describedby={hintId}
+            aria-invalid={Boolean(errors.firma)}
+            sx={{ display: 'block', width: '100%', height: 180, touchAction: 'none' }}
+          />
+        </Box>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <FormHelperText id={hintId} error={Boolean(errors.firma)}>
+            {errors.firma ?? T.padHint}
+          </FormHelperText>
+          <Button
+            size="small"
+            disabled={sign.isPending}
+            onClick={() => {
+              pad.current?.clear();
+              setErrors((before) => ({ ...before, firma: undefined }));
+            }}
+          >
+            {T.clear}
+          </Button>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={sign.isPending}>
+          {T.cancel}
+        </Button>
+        <Button type="submit" variant="contained" loading={sign.isPending}>
+          {T.save}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** The first message of each field the sign's schema refuses. */
+function fieldErrors(issues: z.core.$ZodIssue[]): SignErrors {
+  const errors: SignErrors = {};
+  for (const issue of issues) {
+    const name = issue.path[0];
+    if ((name === 'firmante' || name === 'firma') && !errors[name]) errors[name] = issue.message;
+  }
+  return errors;
+}
+
+/** The reason typed to start a cita whose consents are unsigned (the status call's `motivo`). */
+const StartReasonSchema = z.object({
+  motivo: z.string().trim().min(1, T.startReasonRequired).max(CANCEL_REASON_MAX),
+});
+
+/** 'Falta la firma del consentimiento: …': the server's refusal to start an unsigned cita. */
+const UNSIGNED_PREFIX = CONSENT_MESSAGES.unsignedToStart('\u0000').split('\u0000')[0];
+
+const isUnsignedRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.message.startsWith(UNSIGNED_PREFIX);
+
+interface Refused {
+  change: StatusChange;
+  message: string;
+}
+
+/**
+ * The cita's confirmed status change, as the crud's `useStatusChange`, but a start refused for a
+ * missing signature asks for the reason ('Iniciar sin firma') and sends it again with it.
+ * `dialog` is rendered by the caller.
+ */
+export function useStatusChangeAskingConsent() {
+  const client = useQueryClient();
+  const { endpoints } = appointmentsResource;
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: [endpoints.status.feature] }),
+      client.invalidateQueries({ queryKey: [consentsResource.plural] }),
+    ]);
+  const send = (change: StatusChange, motivo?: string) =>
+    callWithMessage(endpoints.status, {
+      body: { cita: change.id, est: change.status, motivo },
+    });
+
+  const changeStatus = async (change: StatusChange): Promise<boolean> => {
+    if (!(await confirm(change.question))) return false;
+    try {
+      const answer = await send(change);
+      if (answer.message) toast.success(answer.message);
+      await refresh();
+      return true;
+    } catch (error) {
+      if (isUnsignedRefusal(error)) {
+        setRefused({ change, message: error.message });
+        return false;
+      }
+      await showErrorDialog(change.errorTitle, error);
+      return false;
+    }
+  };
+
+  const dialog = (
+    <ReasonDialog
+      target={refused}
+      keyOf={(target) => target.change.id}
+      idPrefix="start-unsigned"
+      title={T.startTitle}
+      schema={StartReasonSchema}
+      max={CANCEL_REASON_MAX}
+      texts={(target) => ({
+        text: target.message,
+        label: T.startReason,
+        back: T.back,
+        confirm: T.startTitle,
+        errorTitle: target.change.errorTitle,
+      })}
+      send={(target, motivo) => send(target.change, motivo)}
+      refresh={refresh}
+      onClose={() => setRefused(null)}
+    />
+  );
+  return { changeStatus, dialog };
+}
