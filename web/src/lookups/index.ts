@@ -23,3 +23,9 @@ export {
   clientBonosQuery,
   useClientBonos,
 } from './client-bonos';
+export {
+  CATALOGUE_ITEM_TEXTS,
+  CatalogueItemSelect,
+  catalogueChoice,
+  type CatalogueItemKind,
+} from './catalogue-item-select';

@@ -5,8 +5,6 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
-import ListSubheader from '@mui/material/ListSubheader';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { z } from 'zod';
@@ -28,7 +26,7 @@ import {
   type FormValues,
 } from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
-import { useAvailablePackages, useAvailableServices } from '../../lookups';
+import { CatalogueItemSelect, catalogueChoice } from '../../lookups';
 import { catalogueFilterDefaults, priceField, statusFilter } from './catalogue-config';
 
 /**
@@ -45,10 +43,6 @@ const TEXTS = {
   quantity: 'Cantidad',
   add: 'Agregar servicio o paquete',
   remove: 'Quitar servicio o paquete',
-  services: 'Servicios',
-  packages: 'Paquetes',
-  unavailable: 'no disponible',
-  noCatalogue: 'No se pudieron cargar los servicios y paquetes activos',
   validity: 'Vigencia (días)',
   validityHint: 'Días de validez desde la compra',
 } as const;
@@ -103,56 +97,12 @@ function formItems(value: unknown): FormItem[] {
   );
 }
 
-/** The select's value of a line: 'servicio:3', 'paquete:5', '' while none is chosen. */
-const choiceOf = (item: FormItem) =>
-  item.id_srv !== null
-    ? `servicio:${item.id_srv}`
-    : item.id_paq !== null
-      ? `paquete:${item.id_paq}`
-      : '';
-
-/** A line with what the select chose, keeping its quantity. */
-function chosen(item: FormItem, choice: string): FormItem {
-  const [kind, id] = choice.split(':');
-  return {
-    id_srv: kind === 'servicio' ? Number(id) : null,
-    id_paq: kind === 'paquete' ? Number(id) : null,
-    cantidad: item.cantidad,
-  };
-}
-
-interface Choice {
-  value: string;
-  label: string;
-}
-
-/** What the select offers: the active services, then the active packages, with their prices. */
-function useChoices() {
-  const services = useAvailableServices();
-  const packages = useAvailablePackages();
-  const option = (kind: string, id: number, name: string, price: string): Choice => ({
-    value: `${kind}:${id}`,
-    label: `${upper(name)} — ${formatMoney(price)}`,
-  });
-  return {
-    services: (services.data ?? []).map((s) =>
-      option('servicio', s.id_srv, s.nom_srv, s.precio_srv),
-    ),
-    packages: (packages.data ?? []).map((p) =>
-      option('paquete', p.id_paq, p.nom_paq, p.precio_paq),
-    ),
-    failed: services.isError || packages.isError,
-  };
-}
-
 /**
  * The bono's lines (DESIGN §11.6): per line a service or a package of the active ones and how
  * many visits of it the bono covers; the schema's messages under each input.
  */
 function BonoItemsField({ field, form, error, disabled }: FieldRenderProps) {
   const items = formItems(field.value);
-  const { services, packages, failed } = useChoices();
-  const known = new Set([...services, ...packages].map((c) => c.value));
   const set = (next: FormItem[]) => field.onChange(next);
   const messageOf = (name: string) => form.getFieldState(name, form.formState).error?.message;
 
@@ -165,14 +115,8 @@ function BonoItemsField({ field, form, error, disabled }: FieldRenderProps) {
         {items.map((item, index) => {
           const n = index + 1;
           const path = `${field.name}.${index}`;
-          const choice = choiceOf(item);
           const itemError = messageOf(`${path}.id_srv`) ?? messageOf(`${path}.id_paq`);
           const quantityError = messageOf(`${path}.cantidad`);
-          // An item the bono saved that is no longer active keeps its name until replaced.
-          const orphan =
-            choice !== '' && !known.has(choice)
-              ? { value: choice, label: `${upper(item.nombre ?? '')} (${TEXTS.unavailable})` }
-              : undefined;
           return (
             <Stack
               key={index}
@@ -180,38 +124,30 @@ function BonoItemsField({ field, form, error, disabled }: FieldRenderProps) {
               spacing={1}
               sx={{ alignItems: { sm: 'flex-start' } }}
             >
-              <TextField
-                select
-                fullWidth
-                size="small"
+              <CatalogueItemSelect
                 id={`field-${path}`}
                 label={`${TEXTS.item} ${n}`}
                 name={`${path}.id_srv`}
                 inputRef={index === 0 ? field.ref : undefined}
-                value={choice}
+                value={catalogueChoice(item.id_srv, item.id_paq)}
+                savedName={item.nombre}
                 disabled={disabled}
-                required
-                error={Boolean(itemError) || failed}
-                helperText={itemError ?? (failed ? TEXTS.noCatalogue : ' ')}
-                onChange={(e) =>
-                  set(items.map((it, i) => (i === index ? chosen(it, e.target.value) : it)))
+                error={itemError}
+                onChoose={(kind, id) =>
+                  set(
+                    items.map((it, i) =>
+                      i === index
+                        ? {
+                            id_srv: kind === 'servicio' ? id : null,
+                            id_paq: kind === 'paquete' ? id : null,
+                            cantidad: it.cantidad,
+                          }
+                        : it,
+                    ),
+                  )
                 }
                 onBlur={field.onBlur}
-              >
-                {orphan && <MenuItem value={orphan.value}>{orphan.label}</MenuItem>}
-                {services.length > 0 && <ListSubheader>{TEXTS.services}</ListSubheader>}
-                {services.map((c) => (
-                  <MenuItem key={c.value} value={c.value}>
-                    {c.label}
-                  </MenuItem>
-                ))}
-                {packages.length > 0 && <ListSubheader>{TEXTS.packages}</ListSubheader>}
-                {packages.map((c) => (
-                  <MenuItem key={c.value} value={c.value}>
-                    {c.label}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <TextField
                 size="small"
                 id={`field-${path}-cantidad`}

@@ -10,8 +10,6 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
-import ListSubheader from '@mui/material/ListSubheader';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -35,8 +33,8 @@ import type { z } from 'zod';
 import { ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
 import { toast } from '../../lib/alerts';
 import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
-import { formatMoney, fullName, upper } from '../../lib/format';
-import { useAvailablePackages, useAvailableServices } from '../../lookups';
+import { fullName } from '../../lib/format';
+import { CatalogueItemSelect, catalogueChoice } from '../../lookups';
 
 /**
  * An employee's commission rates (DESIGN §11.7): a % of the services (and per service or package),
@@ -61,10 +59,6 @@ export const COMMISSION_SETTINGS_TEXTS = {
   pct: 'Porcentaje',
   add: 'Agregar servicio o paquete',
   remove: 'Quitar servicio o paquete',
-  servicesGroup: 'Servicios',
-  packagesGroup: 'Paquetes',
-  unavailable: 'no disponible',
-  noCatalogue: 'No se pudieron cargar los servicios y paquetes activos',
   save: 'Guardar',
   errorTitle: 'Error en comisiones',
   loading: 'Cargando comisiones',
@@ -251,46 +245,6 @@ function formItems(value: unknown): FormItem[] {
   );
 }
 
-/** The select's value of a line: 'servicio:3', 'paquete:5', '' while none is chosen. */
-const choiceOf = (item: FormItem) =>
-  item.id_srv !== undefined
-    ? `servicio:${item.id_srv}`
-    : item.id_paq !== undefined
-      ? `paquete:${item.id_paq}`
-      : '';
-
-/** A line with what the select chose, keeping its %. */
-function chosen(item: FormItem, choice: string): FormItem {
-  const [kind, id] = choice.split(':');
-  return kind === 'servicio'
-    ? { id_srv: Number(id), pct: item.pct }
-    : { id_paq: Number(id), pct: item.pct };
-}
-
-interface Choice {
-  value: string;
-  label: string;
-}
-
-/** What the select offers: the active services, then the active packages, with their prices. */
-function useChoices() {
-  const services = useAvailableServices();
-  const packages = useAvailablePackages();
-  const option = (kind: string, id: number, name: string, price: string): Choice => ({
-    value: `${kind}:${id}`,
-    label: `${upper(name)} — ${formatMoney(price)}`,
-  });
-  return {
-    services: (services.data ?? []).map((s) =>
-      option('servicio', s.id_srv, s.nom_srv, s.precio_srv),
-    ),
-    packages: (packages.data ?? []).map((p) =>
-      option('paquete', p.id_paq, p.nom_paq, p.precio_paq),
-    ),
-    failed: services.isError || packages.isError,
-  };
-}
-
 /**
  * 'Porcentaje por servicio o paquete': per line a service or a package of the active ones and
  * its %; the schema's messages, and the server's for a line, under each input.
@@ -303,8 +257,6 @@ function ItemRatesField({
   serverErrors,
 }: FieldRenderProps & { serverErrors: Record<string, string[]> }) {
   const items = formItems(field.value);
-  const { services, packages, failed } = useChoices();
-  const known = new Set([...services, ...packages].map((c) => c.value));
   const set = (next: FormItem[]) => field.onChange(next);
   const messageOf = (name: string) => form.getFieldState(name, form.formState).error?.message;
   const { setError } = form;
@@ -325,14 +277,8 @@ function ItemRatesField({
         {items.map((item, index) => {
           const n = index + 1;
           const path = `${field.name}.${index}`;
-          const choice = choiceOf(item);
           const itemError = messageOf(`${path}.id_srv`) ?? messageOf(`${path}.id_paq`);
           const pctError = messageOf(`${path}.pct`);
-          // A rate saved for an item no longer active keeps its name until replaced.
-          const orphan =
-            choice !== '' && !known.has(choice)
-              ? { value: choice, label: `${upper(item.nombre ?? '')} (${T.unavailable})` }
-              : undefined;
           return (
             <Stack
               key={index}
@@ -340,38 +286,28 @@ function ItemRatesField({
               spacing={1}
               sx={{ alignItems: { sm: 'flex-start' } }}
             >
-              <TextField
-                select
-                fullWidth
-                size="small"
+              <CatalogueItemSelect
                 id={`field-${path}`}
                 label={`${T.item} ${n}`}
                 name={`${path}.id_srv`}
                 inputRef={index === 0 ? field.ref : undefined}
-                value={choice}
+                value={catalogueChoice(item.id_srv, item.id_paq)}
+                savedName={item.nombre}
                 disabled={disabled}
-                required
-                error={Boolean(itemError) || failed}
-                helperText={itemError ?? (failed ? T.noCatalogue : ' ')}
-                onChange={(e) =>
-                  set(items.map((it, i) => (i === index ? chosen(it, e.target.value) : it)))
+                error={itemError}
+                onChoose={(kind, id) =>
+                  set(
+                    items.map((it, i) =>
+                      i === index
+                        ? kind === 'servicio'
+                          ? { id_srv: id, pct: it.pct }
+                          : { id_paq: id, pct: it.pct }
+                        : it,
+                    ),
+                  )
                 }
                 onBlur={field.onBlur}
-              >
-                {orphan && <MenuItem value={orphan.value}>{orphan.label}</MenuItem>}
-                {services.length > 0 && <ListSubheader>{T.servicesGroup}</ListSubheader>}
-                {services.map((c) => (
-                  <MenuItem key={c.value} value={c.value}>
-                    {c.label}
-                  </MenuItem>
-                ))}
-                {packages.length > 0 && <ListSubheader>{T.packagesGroup}</ListSubheader>}
-                {packages.map((c) => (
-                  <MenuItem key={c.value} value={c.value}>
-                    {c.label}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <TextField
                 size="small"
                 id={`field-${path}-pct`}
