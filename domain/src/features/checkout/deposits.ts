@@ -134,9 +134,13 @@ export function depositAsked(rule: DepositRule | null, precio: string): string {
 
 export const DEPOSIT_METHOD_IDS = ['efectivo', 'yape', 'plin', 'tarjeta', 'transferencia'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHOD_IDS)[number];
-export const DEPOSIT_METHODS: Record<DepositMethod, string> = Object.fromEntries(
-  DEPOSIT_METHOD_IDS.map((metodo) => [metodo, PAYMENT_METHODS[metodo]]),
-) as Record<DepositMethod, string>;
+export const DEPOSIT_METHODS: Record<DepositMethod, string> = {
+  efectivo: PAYMENT_METHODS.efectivo,
+  yape: PAYMENT_METHODS.yape,
+  plin: PAYMENT_METHODS.plin,
+  tarjeta: PAYMENT_METHODS.tarjeta,
+  transferencia: PAYMENT_METHODS.transferencia,
+};
 
 /** Paid where staff cannot see the money: an operation number, and verified apart. */
 export const DEPOSIT_REMOTE_METHODS: readonly DepositMethod[] = ['yape', 'plin', 'transferencia'];
