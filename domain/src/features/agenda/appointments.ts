@@ -294,8 +294,6 @@ export const AppointmentSchema = z.strictObject({
   motivo_cancelacion: z.string().nullable(),
   /** When the client confirmed from their personal link: null until then (DESIGN §11.5). */
   confirmada_en: isoDateTime.nullable(),
-  /** Its pet lacks a consent's signature it asks (DESIGN §11.8): 'Sin firmar'. */
-  sin_firmar: z.boolean(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-rows';
 import { saleOfAppointment } from '../checkout';
-import { unsignedSql } from '../pet-care';
+import { anyActiveConsent, unsignedSql } from '../pet-care';
 import {
   absences,
   appointments,
@@ -55,7 +55,7 @@ function agendaGroomers(db: Db, also: number[] = []): Promise<AgendaGroomer[]> {
 }
 
 /** One card of the calendar (AgendaEntrySchema) as JSON, built by PostgreSQL. */
-function agendaEntryJson(withPrice: boolean): SQL {
+function agendaEntryJson(withPrice: boolean, withConsents: boolean): SQL {
   const end = sql`${appointments.fec_cita} + ${appointments.duracion} * interval '1 minute'`;
   return sql`json_build_object(
     'id_cita', ${appointments.id_cita},
@@ -80,7 +80,7 @@ function agendaEntryJson(withPrice: boolean): SQL {
     'id_venta', ${saleOfAppointment(appointments.id_cita)},
     'origen', ${appointments.origen},
     'confirmada_en', ${isoText(sql`${appointments.confirmada_en}`)},
-    'sin_firmar', ${unsignedSql}
+    'sin_firmar', ${withConsents ? unsignedSql : sql`false`}
   )`;
 }
 
@@ -96,12 +96,15 @@ async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean) {
   const from = limaDayStart(desde);
   const to = new Date(limaDayStart(hasta).getTime() + 86_400_000);
   const oneGroomer = emp === undefined || emp === null ? undefined : emp;
+  // Each card's consents are looked at only while some template is active: the rule costs the
+  // statement's planning and a week's thousand cards otherwise.
+  const withConsents = await anyActiveConsent(db);
   const visits = db
     .select({
       fec_cita: sql`${appointments.fec_cita}`.as('fec_cita'),
       id_cita: sql`${appointments.id_cita}`.as('id_cita'),
       id_emp: sql`${appointments.id_emp}`.as('id_emp'),
-      entry: agendaEntryJson(withPrice).as('entry'),
+      entry: agendaEntryJson(withPrice, withConsents).as('entry'),
     })
     .from(appointments)
     .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))

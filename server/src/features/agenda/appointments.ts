@@ -43,7 +43,7 @@ import {
   bookedUser,
 } from './booking';
 import { saleOfAppointment } from '../checkout';
-import { assertConsentsToStart, unsignedSql } from '../pet-care';
+import { assertConsentsToStart } from '../pet-care';
 import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
 import { withoutMoney, type ExportColumn, type ExportDefinition } from '../../crud/export';
 import { seesPrices } from './prices';
@@ -94,7 +94,6 @@ export const appointmentList: ListDefinition = {
     id_serie: appointments.id_serie,
     motivo_cancelacion: appointments.motivo_cancelacion,
     confirmada_en: appointments.confirmada_en,
-    sin_firmar: unsignedSql,
   },
   id: appointments.id_cita,
   createdAt: appointments.created_at,

@@ -208,10 +208,19 @@ export async function appointmentConsents(
   };
 }
 
+/** Whether some consent template is active: without one, no cita lacks a signature. */
+export async function anyActiveConsent(executor: Db | Tx): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: consentTemplates.id_consentimiento })
+    .from(consentTemplates)
+    .where(eq(consentTemplates.id_est, Status.Activo))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Whether the cita of the query's `citas` row lacks a signature (`sin_firmar` on the agenda's
- * cards and the Citas list): the rule of appointmentConsents, in SQL, one row at a time. Without
- * active templates it is one look at an empty index.
+ * cards): the rule of appointmentConsents, in SQL, one row at a time.
  */
 export const unsignedSql = (() => {
   const pet = qualified(appointments.id_perro);

@@ -2,6 +2,7 @@ export { photosModule } from './photos';
 export { triageModule } from './triage';
 export { vaccinesModule } from './vaccines';
 export {
+  anyActiveConsent,
   appointmentConsents,
   assertConsentsToStart,
   consentsModule,

@@ -1,7 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -105,9 +104,6 @@ function StatusCell({ row }: { row: Appointment }) {
           fontSize="small"
           sx={{ ml: 0.5, verticalAlign: 'middle' }}
         />
-      )}
-      {row.sin_firmar && (
-        <Chip size="small" variant="outlined" label={CARD_TEXTS.unsigned} sx={{ ml: 0.5 }} />
       )}
       {reason && (
         <Tooltip title={`${APPOINTMENT_MESSAGES.cancelReasonShown}: ${reason}`} arrow>
