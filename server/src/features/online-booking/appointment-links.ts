@@ -8,15 +8,19 @@ import { appointmentLinks } from '../../db/schema';
  * only their SHA-256 is kept. It names that one cita until the visit starts.
  */
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What is kept of a link's token: its SHA-256, in hex. A report card's link keeps the same. */
+export const linkTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new link's token: 32 random bytes, URL-safe. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
 
 /** The path the link opens on the web app. */
 export const appointmentLinkPath = (token: string) => `/c/${token}`;
 
 /** A new link to `id_cita`, valid until `vence` (the visit's start); returns the token. */
 export async function createAppointmentLink(tx: Tx, id_cita: number, vence: Date) {
-  const token = randomBytes(32).toString('base64url');
-  await tx.insert(appointmentLinks).values({ token_hash: hashOf(token), id_cita, vence });
+  const token = newLinkToken();
+  await tx.insert(appointmentLinks).values({ token_hash: linkTokenHash(token), id_cita, vence });
   return token;
 }
 
@@ -29,7 +33,9 @@ export async function linkedAppointmentId(
   const [link] = await executor
     .select({ id_cita: appointmentLinks.id_cita })
     .from(appointmentLinks)
-    .where(and(eq(appointmentLinks.token_hash, hashOf(token)), gt(appointmentLinks.vence, now)));
+    .where(
+      and(eq(appointmentLinks.token_hash, linkTokenHash(token)), gt(appointmentLinks.vence, now)),
+    );
   return link?.id_cita;
 }
 

@@ -8,5 +8,7 @@ export {
   appointmentLinkPath,
   createAppointmentLink,
   linkedAppointmentId,
+  linkTokenHash,
+  newLinkToken,
   purgeExpiredLinks,
 } from './appointment-links';

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -30,17 +29,15 @@ import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
-import { readUpload } from '../../http/uploads';
+import { sendUpload } from '../../http/uploads';
 import { requireAttend } from '../agenda';
-import { hourlyLimit, LINK_CALLS_PER_HOUR } from '../online-booking';
+import { hourlyLimit, LINK_CALLS_PER_HOUR, linkTokenHash, newLinkToken } from '../online-booking';
 
 /**
  * Report cards (DESIGN §11.8, decisions §report-cards): filled by the groomer as the visit ends,
  * one per cita (written again as a whole, with a new link), and read by the owner from a public
  * page whose token is 32 random bytes, kept only as its hash, open for REPORT_CARD_LINK_DAYS.
  */
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The statuses a card is filled in: the visit under way or done. */
 const ATTENDED: readonly number[] = [AppointmentStatus.EnProceso, AppointmentStatus.Completada];
@@ -75,7 +72,7 @@ async function cardByToken(db: Db, token: string) {
   const [row] = await db
     .select({ id_cita: reportCards.id_cita, vence: reportCards.vence })
     .from(reportCards)
-    .where(eq(reportCards.token_hash, hashOf(token)));
+    .where(eq(reportCards.token_hash, linkTokenHash(token)));
   return row && row.vence.getTime() > Date.now() ? row.id_cita : undefined;
 }
 
@@ -97,7 +94,7 @@ export const reportCardsModule: FastifyPluginAsyncZod<{
   route(app, E.save, async (request, reply) => {
     const { id } = request.params;
     const input = request.body;
-    const token = randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     const saved = await db.transaction(async (tx) => {
       const [cita] = await tx
         .select({
@@ -120,7 +117,7 @@ export const reportCardsModule: FastifyPluginAsyncZod<{
         notas: input.notas ?? null,
         proxima_semanas: input.proxima_semanas,
         proxima_fecha: addDays(limaToday(cita.fec_cita), input.proxima_semanas * 7),
-        token_hash: hashOf(token),
+        token_hash: linkTokenHash(token),
         vence: new Date(Date.now() + REPORT_CARD_LINK_DAYS * 86_400_000),
         id_usu: sessionOf(request).userId,
       };
@@ -203,12 +200,8 @@ export const reportCardsModule: FastifyPluginAsyncZod<{
             .select({ id_cita: appointmentPhotos.id_cita, archivo: appointmentPhotos.archivo })
             .from(appointmentPhotos)
             .where(eq(appointmentPhotos.id_foto, id));
-    const file = photo && photo.id_cita === cita ? await readUpload(db, photo.archivo) : undefined;
-    if (!file) throw notFound(M.linkInvalid);
-    return reply
-      .type(file.tipo)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=3600')
-      .send(file.bytes);
+    const missing = () => notFound(M.linkInvalid);
+    if (!photo || photo.id_cita !== cita) throw missing();
+    return sendUpload(request, reply, db, photo.archivo, missing);
   });
 };
