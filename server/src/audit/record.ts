@@ -36,6 +36,12 @@ export function actorOf(request: FastifyRequest, login?: string | null): AuditAc
   return { id_usu: request.session?.userId ?? null, login: login ?? null, ip: request.ip };
 }
 
+/** Who the audit log says acted on a public page or route: nobody is signed in there. */
+export const PUBLIC_ACTOR = 'público';
+
+/** The actor of a public route (a client's link, the booking page): its address only. */
+export const publicActor = (ip: string): AuditActor => ({ id_usu: null, login: PUBLIC_ACTOR, ip });
+
 /** What a column holds at most: a longer text is cut, never refused (the write must go in). */
 const LIMITS = { login: 100, ip: 64, detalle: 2000 } as const;
 

@@ -145,6 +145,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'GET /api/cita/:id/consentimientos': ALL,
   'POST /api/consentimiento/firmar': ALL,
   'GET /api/perro/:id/firmas': ALL,
+  'GET /api/cliente/:id/firmas': ALL,
   'GET /api/firma/:id/pdf': ALL,
   // Report cards: the groomer of the cita (or the desk) fills one; everyone reads it; the owner
   // opens its public page.
@@ -281,6 +282,7 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'POST /api/public/cita/:token/cancelar': PUBLIC,
   'POST /api/public/cita/:token/confirmar': PUBLIC,
   'POST /api/public/cita/:token/adelanto': PUBLIC,
+  'POST /api/public/cita/:token/firmar': PUBLIC,
   'GET /api/ajustes/reserva-online': ADMIN,
   'PUT /api/ajustes/reserva-online': ADMIN,
   'GET /api/solicitudes-online': DESK,
@@ -320,6 +322,8 @@ const MATRIX: Record<string, readonly Role[] | typeof PUBLIC | typeof CLIENT> = 
   'POST /api/portal/cita/:id/cancelar': CLIENT,
   'POST /api/portal/cita/:id/reprogramar': CLIENT,
   'GET /api/portal/foto/:nombre': CLIENT,
+  'GET /api/portal/firmas': CLIENT,
+  'GET /api/portal/firma/:id/pdf': CLIENT,
   'GET /api/portal/comprobantes': CLIENT,
   'GET /api/portal/comprobante/:id/pdf': CLIENT,
   'GET /api/portal/comprobante/:id/xml': CLIENT,

@@ -294,6 +294,11 @@ export const AppointmentSchema = z.strictObject({
   motivo_cancelacion: z.string().nullable(),
   /** When the client confirmed from their personal link: null until then (DESIGN §11.5). */
   confirmada_en: isoDateTime.nullable(),
+  /**
+   * The Citas list's rows only: whether its pet lacks a consent the visit asks (DESIGN §11.8).
+   * The details read `GET /api/cita/{id}/consentimientos`.
+   */
+  sin_firmar: z.boolean().optional(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

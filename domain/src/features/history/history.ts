@@ -82,6 +82,8 @@ export const PetVisitSchema = z.strictObject({
   /** Kilograms and °C as recorded ('12.50', '38.5'), or null without a triage. */
   peso: z.string().nullable(),
   temperatura: z.string().nullable(),
+  /** Whether the groomer wrote its report card (`GET /api/cita/{id}/ficha` reads it). */
+  ficha: z.boolean(),
 });
 export type PetVisit = z.infer<typeof PetVisitSchema>;
 

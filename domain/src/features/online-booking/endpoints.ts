@@ -17,6 +17,7 @@ import {
   OnlineBookingSettingsSchema,
   TokenParamSchema,
 } from './online-booking';
+import { PublicConsentSignInputSchema } from '../pet-care/consents';
 
 /** Online booking's feature name: the root of the staff screens' query keys. */
 export const ONLINE_BOOKING_QUERY_KEY = 'reserva-online';
@@ -86,6 +87,14 @@ export const ONLINE_BOOKING_PUBLIC_ENDPOINTS = defineEndpoints('reservar', {
     method: 'POST',
     path: '/public/cita/:token/adelanto',
     params: TokenParamSchema,
+    response: { 201: successOf(LinkedAppointmentSchema) },
+    permission: 'public',
+  },
+  sign: {
+    method: 'POST',
+    path: '/public/cita/:token/firmar',
+    params: TokenParamSchema,
+    body: PublicConsentSignInputSchema,
     response: { 201: successOf(LinkedAppointmentSchema) },
     permission: 'public',
   },

@@ -242,6 +242,20 @@ export const LinkedAppointmentSchema = z.strictObject({
    * and what is left to pay from the link (`POST /api/public/cita/{token}/adelanto`).
    */
   adelanto: z.strictObject({ requerido: money, pagado: money, pendiente: money }).nullable(),
+  /**
+   * The consents the visit asks (DESIGN §11.8), each with its current text and whether the pet
+   * has signed it; while the cita is booked and to come, an unsigned one is signed from the link
+   * (`POST /api/public/cita/{token}/firmar`).
+   */
+  consentimientos: z.array(
+    z.strictObject({
+      id_consentimiento: z.number().int(),
+      titulo: z.string(),
+      texto: z.string(),
+      version: z.number().int(),
+      firmado: z.boolean(),
+    }),
+  ),
 });
 export type LinkedAppointment = z.infer<typeof LinkedAppointmentSchema>;
 export const TokenParamSchema = z.object({ token: z.string().min(20).max(100) });

@@ -29,6 +29,7 @@ export const CONSENT_MESSAGES = {
   inUse: 'No se puede eliminar: ya tiene firmas. Puede suspenderlo',
   notFound: 'Consentimiento no encontrado',
   petNotFound: 'Mascota no encontrada',
+  clientNotFound: 'Cliente no encontrado',
   appointmentNotFound: 'Cita no encontrada',
   signerRequired: 'Ingrese el nombre de quien firma',
   signerMax: 'El nombre no puede exceder los 120 caracteres',
@@ -40,6 +41,10 @@ export const CONSENT_MESSAGES = {
   unsignedToStart: (titles: string) =>
     `Falta la firma del consentimiento: ${titles}. Pida la firma o indique el motivo para iniciar sin ella`,
   startReason: 'Iniciada sin firma',
+  notAsked: 'Esta cita no pide ese consentimiento',
+  alreadySigned: 'Este consentimiento ya está firmado',
+  linkClosed: 'La cita ya empezó o no está reservada: firme en el local',
+  signedFromLink: 'Firmado desde el enlace de la cita',
 } as const;
 
 const M = CONSENT_MESSAGES;
@@ -128,8 +133,9 @@ export const SignatureSchema = z.strictObject({
   titulo: z.string(),
   version: z.number().int(),
   id_perro: z.number().int(),
+  mascota: z.string(),
   firmante: z.string(),
-  /** The staff member at the counter (login). */
+  /** The staff member at the counter (login); null when signed from the cita's link. */
   testigo: z.string().nullable(),
   firmado_at: isoDateTime,
   /** `GET /api/firma/{id}/pdf`. */
@@ -140,18 +146,29 @@ export type Signature = z.infer<typeof SignatureSchema>;
 /** A PNG as a data URL, as a signature pad gives it; at most about 300 KB. */
 const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 
-/** `POST /api/consentimiento/firmar`: the owner signs at the counter, staff witnessing. */
-export const ConsentSignInputSchema = z.object({
+const signedFields = {
   id_consentimiento: id(M.notFound),
-  id_perro: id(M.petNotFound),
   firmante: requiredText(M.signerRequired).max(120, M.signerMax),
   firma: z
     .string({ error: M.signatureRequired })
     .min(1, M.signatureRequired)
     .max(400_000, M.signatureInvalid)
     .regex(PNG_DATA_URL, M.signatureInvalid),
+};
+
+/** `POST /api/consentimiento/firmar`: the owner signs at the counter, staff witnessing. */
+export const ConsentSignInputSchema = z.object({
+  ...signedFields,
+  id_perro: id(M.petNotFound),
 });
 export type ConsentSignInput = z.infer<typeof ConsentSignInputSchema>;
+
+/**
+ * `POST /api/public/cita/{token}/firmar`: the owner signs from the cita's personal link, on their
+ * phone, with no one witnessing; only a consent that cita asks.
+ */
+export const PublicConsentSignInputSchema = z.object(signedFields);
+export type PublicConsentSignInput = z.infer<typeof PublicConsentSignInputSchema>;
 
 /** One consent a cita asks: its current text and version, and the signature of it, if any. */
 export const RequiredConsentSchema = z.strictObject({
@@ -186,6 +203,13 @@ export const CONSENT_ENDPOINTS = defineEndpoints(consentsResource.plural, {
     response: { 201: successOf(SignatureSchema) },
     permission: 'agenda.atender',
     jsonField: true,
+  },
+  ofClient: {
+    method: 'GET',
+    path: '/cliente/:id/firmas',
+    params: IdParamSchema,
+    response: successOf(z.array(SignatureSchema)),
+    permission: 'clientes.leer',
   },
   ofPet: {
     method: 'GET',

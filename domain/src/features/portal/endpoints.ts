@@ -15,6 +15,7 @@ import {
   PortalRescheduleSchema,
   PortalSessionRequestSchema,
   PortalSessionSchema,
+  PortalSignatureSchema,
   PortalVaccineProposalSchema,
 } from './portal';
 
@@ -100,6 +101,19 @@ export const PORTAL_ENDPOINTS = defineEndpoints(PORTAL_QUERY_KEY, {
     params: PortalFileParamSchema,
     // The image itself, as stored: no JSON answer to describe.
     response: {},
+    permission: 'cliente',
+  },
+  signatures: {
+    method: 'GET',
+    path: '/portal/firmas',
+    response: successOf(z.array(PortalSignatureSchema)),
+    permission: 'cliente',
+  },
+  signaturePdf: {
+    method: 'GET',
+    path: '/portal/firma/:id/pdf',
+    params: IdParamSchema,
+    response: z.string().describe('El consentimiento firmado, en PDF'),
     permission: 'cliente',
   },
   receipts: {

@@ -5,6 +5,8 @@ import { VaccineStateSchema } from '../pet-care/care';
 import { VACCINE_MESSAGES } from '../pet-care/vaccines';
 import { PET_SIZES } from '../online-booking/sizes';
 import { limaToday } from '../../lima-date';
+import { SignatureSchema } from '../pet-care/consents';
+import { ReportCardSchema } from '../pet-care/report-cards';
 
 /**
  * The client's own page, /mi-cuenta (DESIGN §11.5): the e-mailed sign-in link, the session on
@@ -147,6 +149,22 @@ export const PortalPhotoSchema = z.strictObject({
 });
 export type PortalPhoto = z.infer<typeof PortalPhotoSchema>;
 
+/** A visit's report card as its owner reads it: what the public page shows, in their account. */
+export const PortalReportCardSchema = ReportCardSchema.pick({
+  pelaje: true,
+  trabajos: true,
+  comportamiento: true,
+  notas: true,
+  proxima_fecha: true,
+});
+
+/** `GET /api/portal/firmas`: the consents signed for the client's pets, newest first. */
+export const PortalSignatureSchema = SignatureSchema.omit({ testigo: true }).extend({
+  /** `GET /api/portal/firma/{id}/pdf` (fetched with the credential). */
+  pdf_url: z.string(),
+});
+export type PortalSignature = z.infer<typeof PortalSignatureSchema>;
+
 /** One cita of the client, coming or past. */
 export const PortalAppointmentSchema = z.strictObject({
   id_cita: z.number().int(),
@@ -172,6 +190,8 @@ export const PortalAppointmentSchema = z.strictObject({
   puede_reprogramar: z.boolean(),
   /** The visit's photos (past citas; empty for coming ones). */
   fotos: z.array(PortalPhotoSchema),
+  /** The groomer's report card of the visit (DESIGN §11.8), once written. */
+  ficha: PortalReportCardSchema.nullable(),
 });
 export type PortalAppointment = z.infer<typeof PortalAppointmentSchema>;
 

@@ -50,12 +50,13 @@ export const consentSignatures = pgTable(
     /** The signed PDF, a stored file's name (archivos). */
     pdf: varchar('pdf', { length: 100 }).notNull(),
     ip: varchar('ip', { length: 45 }),
-    /** The staff member who witnessed it at the counter. */
+    /** The staff member who witnessed it at the counter; null when signed from the cita's link. */
     id_usu: integer('id_usu').references(() => users.id),
     firmado_at: listTime('firmado_at'),
   },
   (t) => [
     index('firmas_consentimiento_id_perro_idx').on(t.id_perro, t.id_consentimiento),
     index('firmas_consentimiento_id_consentimiento_idx').on(t.id_consentimiento),
+    index('firmas_consentimiento_id_cli_idx').on(t.id_cli),
   ],
 );

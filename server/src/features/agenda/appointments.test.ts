@@ -510,7 +510,8 @@ describe('appointments', () => {
     });
     expect((await api.get(`/cita/${id}`)).body.data).toEqual(cancelled.body.data);
     const listed = await api.get(`/citas/?cli=${owner.dni}&est=11`);
-    expect(listed.body.data.data).toEqual([cancelled.body.data]);
+    // The list's row says too whether a consent is missing (none is asked here).
+    expect(listed.body.data.data).toEqual([{ ...cancelled.body.data, sin_firmar: false }]);
     // Shown without asking: a cancellation is not a soft delete.
     const all = (await api.get(`/citas/?cli=${owner.dni}`)).body.data.data as { id_cita: number }[];
     expect(all.map((c) => c.id_cita)).toContain(id);

@@ -130,9 +130,12 @@ async function expectSignedDocument(
  */
 function pdfLines(pdf: Buffer): string[] {
   const lines: string[] = [];
-  for (const [, stream] of pdf
-    .toString('latin1')
-    .matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  const text = pdf.toString('latin1');
+  // Each stream is read by its /Length: a compressed stream ending in \r, cut by a pattern for
+  // '\r?\nendstream', failed to inflate now and then and the page read as empty.
+  for (const found of text.matchAll(/\/Length (\d+)[^>]*>>\nstream\n/g)) {
+    const start = (found.index ?? 0) + found[0].length;
+    const stream = text.slice(start, start + Number(found[1]));
     let content: string;
     try {
       content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1');

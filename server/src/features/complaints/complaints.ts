@@ -12,7 +12,7 @@ import {
   type ComplaintFiled,
   type ComplaintInput,
 } from '@app/domain';
-import { actorOf, changesBetween, recordAudit } from '../../audit/record';
+import { actorOf, changesBetween, publicActor, recordAudit } from '../../audit/record';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Config } from '../../config';
 import { listPage } from '../../crud/list';
@@ -60,9 +60,6 @@ export interface ComplaintsModuleOptions {
 /** Hojas one address may file in an hour: a consumer files one; a script files hundreds. */
 export const FILINGS_PER_HOUR = 5;
 
-/** Who the audit log says filed a hoja: nobody is signed in on the public page. */
-export const PUBLIC_ACTOR = 'público';
-
 /**
  * The next number of `anio`'s book: the year's row is created at its first hoja, and its update
  * locks it until the hoja that takes the number commits or rolls back, as the receipt series
@@ -108,9 +105,7 @@ async function fileComplaint(
       .returning({ id: complaints.id });
     const filed = { numero: complaintNumber(anio, numero), fecha: now.toISOString(), vence };
     await recordAudit(tx, {
-      id_usu: null,
-      login: PUBLIC_ACTOR,
-      ip,
+      ...publicActor(ip),
       accion: 'crear',
       entidad: 'reclamo',
       entidad_id: row.id,

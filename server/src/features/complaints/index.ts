@@ -1,3 +1,2 @@
 export { complaintsModule, type ComplaintsModuleOptions } from './complaints';
 export { complaintsDueCount } from './complaint-read';
-export { PUBLIC_ACTOR } from './complaints';

@@ -26,6 +26,7 @@ import {
   pets,
   sales,
   services,
+  reportCards,
   triages,
 } from '../../db/schema';
 import { route } from '../../http/endpoint';
@@ -131,6 +132,7 @@ async function petTimeline(db: Db, id: number): Promise<PetTimeline> {
       precio: appointments.precio,
       peso: sql<string | null>`${triages.peso}::text`,
       temperatura: sql<string | null>`${triages.temperatura}::text`,
+      ficha: sql<boolean>`exists (select 1 from ${reportCards} where ${reportCards.id_cita} = ${appointments.id_cita})`,
     })
     .from(appointments)
     .leftJoin(services, eq(services.id_srv, appointments.id_srv))

@@ -20,10 +20,11 @@ import {
   type OnlineClient,
   type PetSize,
   type SizeMinutes,
+  CONSENT_MESSAGES,
   DEPOSIT_MESSAGES,
   PublicDepositInputSchema,
 } from '@app/domain';
-import { changesBetween, recordAudit, type AuditActor } from '../../audit/record';
+import { changesBetween, publicActor, recordAudit, type AuditActor } from '../../audit/record';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -53,7 +54,7 @@ import { imageExtension, readMultipart } from '../../http/uploads';
 import { moduleMailer, type Mailer } from '../../mail/mailer';
 import { assertGroomerFree, recordFreedSlot } from '../agenda';
 import { depositOwed, registerClientDeposit } from '../checkout';
-import { PUBLIC_ACTOR } from '../complaints';
+import { appointmentConsents, signConsent } from '../pet-care';
 import {
   appointmentLinkPath,
   createAppointmentLink,
@@ -110,8 +111,6 @@ export function hourlyLimit(db: Db, scope: string, freeAttempts: number) {
 
 /** The first word of a name: what the public page and its mails call a person. */
 const firstName = (names: string | null | undefined) => names?.trim().split(/\s+/)[0] ?? '';
-
-const actor = (ip: string): AuditActor => ({ id_usu: null, login: PUBLIC_ACTOR, ip });
 
 async function salonOf(executor: Db | Tx): Promise<MailSalon> {
   const [row] = await executor
@@ -400,7 +399,7 @@ async function book(
   ip: string,
   now: Date,
 ): Promise<Booked & { settings: OnlineBookingSettings }> {
-  const who = actor(ip);
+  const who = publicActor(ip);
   return db.transaction(async (tx) => {
     const current = await openSettings(tx);
     await consumeCode(tx, codeId, now);
@@ -541,6 +540,9 @@ async function linkedAppointment(
     puede_confirmar: isBooked(row.id_est) && now.getTime() < row.fec_cita.getTime(),
     salon: salon.nombre,
     adelanto: await depositOwed(executor, id_cita),
+    consentimientos: (await appointmentConsents(executor, id_cita)).consentimientos.map(
+      ({ firma, ...consent }) => ({ ...consent, firmado: firma !== null }),
+    ),
   };
 }
 
@@ -673,7 +675,7 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
       await tx.update(appointments).set(change).where(eq(appointments.id_cita, id));
       await recordFreedSlot(tx, id, 'enlace');
       await recordAudit(tx, {
-        ...actor(request.ip),
+        ...publicActor(request.ip),
         accion: 'estado',
         entidad: 'cita',
         entidad_id: id,
@@ -699,7 +701,7 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
       const change = { confirmada_en: now };
       await tx.update(appointments).set(change).where(eq(appointments.id_cita, id));
       await recordAudit(tx, {
-        ...actor(request.ip),
+        ...publicActor(request.ip),
         accion: 'editar',
         entidad: 'cita',
         entidad_id: id,
@@ -730,7 +732,7 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
       if (!before.puede_confirmar) throw conflict(DEPOSIT_MESSAGES.publicClosed);
       const deposit = await registerClientDeposit(tx, id, input, { ext, bytes });
       await recordAudit(tx, {
-        ...actor(request.ip),
+        ...publicActor(request.ip),
         accion: 'crear',
         entidad: 'adelanto',
         entidad_id: deposit,
@@ -740,5 +742,30 @@ export const publicBookingModule: FastifyPluginAsyncZod<PublicBookingOptions> = 
       return linkedAppointment(tx, id, now);
     });
     return reply.status(201).send(ok(paid, DEPOSIT_MESSAGES.publicReceived));
+  });
+
+  // DESIGN §11.8: the owner signs on their phone, with no one at the counter to witness it.
+  route(app, P.sign, async (request, reply) => {
+    await linksByAddress(request.ip, reply);
+    const input = request.body;
+    const now = new Date();
+    const signed = await db.transaction(async (tx) => {
+      const id = await linkedAppointmentId(tx, request.params.token, now);
+      if (id === undefined) throw notFound(M.linkInvalid);
+      const before = await linkedAppointment(tx, id, now, true);
+      if (!before.puede_confirmar) throw conflict(CONSENT_MESSAGES.linkClosed);
+      const asked = before.consentimientos.find(
+        (c) => c.id_consentimiento === input.id_consentimiento,
+      );
+      if (!asked) throw invalid('id_consentimiento', CONSENT_MESSAGES.notAsked);
+      if (asked.firmado) throw conflict(CONSENT_MESSAGES.alreadySigned);
+      const [cita] = await tx
+        .select({ id_perro: appointments.id_perro })
+        .from(appointments)
+        .where(eq(appointments.id_cita, id));
+      await signConsent(tx, request, input, { id_perro: cita.id_perro, testigo: null });
+      return linkedAppointment(tx, id, now);
+    });
+    return reply.status(201).send(ok(signed, CONSENT_MESSAGES.signed));
   });
 };

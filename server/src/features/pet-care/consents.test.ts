@@ -5,6 +5,7 @@ import {
   CONSENT_MESSAGES as M,
   type AppointmentConsents,
   type Consent,
+  type LinkedAppointment,
   type Signature,
 } from '@app/domain';
 import { auditEntries } from '../../db/schema';
@@ -12,6 +13,7 @@ import { setupTestApp } from '../../test/app';
 import { apiClient } from '../../test/http';
 import { pngImage } from '../../test/images';
 import { createService, limaDay, registerOwner, type Owner } from '../../test/agenda';
+import { createAppointmentLink } from '../online-booking';
 
 const ctx = await setupTestApp();
 let admin: ReturnType<typeof apiClient>;
@@ -113,6 +115,8 @@ describe('a cita', () => {
     expect(start.body.message).toBe(
       M.unsignedToStart('Rapado de manto enredado, Manejo sin sedación'),
     );
+    // `motivo` is what would let it start: the screens ask for it.
+    expect(start.body.errors).toEqual({ motivo: [start.body.message] });
 
     const notPng = await sign(matted.id_consentimiento, owner.petId, 'data:image/png;base64,AAAA');
     expect(notPng.status).toBe(422);
@@ -141,10 +145,20 @@ describe('a cita', () => {
         (c) => c.id_cita === cita,
       )?.sin_firmar;
     };
+    // And the Citas list's row.
+    const listed = async () => {
+      const day = limaDay(1);
+      const list = await recepcion.get(`/citas?desde=${day}&hasta=${day}&per_page=50`);
+      return (list.body.data.data as { id_cita: number; sin_firmar?: boolean }[]).find(
+        (c) => c.id_cita === cita,
+      )?.sin_firmar;
+    };
     expect(await shown()).toBe(true);
+    expect(await listed()).toBe(true);
     await sign(yearly.id_consentimiento, owner.petId);
     expect((await consentsOf(cita)).sin_firmar).toBe(false);
     expect(await shown()).toBe(false);
+    expect(await listed()).toBe(false);
     const pets = (await recepcion.get(`/perro/${owner.petId}/firmas`)).body.data as Signature[];
     expect(pets).toHaveLength(2);
 
@@ -213,5 +227,90 @@ describe('a cita', () => {
     expect(
       (await consentsOf(later.body.data.id_cita)).consentimientos.map((c) => c.titulo),
     ).not.toContain('Primera visita');
+  });
+});
+
+describe('signing from the cita’s link', () => {
+  const linked = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/public/cita/${token}` });
+  const signFromLink = (token: string, body: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/cita/${token}/firmar`,
+      payload: body,
+    });
+
+  it('shows the consents the visit asks and lets the owner sign them, unwitnessed and audited', async () => {
+    const owner = await registerOwner(admin, 'Carmen', 'Luna');
+    const cita = await book(owner, shave);
+    const token = await ctx.database.db.transaction((tx) =>
+      createAppointmentLink(tx, cita, new Date(Date.now() + 86_400_000)),
+    );
+    const page = (await linked(token)).json().data as LinkedAppointment;
+    const asked = page.consentimientos.find((c) => c.titulo === 'Rapado por nudos');
+    expect(asked).toMatchObject({ firmado: false, version: 2 });
+    expect(asked?.texto).toContain('El pelo vuelve a crecer');
+
+    const unknown = await signFromLink('x'.repeat(43), {
+      id_consentimiento: asked?.id_consentimiento,
+      firmante: 'Carmen Rojas',
+      firma: SIGNATURE,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const blank = await signFromLink(token, { id_consentimiento: asked?.id_consentimiento });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toMatchObject({
+      firmante: [M.signerRequired],
+      firma: [M.signatureRequired],
+    });
+    const notAsked = await signFromLink(token, {
+      id_consentimiento: 999_999,
+      firmante: 'Carmen Rojas',
+      firma: SIGNATURE,
+    });
+    expect(notAsked.statusCode).toBe(422);
+    expect(notAsked.json().errors).toEqual({ id_consentimiento: [M.notAsked] });
+
+    const signed = await signFromLink(token, {
+      id_consentimiento: asked?.id_consentimiento,
+      firmante: 'Carmen Rojas',
+      firma: SIGNATURE,
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const after = signed.json().data as LinkedAppointment;
+    expect(after.consentimientos.find((c) => c.titulo === 'Rapado por nudos')?.firmado).toBe(true);
+    const twice = await signFromLink(token, {
+      id_consentimiento: asked?.id_consentimiento,
+      firmante: 'Carmen Rojas',
+      firma: SIGNATURE,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(M.alreadySigned);
+
+    // On file like one signed at the counter, with no witness; the staff find it on the client.
+    const ofClient = (await recepcion.get(`/cliente/${owner.id_cli}/firmas`)).body
+      .data as Signature[];
+    expect(ofClient).toHaveLength(1);
+    expect(ofClient[0]).toMatchObject({ firmante: 'Carmen Rojas', testigo: null, mascota: 'Luna' });
+    const [entry] = await ctx.database.db
+      .select({ login: auditEntries.login, detalle: auditEntries.detalle })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entidad, 'firma'), eq(auditEntries.entidad_id, ofClient[0].id)));
+    expect(entry).toEqual({ login: 'público', detalle: M.signedFromLink });
+    expect((await recepcion.get('/cliente/999999/firmas')).status).toBe(404);
+
+    // Once the visit has started, the link signs nothing more.
+    await admin.patch('/cita/estado', {
+      cita,
+      est: AppointmentStatus.EnProceso,
+      motivo: 'Firmará el anual en el local',
+    });
+    const started = await signFromLink(token, {
+      id_consentimiento: yearly.id_consentimiento,
+      firmante: 'Carmen Rojas',
+      firma: SIGNATURE,
+    });
+    expect(started.statusCode).toBe(409);
+    expect(started.json().message).toBe(M.linkClosed);
   });
 });

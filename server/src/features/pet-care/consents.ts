@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import PDFDocument from 'pdfkit';
 import {
@@ -14,9 +14,16 @@ import {
   type AppointmentConsents,
   type Consent,
   type ConsentInput,
+  type PublicConsentSignInput,
   type Signature,
 } from '@app/domain';
-import { actorOf, recordAudit, recordChange } from '../../audit/record';
+import {
+  actorOf,
+  changesBetween,
+  publicActor,
+  recordAudit,
+  recordChange,
+} from '../../audit/record';
 import type { ExportDefinition } from '../../crud/export';
 import type { ListDefinition } from '../../crud/list';
 import { resourceModule } from '../../crud/resource';
@@ -115,10 +122,12 @@ const signatureFields = {
   titulo: consentSignatures.titulo,
   version: consentSignatures.version,
   id_perro: consentSignatures.id_perro,
+  // Qualified: in a one-table select drizzle names columns bare, and perros has id_perro too.
+  mascota: sql<string>`(select p.nom_perro from perros p where p.id_perro = ${qualified(consentSignatures.id_perro)})`,
   firmante: consentSignatures.firmante,
   testigo: sql<
     string | null
-  >`(select ${users.login} from ${users} where ${users.id} = ${consentSignatures.id_usu})`,
+  >`(select u.login from users u where u.id = ${qualified(consentSignatures.id_usu)})`,
   firmado_at: consentSignatures.firmado_at,
 };
 
@@ -130,12 +139,19 @@ const signatureOf = ({ firmado_at, ...row }: SignatureRow): Signature => ({
   pdf_url: pdfUrl(row.id),
 });
 
-/** A pet's signatures, the newest first. */
-async function signaturesOf(executor: Db | Tx, petId: number): Promise<Signature[]> {
+/** The signatures of a pet, or of all a client's pets, the newest first. */
+export async function signaturesOf(
+  executor: Db | Tx,
+  of: { id_perro: number } | { id_cli: number },
+): Promise<Signature[]> {
   const rows = await executor
     .select(signatureFields)
     .from(consentSignatures)
-    .where(eq(consentSignatures.id_perro, petId))
+    .where(
+      'id_perro' in of
+        ? eq(consentSignatures.id_perro, of.id_perro)
+        : eq(consentSignatures.id_cli, of.id_cli),
+    )
     .orderBy(desc(consentSignatures.firmado_at), desc(consentSignatures.id));
   return rows.map(signatureOf);
 }
@@ -167,7 +183,7 @@ export async function appointmentConsents(
       .from(consentTemplates)
       .where(eq(consentTemplates.id_est, Status.Activo))
       .orderBy(asc(consentTemplates.id_consentimiento)),
-    await signaturesOf(executor, cita.id_perro),
+    await signaturesOf(executor, { id_perro: cita.id_perro }),
     await executor
       .select({ one: sql`1` })
       .from(appointments)
@@ -254,7 +270,11 @@ export async function assertConsentsToStart(
   const { consentimientos } = await appointmentConsents(tx, id);
   const missing = consentimientos.filter((c) => c.firma === null).map((c) => c.titulo);
   if (missing.length === 0) return;
-  if (!motivo) throw conflict(M.unsignedToStart(missing.join(', ')));
+  if (!motivo) {
+    // `motivo` names what would let it start: the web asks for it (decisions §consents).
+    const message = M.unsignedToStart(missing.join(', '));
+    throw conflict(message, { motivo: [message] });
+  }
   await recordAudit(tx, {
     ...actorOf(request),
     accion: 'estado',
@@ -298,10 +318,126 @@ async function signedPdf(sign: {
   doc.moveDown().image(sign.firma, { fit: [240, 100] });
   doc.moveDown().text(`Firmado por: ${sign.firmante}`).text(`Fecha y hora: ${when}`);
   doc.text(`Dirección IP: ${sign.ip}`);
-  if (sign.testigo) doc.text(`Testigo en el mostrador: ${sign.testigo}`);
+  doc.text(sign.testigo ? `Testigo en el mostrador: ${sign.testigo}` : M.signedFromLink);
   doc.end();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/** The PNG a signature pad gave, refused unless its bytes say PNG as its data URL claims. */
+function signatureImage(dataUrl: string): Buffer {
+  const image = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (!image.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))) {
+    throw invalid('firma', M.signatureInvalid);
+  }
+  return image;
+}
+
+/**
+ * Pet `id_perro`'s owner signs template `input.id_consentimiento` (its current version): the PDF
+ * is made and stored, the signature kept and audited. At the counter `testigo` is the staff
+ * member watching; from the cita's link there is none, and the audit names the address.
+ */
+export async function signConsent(
+  tx: Tx,
+  request: FastifyRequest,
+  input: PublicConsentSignInput,
+  by: { id_perro: number; testigo: { id: number; login: string | null } | null },
+): Promise<Signature> {
+  const firma = signatureImage(input.firma);
+  const [template] = await tx
+    .select()
+    .from(consentTemplates)
+    .where(eq(consentTemplates.id_consentimiento, input.id_consentimiento))
+    .for('share');
+  if (!template) throw invalid('id_consentimiento', M.notFound);
+  if (template.id_est !== Status.Activo) throw conflict(M.notActive);
+  const [pet] = await tx
+    .select({
+      nombre: pets.nom_perro,
+      id_cli: pets.id_cli,
+      cliente: sql<string>`${clients.nom_cli} || ' ' || ${clients.ape_cli}`,
+    })
+    .from(pets)
+    .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
+    .where(eq(pets.id_perro, by.id_perro));
+  if (!pet) throw invalid('id_perro', M.petNotFound);
+  const [company] = await tx.select({ nombre: settings.nomEmp }).from(settings).limit(1);
+  const at = new Date();
+  const pdf = await signedPdf({
+    salon: company?.nombre ?? '',
+    titulo: template.titulo,
+    version: template.version,
+    texto: template.texto,
+    mascota: pet.nombre,
+    cliente: pet.cliente,
+    firmante: input.firmante,
+    testigo: by.testigo?.login ?? null,
+    ip: request.ip,
+    at,
+    firma,
+  });
+  const file = await storeUpload(tx, 'firma', 'pdf', pdf);
+  const [row] = await tx
+    .insert(consentSignatures)
+    .values({
+      id_consentimiento: template.id_consentimiento,
+      version: template.version,
+      titulo: template.titulo,
+      texto: template.texto,
+      id_perro: by.id_perro,
+      id_cli: pet.id_cli,
+      firmante: input.firmante,
+      pdf: file,
+      ip: request.ip,
+      id_usu: by.testigo?.id ?? null,
+      firmado_at: at,
+    })
+    .returning({ id: consentSignatures.id });
+  const after = {
+    id_consentimiento: template.id_consentimiento,
+    version: template.version,
+    id_perro: by.id_perro,
+    firmante: input.firmante,
+  };
+  if (by.testigo) {
+    await recordChange(tx, request, {
+      accion: 'crear',
+      entidad: 'firma',
+      id: row.id,
+      before: null,
+      after,
+    });
+  } else {
+    await recordAudit(tx, {
+      ...publicActor(request.ip),
+      accion: 'crear',
+      entidad: 'firma',
+      entidad_id: row.id,
+      cambios: changesBetween(null, after),
+      detalle: M.signedFromLink,
+    });
+  }
+  const [signed] = await tx
+    .select(signatureFields)
+    .from(consentSignatures)
+    .where(eq(consentSignatures.id, row.id));
+  return signatureOf(signed);
+}
+
+/** The signed PDF of the one signature `which` selects, or a 404 (another client's too). */
+export async function sendSignedPdf(db: Db, reply: FastifyReply, which: SQL | undefined) {
+  const [row] = await db
+    .select({ id: consentSignatures.id, pdf: consentSignatures.pdf })
+    .from(consentSignatures)
+    .where(which);
+  const file = row ? await readUpload(db, row.pdf) : undefined;
+  if (!row || !file) throw notFound(M.signatureNotFound);
+  return reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-cache')
+    .header('content-disposition', `inline; filename="consentimiento-${row.id}.pdf"`)
+    .send(file.bytes);
 }
 
 export const consentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -329,109 +465,41 @@ export const consentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     ok(await appointmentConsents(db, request.params.id)),
   );
 
+  route(app, E.ofClient, async (request) => {
+    const [client] = await db
+      .select({ id: clients.id_cli })
+      .from(clients)
+      .where(eq(clients.id_cli, request.params.id));
+    if (!client) throw notFound(M.clientNotFound);
+    return ok(await signaturesOf(db, { id_cli: client.id }));
+  });
+
   route(app, E.ofPet, async (request) => {
     const [pet] = await db
       .select({ id: pets.id_perro })
       .from(pets)
       .where(eq(pets.id_perro, request.params.id));
     if (!pet) throw notFound(M.petNotFound);
-    return ok(await signaturesOf(db, pet.id));
+    return ok(await signaturesOf(db, { id_perro: pet.id }));
   });
 
   route(app, E.sign, async (request, reply) => {
-    const input = request.body;
-    const firma = Buffer.from(input.firma.slice(input.firma.indexOf(',') + 1), 'base64');
-    // A PNG says so in its first eight bytes: a data URL that only claims it is refused.
-    if (!firma.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))) {
-      throw invalid('firma', M.signatureInvalid);
-    }
+    const { id_perro, ...input } = request.body;
+    const session = sessionOf(request);
     const signature = await db.transaction(async (tx) => {
-      const [template] = await tx
-        .select()
-        .from(consentTemplates)
-        .where(eq(consentTemplates.id_consentimiento, input.id_consentimiento))
-        .for('share');
-      if (!template) throw invalid('id_consentimiento', M.notFound);
-      if (template.id_est !== Status.Activo) throw conflict(M.notActive);
-      const [pet] = await tx
-        .select({
-          nombre: pets.nom_perro,
-          id_cli: pets.id_cli,
-          cliente: sql<string>`${clients.nom_cli} || ' ' || ${clients.ape_cli}`,
-        })
-        .from(pets)
-        .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
-        .where(eq(pets.id_perro, input.id_perro));
-      if (!pet) throw invalid('id_perro', M.petNotFound);
-      const [company] = await tx.select({ nombre: settings.nomEmp }).from(settings).limit(1);
-      const session = sessionOf(request);
       const [witness] = await tx
         .select({ login: users.login })
         .from(users)
         .where(eq(users.id, session.userId));
-      const at = new Date();
-      const pdf = await signedPdf({
-        salon: company?.nombre ?? '',
-        titulo: template.titulo,
-        version: template.version,
-        texto: template.texto,
-        mascota: pet.nombre,
-        cliente: pet.cliente,
-        firmante: input.firmante,
-        testigo: witness?.login ?? null,
-        ip: request.ip,
-        at,
-        firma,
+      return signConsent(tx, request, input, {
+        id_perro,
+        testigo: { id: session.userId, login: witness?.login ?? null },
       });
-      const file = await storeUpload(tx, 'firma', 'pdf', pdf);
-      const [row] = await tx
-        .insert(consentSignatures)
-        .values({
-          id_consentimiento: template.id_consentimiento,
-          version: template.version,
-          titulo: template.titulo,
-          texto: template.texto,
-          id_perro: input.id_perro,
-          id_cli: pet.id_cli,
-          firmante: input.firmante,
-          pdf: file,
-          ip: request.ip,
-          id_usu: session.userId,
-          firmado_at: at,
-        })
-        .returning({ id: consentSignatures.id });
-      await recordChange(tx, request, {
-        accion: 'crear',
-        entidad: 'firma',
-        id: row.id,
-        before: null,
-        after: {
-          id_consentimiento: template.id_consentimiento,
-          version: template.version,
-          id_perro: input.id_perro,
-          firmante: input.firmante,
-        },
-      });
-      const [signed] = await tx
-        .select(signatureFields)
-        .from(consentSignatures)
-        .where(eq(consentSignatures.id, row.id));
-      return signatureOf(signed);
     });
     return reply.status(201).send(ok(signature, M.signed));
   });
 
-  route(app, E.pdf, async (request, reply) => {
-    const [row] = await db
-      .select({ pdf: consentSignatures.pdf, titulo: consentSignatures.titulo })
-      .from(consentSignatures)
-      .where(eq(consentSignatures.id, request.params.id));
-    const file = row ? await readUpload(db, row.pdf) : undefined;
-    if (!row || !file) throw notFound(M.signatureNotFound);
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'private, no-cache')
-      .header('content-disposition', `inline; filename="consentimiento-${request.params.id}.pdf"`)
-      .send(file.bytes);
-  });
+  route(app, E.pdf, async (request, reply) =>
+    sendSignedPdf(db, reply, eq(consentSignatures.id, request.params.id)),
+  );
 };

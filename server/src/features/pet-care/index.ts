@@ -6,6 +6,9 @@ export {
   appointmentConsents,
   assertConsentsToStart,
   consentsModule,
+  sendSignedPdf,
+  signaturesOf,
+  signConsent,
   unsignedSql,
 } from './consents';
 export { reportCardsModule } from './report-cards';

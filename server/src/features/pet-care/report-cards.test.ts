@@ -4,6 +4,7 @@ import {
   addDays,
   AppointmentStatus,
   REPORT_CARD_MESSAGES as M,
+  type PetTimeline,
   type PublicReportCard,
   type RemindersDay,
 } from '@app/domain';
@@ -87,6 +88,10 @@ describe('a report card', () => {
     const token = /\/ficha\/([A-Za-z0-9_-]{43})$/.exec(url)?.[1];
     expect(token, url).toBeDefined();
     expect((await recepcion.get(`/cita/${cita}/ficha`)).body.data).not.toHaveProperty('url');
+    // The pet's history marks the visit that has one.
+    const history = (await recepcion.get(`/perro/${owner.petId}/historial`)).body
+      .data as PetTimeline;
+    expect(history.visitas.map((v) => [v.id_cita, v.ficha])).toEqual([[cita, true]]);
 
     // The visit's photo shows on the page, through the card's own address.
     const archivo = await storeUpload(db, 'foto', 'png', pngImage());

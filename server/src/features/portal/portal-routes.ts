@@ -23,7 +23,7 @@ import {
   type PortalMe,
   type PortalPreferences,
 } from '@app/domain';
-import { changesBetween, recordAudit, type AuditActor } from '../../audit/record';
+import { changesBetween, publicActor, recordAudit, type AuditActor } from '../../audit/record';
 import type { Db, Tx } from '../../db/client';
 import {
   appointmentLinks,
@@ -31,9 +31,11 @@ import {
   appointments,
   clients,
   consents,
+  consentSignatures,
   employees,
   packages,
   pets,
+  reportCards,
   sales,
   services,
   settings,
@@ -47,8 +49,8 @@ import { imageExtension, readMultipart, sendUpload, storeUpload } from '../../ht
 import { assertGroomerFree, recordFreedSlot } from '../agenda';
 import { sendReceiptPdf, sendReceiptXml } from '../checkout';
 import { clientData } from '../clients';
-import { PUBLIC_ACTOR } from '../complaints';
 import { freeGroomersAt, readOnlineBookingSettings } from '../online-booking';
+import { sendSignedPdf, signaturesOf } from '../pet-care';
 import { closePortalSession, portalClientOf, registerPortalAuthentication } from './portal-auth';
 
 /**
@@ -63,11 +65,7 @@ const RECEIPTS_MAX = 200;
 const CONSENT_ORIGIN = 'portal';
 const PORTAL_NOTE = 'Desde Mi cuenta';
 
-const actorOf = (request: FastifyRequest): AuditActor => ({
-  id_usu: null,
-  login: PUBLIC_ACTOR,
-  ip: request.ip,
-});
+const actorOf = (request: FastifyRequest) => publicActor(request.ip);
 
 const firstName = (names: string | null | undefined) => names?.trim().split(/\s+/)[0] ?? '';
 
@@ -124,7 +122,8 @@ function toAppointment(
   row: AppointmentRow,
   current: OnlineBookingSettings,
   now: Date,
-  fotos: PortalAppointment['fotos'] = [],
+  // What a past visit has to show: its photos and its report card.
+  { fotos, ficha }: Pick<PortalAppointment, 'fotos' | 'ficha'> = { fotos: [], ficha: null },
 ): PortalAppointment {
   const wall = limaWallClock(row.fec_cita).toISOString();
   const future = now.getTime() < row.fec_cita.getTime();
@@ -153,6 +152,7 @@ function toAppointment(
     puede_cancelar: cancellable,
     puede_reprogramar: cancellable && offeredOnline(row, current),
     fotos,
+    ficha,
   };
 }
 
@@ -378,6 +378,7 @@ export const portalModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       )
       .orderBy(desc(appointments.fec_cita), desc(appointments.id_cita))
       .limit(PAST_MAX);
+    const pastIds = past.map((row) => row.id_cita);
     const photos =
       past.length === 0
         ? []
@@ -389,13 +390,22 @@ export const portalModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
               nombre: appointmentPhotos.archivo,
             })
             .from(appointmentPhotos)
-            .where(
-              inArray(
-                appointmentPhotos.id_cita,
-                past.map((row) => row.id_cita),
-              ),
-            )
+            .where(inArray(appointmentPhotos.id_cita, pastIds))
             .orderBy(asc(appointmentPhotos.created_at), asc(appointmentPhotos.id_foto));
+    const cards =
+      past.length === 0
+        ? []
+        : await db
+            .select({
+              id_cita: reportCards.id_cita,
+              pelaje: reportCards.pelaje,
+              trabajos: reportCards.trabajos,
+              comportamiento: reportCards.comportamiento,
+              notas: reportCards.notas,
+              proxima_fecha: reportCards.proxima_fecha,
+            })
+            .from(reportCards)
+            .where(inArray(reportCards.id_cita, pastIds));
     const photosOf = (id_cita: number) =>
       photos
         .filter((photo) => photo.id_cita === id_cita)
@@ -404,9 +414,20 @@ export const portalModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           momento: photo.momento === 'antes' ? ('antes' as const) : ('despues' as const),
           nombre: photo.nombre,
         }));
+    const cardOf = (id_cita: number) => {
+      const card = cards.find((row) => row.id_cita === id_cita);
+      if (!card) return null;
+      const { id_cita: _cita, ...ficha } = card;
+      return ficha;
+    };
     return ok({
       proximas: coming.map((row) => toAppointment(row, current, now)),
-      pasadas: past.map((row) => toAppointment(row, current, now, photosOf(row.id_cita))),
+      pasadas: past.map((row) =>
+        toAppointment(row, current, now, {
+          fotos: photosOf(row.id_cita),
+          ficha: cardOf(row.id_cita),
+        }),
+      ),
       cancelar_horas: current.cancelar_horas,
       politica: current.politica,
     });
@@ -541,6 +562,27 @@ export const portalModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     if (!row) throw missing();
     return sendUpload(request, reply, db, row.file, missing);
   });
+
+  route(app, E.signatures, async (request) => {
+    const signed = await signaturesOf(db, { id_cli: portalClientOf(request).id_cli });
+    return ok(
+      signed.map(({ testigo: _witness, ...signature }) => ({
+        ...signature,
+        pdf_url: `/api/portal/firma/${signature.id}/pdf`,
+      })),
+    );
+  });
+
+  route(app, E.signaturePdf, async (request, reply) =>
+    sendSignedPdf(
+      db,
+      reply,
+      and(
+        eq(consentSignatures.id, request.params.id),
+        eq(consentSignatures.id_cli, portalClientOf(request).id_cli),
+      ),
+    ),
+  );
 
   route(app, E.receipts, async (request) => {
     const { id_cli } = portalClientOf(request);

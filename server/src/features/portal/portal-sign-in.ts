@@ -10,7 +10,7 @@ import {
   REMINDER_COMPANY_FALLBACK,
   Status,
 } from '@app/domain';
-import { recordAudit } from '../../audit/record';
+import { publicActor, recordAudit } from '../../audit/record';
 import { LoginThrottle } from '../../auth/throttle';
 import { hashToken } from '../../auth/sessions';
 import type { Config } from '../../config';
@@ -21,7 +21,6 @@ import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { moduleMailer, type Mail, type Mailer } from '../../mail/mailer';
-import { PUBLIC_ACTOR } from '../complaints';
 import { openPortalSession } from './portal-auth';
 
 /**
@@ -205,9 +204,7 @@ export const portalSignInModule: FastifyPluginAsyncZod<PortalSignInOptions> = as
       if (client?.id_est !== Status.Activo) throw new HttpError(401, M.linkInvalid);
       const session = await openPortalSession(tx, link.id_cli, request.headers['user-agent'], now);
       await recordAudit(tx, {
-        id_usu: null,
-        login: PUBLIC_ACTOR,
-        ip: request.ip,
+        ...publicActor(request.ip),
         accion: 'iniciar_sesion',
         entidad: 'cliente',
         entidad_id: link.id_cli,

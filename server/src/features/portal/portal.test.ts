@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AppointmentStatus,
+  CONSENT_MESSAGES,
   limaToday,
   PORTAL_MESSAGES as M,
   type OnlineBookingSettings,
@@ -42,9 +43,12 @@ let rosa: Owner;
 let luis: Owner;
 let rosaToken: string;
 let luisToken: string;
-/** Rosa's and Luis's records: a cita to come, a past one with a photo, a sale, a pet. */
-const mine = { future: 0, past: 0, photo: '', sale: 0 };
-const theirs = { future: 0, past: 0, photo: '', sale: 0 };
+/**
+ * Rosa's and Luis's records: a cita to come, a past one with a photo and a report card, a sale,
+ * a pet, a signed consent.
+ */
+const mine = { future: 0, past: 0, photo: '', sale: 0, signature: 0 };
+const theirs = { future: 0, past: 0, photo: '', sale: 0, signature: 0 };
 
 const settings: OnlineBookingSettings = {
   modo: 'automatica',
@@ -180,6 +184,12 @@ beforeAll(async () => {
   bath = await createService(db, 'Baño completo', '50.00');
   const saved = await admin.put('/ajustes/reserva-online', { ...settings, servicios: [bath] });
   if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
+  const consent = await admin.post('/consentimiento/register', {
+    titulo: 'Manejo sin sedación',
+    texto: 'Entiendo que el salón no seda a las mascotas y que un perro nervioso puede resistirse.',
+    aplica: 'anual',
+  });
+  if (consent.status !== 201) throw new Error(JSON.stringify(consent.body));
   rosa = await registerOwner(admin, 'Rosa', 'Firulais');
   luis = await registerOwner(admin, 'Luis', 'Rocky');
   for (const [owner, records, hora] of [
@@ -194,6 +204,21 @@ beforeAll(async () => {
     );
     records.photo = await addPhoto(records.past);
     records.sale = await sellTo(owner);
+    const card = await admin.post(`/cita/${records.past}/ficha`, {
+      pelaje: 'enredado',
+      trabajos: ['Baño', 'Corte de uñas'],
+      comportamiento: 4,
+      proxima_semanas: 6,
+    });
+    if (card.status !== 201) throw new Error(JSON.stringify(card.body));
+    const signed = await admin.post('/consentimiento/firmar', {
+      id_consentimiento: consent.body.data.id_consentimiento,
+      id_perro: owner.petId,
+      firmante: owner.nom_cli,
+      firma: `data:image/png;base64,${pngImage().toString('base64')}`,
+    });
+    if (signed.status !== 201) throw new Error(JSON.stringify(signed.body));
+    records.signature = signed.body.data.id;
   }
   rosaToken = (await signInWith(await linkFor(`${rosa.dni}@correo.pe`))).body.data.token as string;
   luisToken = (await openPortalSession(db, luis.id_cli, undefined, new Date())).token;
@@ -347,9 +372,36 @@ describe('what the client sees', () => {
     });
     expect(pasadas.map((c: { id_cita: number }) => c.id_cita)).toEqual([mine.past]);
     expect(pasadas[0].fotos.map((f: { nombre: string }) => f.nombre)).toEqual([mine.photo]);
+    expect(pasadas[0].ficha).toEqual({
+      pelaje: 'enredado',
+      trabajos: ['Baño', 'Corte de uñas'],
+      comportamiento: 4,
+      notas: null,
+      // Six weeks after a visit three days ago.
+      proxima_fecha: limaDay(39),
+    });
+    expect(proximas[0].ficha).toBeNull();
     const photo = await call('GET', `/portal/foto/${mine.photo}`, rosaToken);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
+  });
+
+  it('lists their signed consents and serves their PDF', async () => {
+    const res = await portal('GET', '/firmas', rosaToken);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        id: mine.signature,
+        titulo: 'Manejo sin sedación',
+        mascota: 'Firulais',
+        pdf_url: `/api/portal/firma/${mine.signature}/pdf`,
+      }),
+    ]);
+    // Who witnessed it at the counter is the salon's business.
+    expect(res.body.data[0]).not.toHaveProperty('testigo');
+    const pdf = await call('GET', `/portal/firma/${mine.signature}/pdf`, rosaToken);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
   it('lists their receipts and serves their PDF', async () => {
@@ -464,6 +516,12 @@ describe('another client’s records are not found (IDOR)', () => {
       M.appointmentNotFound,
     ],
     ['GET', 'their photo', () => `/foto/${theirs.photo}`, M.photoNotFound],
+    [
+      'GET',
+      'their signed consent',
+      () => `/firma/${theirs.signature}/pdf`,
+      CONSENT_MESSAGES.signatureNotFound,
+    ],
     ['GET', 'their receipt PDF', () => `/comprobante/${theirs.sale}/pdf`, M.receiptNotFound],
     ['GET', 'their receipt XML', () => `/comprobante/${theirs.sale}/xml`, M.receiptNotFound],
   ] as const)('%s: %s', async (method, _what, url, message) => {
@@ -515,6 +573,7 @@ describe('another client’s records are not found (IDOR)', () => {
     const lists = async (token: string) => ({
       citas: (await portal('GET', '/citas', token)).body.data,
       recibos: (await portal('GET', '/comprobantes', token)).body.data,
+      firmas: (await portal('GET', '/firmas', token)).body.data,
       yo: (await portal('GET', '/yo', token)).body.data,
       datos: (await call('GET', '/portal/datos', token)).json<{ cliente: { id_cli: number } }>(),
     });

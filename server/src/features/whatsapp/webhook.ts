@@ -13,7 +13,7 @@ import {
   WHATSAPP_PUBLIC_ENDPOINTS as P,
   type MessageState,
 } from '@app/domain';
-import { changesBetween, recordAudit, type AuditActor } from '../../audit/record';
+import { changesBetween, publicActor, recordAudit } from '../../audit/record';
 import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
 import { appointments, clients, consents, messages, settings } from '../../db/schema';
@@ -22,7 +22,6 @@ import { afterAnswerQueue } from '../../http/after-answer';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
-import { PUBLIC_ACTOR } from '../complaints';
 import { linkedAppointmentId, readOnlineBookingSettings } from '../online-booking';
 import { clientsOfNumber, fitText, storeOutgoing } from './conversation-store';
 import { sendText } from './graph-api';
@@ -117,8 +116,6 @@ async function readRaw(payload: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const actor = (ip: string): AuditActor => ({ id_usu: null, login: PUBLIC_ACTOR, ip });
-
 /** A reply to send once the notification is applied: free text, within the 24 h it opened. */
 interface Reply {
   telefono: string;
@@ -188,7 +185,7 @@ async function answerButton(
         .set({ confirmada_en: now })
         .where(and(eq(appointments.id_cita, id), isNull(appointments.confirmada_en)));
       await recordAudit(tx, {
-        ...actor(ip),
+        ...publicActor(ip),
         accion: 'editar',
         entidad: 'cita',
         entidad_id: id,
@@ -207,7 +204,7 @@ async function answerButton(
   await tx.update(appointments).set(change).where(eq(appointments.id_cita, id));
   await recordFreedSlot(tx, id, 'whatsapp');
   await recordAudit(tx, {
-    ...actor(ip),
+    ...publicActor(ip),
     accion: 'estado',
     entidad: 'cita',
     entidad_id: id,
@@ -234,7 +231,7 @@ async function optOut(tx: Tx, telefono: string, now: Date, ip: string) {
       fecha: now,
     });
     await recordAudit(tx, {
-      ...actor(ip),
+      ...publicActor(ip),
       accion: 'editar',
       entidad: 'cliente',
       entidad_id: owner.id_cli,

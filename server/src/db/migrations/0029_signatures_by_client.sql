@@ -1,0 +1,1 @@
+CREATE INDEX "firmas_consentimiento_id_cli_idx" ON "firmas_consentimiento" USING btree ("id_cli");
