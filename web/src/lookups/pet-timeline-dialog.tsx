@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   AGENDA_PRICE_PERMISSION,
   AGENDA_MESSAGES,
@@ -28,7 +28,8 @@ import {
 import { usePermissions } from '../lib/use-profile';
 import { listErrorMessage, StatusBadge } from '../crud';
 import { call, queryKey } from '../lib/api';
-import { formatDateTime, formatMoney, fullName, upper } from '../lib/format';
+import { formatDate, formatDateTime, formatMoney, fullName, upper } from '../lib/format';
+import { REPORT_CARD_VIEW_TEXTS, ReportCardView } from './report-card-view';
 
 /**
  * A pet's visits over time (decisions §pet-history): its owner, its weight and temperature at each
@@ -46,6 +47,7 @@ export const PET_TIMELINE_TEXTS = {
   weight: 'Peso (kg)',
   temperature: 'Temperatura (°C)',
   visits: 'Visitas',
+  card: 'Ficha',
   noVisits: 'La mascota no tiene visitas registradas.',
   close: 'Cerrar',
 } as const;
@@ -83,34 +85,39 @@ export function PetTimelineDialog({ pet, onClose }: PetTimelineDialogProps) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const timeline = usePetTimeline(pet.id_perro);
   const owner = timeline.data?.perro.cliente;
+  const [cardOf, setCardOf] = useState<PetVisit | null>(null);
+  const name = upper(pet.nom_perro);
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={fullScreen}>
-      <DialogTitle>{T.title(upper(pet.nom_perro))}</DialogTitle>
-      <DialogContent dividers>
-        {timeline.isPending && <LinearProgress aria-label={HISTORY_TEXTS.loading} />}
-        {timeline.isError && (
-          <Alert severity="warning">
-            {listErrorMessage(timeline.error, HISTORY_TEXTS.loadError)}
-          </Alert>
-        )}
-        {timeline.data && owner && (
-          <>
-            <Typography variant="body2" sx={{ mb: 2 }}>
-              {`${T.owner}: ${fullName(owner.nom_cli, owner.ape_cli)} (DNI ${owner.dni_cli}) · ${T.breed}: ${upper(timeline.data.perro.raza_perro)}`}
-            </Typography>
-            <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
-              <PetTimelineCharts visits={timeline.data.visitas} />
-            </Suspense>
-            <VisitsTable visits={timeline.data.visitas} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {T.close}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={fullScreen}>
+        <DialogTitle>{T.title(name)}</DialogTitle>
+        <DialogContent dividers>
+          {timeline.isPending && <LinearProgress aria-label={HISTORY_TEXTS.loading} />}
+          {timeline.isError && (
+            <Alert severity="warning">
+              {listErrorMessage(timeline.error, HISTORY_TEXTS.loadError)}
+            </Alert>
+          )}
+          {timeline.data && owner && (
+            <>
+              <Typography variant="body2" sx={{ mb: 2 }}>
+                {`${T.owner}: ${fullName(owner.nom_cli, owner.ape_cli)} (DNI ${owner.dni_cli}) · ${T.breed}: ${upper(timeline.data.perro.raza_perro)}`}
+              </Typography>
+              <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+                <PetTimelineCharts visits={timeline.data.visitas} />
+              </Suspense>
+              <VisitsTable visits={timeline.data.visitas} onCard={setCardOf} />
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={onClose}>
+            {T.close}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {cardOf && <ReportCardView visit={cardOf} pet={name} onClose={() => setCardOf(null)} />}
+    </>
   );
 }
 
@@ -141,12 +148,38 @@ const visitColumns: VisitColumn[] = [
   { header: T.temperature, render: (v) => v.temperatura ?? '—', figure: true },
 ];
 
-/** Every visit, oldest first, with the figures the charts draw. */
-function VisitsTable({ visits }: { visits: PetVisit[] }) {
+/** The visit's report card, when the groomer wrote one (DESIGN §11.8). */
+const cardColumn = (onCard: (visit: PetVisit) => void): VisitColumn => ({
+  header: T.card,
+  render: (v) =>
+    v.ficha ? (
+      <Button
+        size="small"
+        aria-label={REPORT_CARD_VIEW_TEXTS.openOf(formatDate(v.fec_cita))}
+        onClick={() => onCard(v)}
+      >
+        {REPORT_CARD_VIEW_TEXTS.open}
+      </Button>
+    ) : (
+      '—'
+    ),
+});
+
+interface VisitsTableProps {
+  visits: PetVisit[];
+  /** Opens a visit's report card. */
+  onCard(visit: PetVisit): void;
+}
+
+/** Every visit, oldest first, with the figures the charts draw and its report card. */
+function VisitsTable({ visits, onCard }: VisitsTableProps) {
   const { can } = usePermissions();
-  const columns = can(AGENDA_PRICE_PERMISSION)
-    ? visitColumns
-    : visitColumns.filter((column) => column.header !== PRICE);
+  const columns = [
+    ...(can(AGENDA_PRICE_PERMISSION)
+      ? visitColumns
+      : visitColumns.filter((column) => column.header !== PRICE)),
+    cardColumn(onCard),
+  ];
   const align = (column: VisitColumn) =>
     column.figure && column.header !== 'Fecha' ? 'right' : 'left';
   return (

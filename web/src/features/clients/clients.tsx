@@ -30,6 +30,11 @@ import { callWithMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { formatDate, fullName, upper } from '../../lib/format';
 import { usePermissions } from '../../lib/use-profile';
+import {
+  SIGNATURES_TEXTS,
+  SignaturesDialog,
+  type SignedClient,
+} from '../../lookups/signatures-dialog';
 import { ClientBonosDialog } from './client-bonos';
 import { clientDefaults, clientFields } from './client-fields';
 
@@ -113,10 +118,14 @@ function AnonymizeDialog({ client, onClose }: AnonymizeDialogProps) {
   );
 }
 
-const clientsConfig = (
-  anonymize: (client: Client) => void,
-  showBonos: (client: Client) => void,
-): CrudConfig<Client> => ({
+interface ClientDialogs {
+  anonymize(client: Client): void;
+  bonos(client: Client): void;
+  /** The consents signed for any of the client's pets (DESIGN §11.8). */
+  signatures(client: SignedClient): void;
+}
+
+const clientsConfig = (open: ClientDialogs): CrudConfig<Client> => ({
   resource: clientsResource,
   title: 'Lista de Clientes',
   addLabel: 'Añadir Cliente',
@@ -163,7 +172,12 @@ const clientsConfig = (
   },
   menuItems: (c) => [
     // Who sells and charges bonos (DESIGN §11.6) sees what the client has left of theirs.
-    { label: 'Bonos', access: 'caja.cobrar', onClick: () => showBonos(c) },
+    { label: 'Bonos', access: 'caja.cobrar', onClick: () => open.bonos(c) },
+    {
+      label: SIGNATURES_TEXTS.menu,
+      access: 'clientes.leer',
+      onClick: () => open.signatures({ id_cli: c.id_cli, name: fullName(c.nom_cli, c.ape_cli) }),
+    },
     {
       label: DATA_TEXTS.download,
       access: 'datos.administrar',
@@ -175,7 +189,7 @@ const clientsConfig = (
           {
             label: DATA_TEXTS.anonymize,
             access: 'datos.administrar' as const,
-            onClick: () => anonymize(c),
+            onClick: () => open.anonymize(c),
           },
         ]),
   ],
@@ -200,17 +214,25 @@ function ImportButton() {
 export function ClientsPage() {
   const [anonymizing, setAnonymizing] = useState<Client | null>(null);
   const [bonosOf, setBonosOf] = useState<Client | null>(null);
+  const [signaturesOf, setSignaturesOf] = useState<SignedClient | null>(null);
   const config = useMemo(
     () => ({
-      ...clientsConfig(setAnonymizing, setBonosOf),
+      ...clientsConfig({
+        anonymize: setAnonymizing,
+        bonos: setBonosOf,
+        signatures: setSignaturesOf,
+      }),
       children: (
         <>
           <AnonymizeDialog client={anonymizing} onClose={() => setAnonymizing(null)} />
           <ClientBonosDialog client={bonosOf} onClose={() => setBonosOf(null)} />
+          {signaturesOf && (
+            <SignaturesDialog client={signaturesOf} onClose={() => setSignaturesOf(null)} />
+          )}
         </>
       ),
     }),
-    [anonymizing, bonosOf],
+    [anonymizing, bonosOf, signaturesOf],
   );
   return <CrudPage config={config} />;
 }

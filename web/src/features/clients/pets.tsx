@@ -1,17 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
-  CONSENT_ENDPOINTS,
-  fillPath,
   PET_ALERTS,
   PET_SIZE_LABELS,
   PetInputSchema,
@@ -27,107 +15,16 @@ import {
   statusOptions,
   type CrudConfig,
 } from '../../crud';
-import { showErrorDialog } from '../../lib/alerts';
-import { call, queryKey } from '../../lib/api';
-import { downloadFile } from '../../lib/download';
-import { formatDate, formatDateTime, fullName, upper } from '../../lib/format';
+import { formatDate, fullName, upper } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
 import { PetTimelineDialog, type TimelinePet } from '../../lookups/pet-timeline-dialog';
+import {
+  SIGNATURES_TEXTS,
+  SignaturesDialog,
+  type SignedPet,
+} from '../../lookups/signatures-dialog';
 import { VaccinesDialog, type VaccinePet } from '../../lookups/vaccines-dialog';
 import { petDefaults, petFields } from './client-fields';
-
-const SIGNATURES_TEXTS = {
-  menu: 'Consentimientos firmados',
-  title: (pet: string) => `Consentimientos firmados de ${pet}`,
-  empty: 'La mascota no tiene consentimientos firmados.',
-  loading: 'Cargando consentimientos firmados',
-  loadError: 'No se pudieron cargar los consentimientos firmados',
-  signed: (who: string, at: string, version: number) =>
-    `Firmado por ${who} el ${at} (versión ${version})`,
-  witness: (login: string) => `Testigo: ${login}`,
-  pdf: 'Ver PDF',
-  pdfOf: (title: string, at: string) => `Ver PDF de ${title} del ${at}`,
-  pdfError: 'No se pudo abrir el PDF del consentimiento',
-  close: 'Cerrar',
-} as const;
-
-interface SignedPet {
-  id_perro: number;
-  nom_perro: string;
-}
-
-/** The signed PDF, fetched with the session's credential (a link cannot carry it). */
-async function openSignedPdf(id: number) {
-  try {
-    await downloadFile(
-      fillPath(CONSENT_ENDPOINTS.pdf.path, { id }),
-      {},
-      `consentimiento-${id}.pdf`,
-    );
-  } catch (error) {
-    await showErrorDialog(SIGNATURES_TEXTS.pdfError, error);
-  }
-}
-
-/** Every consent the pet's owner signed, the newest first, each with its PDF. */
-function SignaturesDialog({ pet, onClose }: { pet: SignedPet; onClose(): void }) {
-  const T = SIGNATURES_TEXTS;
-  const params = { id: pet.id_perro };
-  const signatures = useQuery({
-    queryKey: queryKey(CONSENT_ENDPOINTS.ofPet, { params }),
-    queryFn: ({ signal }) => call(CONSENT_ENDPOINTS.ofPet, { params, signal }),
-  });
-  const rows = signatures.data ?? [];
-  return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="pet-signatures-title">
-      <DialogTitle id="pet-signatures-title">{T.title(upper(pet.nom_perro))}</DialogTitle>
-      <DialogContent>
-        {signatures.isError ? (
-          <Alert severity="warning">{signatures.error.message || T.loadError}</Alert>
-        ) : signatures.isPending ? (
-          <CircularProgress size={24} aria-label={T.loading} />
-        ) : rows.length === 0 ? (
-          <Typography color="text.secondary">{T.empty}</Typography>
-        ) : (
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {rows.map((s) => (
-              <Stack
-                component="li"
-                key={s.id}
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={1}
-                sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-              >
-                <div>
-                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                    {s.titulo}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {T.signed(s.firmante, formatDateTime(s.firmado_at), s.version)}
-                    {s.testigo && ` · ${T.witness(s.testigo)}`}
-                  </Typography>
-                </div>
-                <Button
-                  size="small"
-                  aria-label={T.pdfOf(s.titulo, formatDate(s.firmado_at))}
-                  onClick={() => void openSignedPdf(s.id)}
-                  sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-                >
-                  {T.pdf}
-                </Button>
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {T.close}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 interface PetDialogs {
   /** The pet's timeline ('Ver historial'). */
