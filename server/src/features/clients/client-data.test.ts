@@ -1,4 +1,5 @@
 import { and, count, eq, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ import {
   vaccines,
   waitlist,
   consents,
+  deposits,
+  reportCards,
 } from '../../db/schema';
 import { storeUpload } from '../../http/uploads';
 import { outboxDir } from '../../mail/mailer';
@@ -93,6 +96,27 @@ async function clientWithHistory(): Promise<Owner & { cita: number; sale: number
     pagos: [{ metodo: 'efectivo', monto: '45' }],
   });
   expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+  const depositProof = await storeUpload(db, 'adelanto', 'png', pngImage());
+  await db.insert(deposits).values({
+    id_cita,
+    id_cli: owner.id_cli,
+    monto: '20.00',
+    metodo: 'yape',
+    operacion: '04512877',
+    comprobante: depositProof,
+    fecha: limaDay(0),
+  });
+  await db.insert(reportCards).values({
+    id_cita,
+    pelaje: 'enredado',
+    trabajos: ['Baño'],
+    comportamiento: 4,
+    notas: 'La señora Rosa pidió que la llamen al 987111222',
+    proxima_semanas: 6,
+    proxima_fecha: limaDay(42),
+    token_hash: randomBytes(32).toString('hex'),
+    vence: new Date(Date.now() + 86_400_000),
+  });
   await db.insert(waitlist).values({
     id_cli: owner.id_cli,
     id_perro: owner.petId,
@@ -225,6 +249,11 @@ describe('POST /cliente/:id/anonimizar', () => {
     expect(triage).toMatchObject({ nota: '', peso: '12.50' });
     const [entry] = await db.select().from(waitlist).where(eq(waitlist.id_cli, owner.id_cli));
     expect(entry).toMatchObject({ notas: '', id_est: 3 });
+    // The deposit stays without its proof's picture; the report card without its notes.
+    const [deposit] = await db.select().from(deposits).where(eq(deposits.id_cli, owner.id_cli));
+    expect(deposit).toMatchObject({ monto: '20.00', operacion: '04512877', comprobante: null });
+    const [card] = await db.select().from(reportCards).where(eq(reportCards.id_cita, owner.cita));
+    expect(card).toMatchObject({ pelaje: 'enredado', notas: null });
 
     expect(await citasOf(owner.id_cli)).toBe(citasBefore);
     expect(await salesOf(owner.id_cli)).toBe(salesBefore);

@@ -19,9 +19,11 @@ import {
   auditEntries,
   clients,
   consents,
+  deposits,
   packages,
   pets,
   reminders,
+  reportCards,
   reservations,
   saleLines,
   salePayments,
@@ -225,6 +227,11 @@ type ClientRecords = [AuditEntity, number[]][];
  *   waitlist notes are emptied; measures, dates, services and amounts stay.
  * - A vaccine card's picture usually shows the owner's name and address: it is deleted, the
  *   vaccine itself (name and dates) stays. Before/after photos of visits show the pet and stay.
+ *   So does a deposit's proof (a Yape or bank screenshot shows the payer's name and phone): the
+ *   picture goes, the deposit (amount, method, operation number) stays. A report card's notes
+ *   are free text and are emptied; its coat, work and behaviour stay.
+ * - Signed consents stay whole, PDF included: they are the salon's evidence that the owner
+ *   authorised a risky service, kept as the sales are (decisions §client-data).
  * - Pending waitlist entries are cancelled: there is nobody left to call.
  * - Sales are issued tax documents, immutable (decisions §checkout) and kept for SUNAT as the law
  *   requires: their printed customer snapshot is not touched.
@@ -279,6 +286,25 @@ async function anonymize(tx: Tx, id: number): Promise<ClientRecords> {
   ).map((c) => c.id);
   const ofCitas = async <T>(read: (ids: number[]) => Promise<T[]>) =>
     citaIds.length > 0 ? read(citaIds) : [];
+  const cardIds = (
+    await ofCitas((ids) =>
+      tx
+        .update(reportCards)
+        .set({ notas: null })
+        .where(inArray(reportCards.id_cita, ids))
+        .returning({ id: reportCards.id_cita }),
+    )
+  ).map((c) => c.id);
+  const depositIds: number[] = [];
+  const depositProofs = await tx
+    .select({ id: deposits.id, comprobante: deposits.comprobante })
+    .from(deposits)
+    .where(eq(deposits.id_cli, id));
+  for (const proof of depositProofs) {
+    depositIds.push(proof.id);
+    if (proof.comprobante) await removeUpload(tx, proof.comprobante);
+  }
+  await tx.update(deposits).set({ comprobante: null }).where(eq(deposits.id_cli, id));
   const triageIds = (
     await ofCitas((ids) =>
       tx
@@ -328,6 +354,8 @@ async function anonymize(tx: Tx, id: number): Promise<ClientRecords> {
     ['cita', citaIds],
     ['foto', photoIds],
     ['triaje', triageIds],
+    ['ficha', cardIds],
+    ['adelanto', depositIds],
     ['recordatorio', reminderIds],
     ['lista_espera', waitlistIds],
   ];
