@@ -1,10 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type TestInfo } from './fixtures';
+import { expect, test } from './fixtures';
 import { axeFindings } from './axe';
 import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
-import { serverPort } from './servers';
+import { mailTo } from './outbox';
 import { signIn } from './support';
 
 /**
@@ -14,26 +11,6 @@ import { signIn } from './support';
  */
 
 const PHONE = { width: 390, height: 844 };
-
-/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
-async function outboxDir(info: TestInfo): Promise<string> {
-  const port = serverPort(info.parallelIndex);
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
-  return join(dataDir, 'outbox');
-}
-
-/** The newest mail to `to`, its quoted-printable soft breaks undone. */
-async function mailTo(to: string): Promise<string> {
-  const dir = await outboxDir(test.info());
-  let found: string[] = [];
-  await expect(async () => {
-    const names = (await readdir(dir).catch(() => [] as string[])).sort();
-    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
-    found = mails.filter((eml) => new RegExp(`^To: ${to}$`, 'mi').test(eml));
-    expect(found.length).toBeGreaterThan(0);
-  }).toPass({ timeout: 10_000 });
-  return (found[found.length - 1] ?? '').replace(/=\r?\n/g, '');
-}
 
 test('a client confirms from the reminder’s link on a phone, and the calendar shows the check', async ({
   page,

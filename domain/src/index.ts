@@ -25,6 +25,8 @@ export * from './features/checkout/bonos';
 export * from './features/checkout/deposits';
 export * from './features/employees/commissions';
 export * from './features/pet-care/consents';
+export * from './features/pet-care/consent-signing';
+export * from './features/pet-care/coat-states';
 export * from './features/pet-care/report-cards';
 export * from './features/checkout/gift-cards';
 export * from './features/checkout/receipt-codes';

@@ -17,7 +17,7 @@ import {
   OnlineBookingSettingsSchema,
   TokenParamSchema,
 } from './online-booking';
-import { PublicConsentSignInputSchema } from '../pet-care/consents';
+import { PublicConsentSignInputSchema } from '../pet-care/consent-signing';
 
 /** Online booking's feature name: the root of the staff screens' query keys. */
 export const ONLINE_BOOKING_QUERY_KEY = 'reserva-online';

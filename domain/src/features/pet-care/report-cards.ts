@@ -4,6 +4,7 @@ import { defineEndpoints } from '../../endpoint';
 import { IdParamSchema } from '../../list-query';
 import { optionalText } from '../../rules';
 import { TokenParamSchema } from '../online-booking/online-booking';
+import { COAT_STATES } from './coat-states';
 
 /**
  * Report cards (DESIGN §11.8, decisions §report-cards): what the groomer tells the owner at the
@@ -26,16 +27,6 @@ export const REPORT_CARD_MESSAGES = {
 } as const;
 
 const M = REPORT_CARD_MESSAGES;
-
-export const COAT_STATES = ['bueno', 'enredado', 'muy_enredado', 'con_pulgas', 'sucio'] as const;
-export type CoatState = (typeof COAT_STATES)[number];
-export const COAT_STATE_NAMES: Record<CoatState, string> = {
-  bueno: 'En buen estado',
-  enredado: 'Con algunos nudos',
-  muy_enredado: 'Muy enredado',
-  con_pulgas: 'Con pulgas o garrapatas',
-  sucio: 'Muy sucio',
-};
 
 /** How many days a card's public page stays open. */
 export const REPORT_CARD_LINK_DAYS = 90;

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Details } from '../details';
 import { callPublic, PublicApiError } from '../public-api';
 import { dayNames, limaDayAndTime } from './booking-dates';
+import { LinkConsents } from './link-consents';
 import { LinkDeposit } from './link-deposit';
 import { Problem, Step } from './step';
 
@@ -79,7 +80,8 @@ function ConfirmCancel({ busy, onYes, onNo }: { busy: boolean; onYes(): void; on
 /**
  * The page of a personal link, `/c/<token>` (DESIGN §11.5): the one cita it names,
  * 'Confirmar asistencia' in one tap until the visit, and 'Cancelar cita' while the salon's
- * policy allows it, after a question; and the deposit its service asks, paid from here.
+ * policy allows it, after a question; the deposit its service asks, paid from here; and the
+ * consents the visit asks, signed from here on the phone.
  */
 export function LinkedPage({ token }: { token: string }) {
   const [loaded, setLoaded] = useState<Loaded>();
@@ -209,6 +211,14 @@ export function LinkedPage({ token }: { token: string }) {
           adelanto={cita.adelanto}
           canPay={cita.puede_confirmar}
           onPaid={(paid) => setLoaded({ cita: paid })}
+        />
+      )}
+      {cita.consentimientos.length > 0 && (
+        <LinkConsents
+          token={token}
+          consents={cita.consentimientos}
+          canSign={cita.puede_confirmar}
+          onSigned={(signed) => setLoaded({ cita: signed })}
         />
       )}
     </Step>
