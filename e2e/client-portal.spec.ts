@@ -2,9 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { AppointmentStatus, COAT_STATE_NAMES } from '@app/domain';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { axeFindings } from './axe';
-import { limaDay, uniqueDni, uniqueWord } from './api';
+import { limaDay, shownDate, uniqueDni, uniqueWord } from './api';
 import { serverPort } from './servers';
 import { PASSWORD, signIn } from './support';
 import { weekdayAhead } from './visits';
@@ -28,6 +29,7 @@ const PNG = Buffer.from(
 interface Admin {
   create<T>(path: string, body: object): Promise<T>;
   get<T>(path: string, params?: Record<string, string | number>): Promise<T>;
+  patch(path: string, body: object): Promise<void>;
 }
 
 async function admin(request: APIRequestContext): Promise<Admin> {
@@ -50,7 +52,45 @@ async function admin(request: APIRequestContext): Promise<Admin> {
       expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
       return ((await res.json()) as { data: T }).data;
     },
+    async patch(path: string, body: object) {
+      const res = await request.patch(`/api${path}`, {
+        headers,
+        data: { json: JSON.stringify(body) },
+      });
+      expect(res.status(), `PATCH ${path}: ${await res.text()}`).toBe(200);
+    },
   };
+}
+
+/** A service of this test's own, an hour long. */
+async function registerService(api: Admin) {
+  return api.create<{ id_srv: number }>('/servicio/register', {
+    nombre: `Baño portal ${uniqueWord()}`,
+    descripcion: 'Baño completo con champú neutro para la prueba de la cuenta del cliente.',
+    precio: '40',
+    duracion: 60,
+  });
+}
+
+/** A client with an e-mail (to receive the sign-in link) and a pet. */
+async function registerOwner(api: Admin, surname: string) {
+  const dni = uniqueDni();
+  const email = `portal.${dni}@gmail.com`;
+  const { id_cli } = await api.create<{ id_cli: number }>('/cliente/register', {
+    dni,
+    name: 'Lucía',
+    surname,
+    tel1: '987123456',
+    email,
+    direccion: 'Jr. Las Begonias 456, San Isidro',
+  });
+  const pet = uniqueWord();
+  const { id_perro } = await api.create<{ id_perro: number }>('/mascota/register', {
+    nombre: pet,
+    raza: 'Beagle',
+    dniCliente: dni,
+  });
+  return { dni, email, id_cli, pet, id_perro };
 }
 
 interface Arranged {
@@ -65,12 +105,7 @@ interface Arranged {
 
 /** A client with an e-mail and a pet with a coming cita; another client on the waitlist. */
 async function arrange(api: Admin): Promise<Arranged> {
-  const { id_srv } = await api.create<{ id_srv: number }>('/servicio/register', {
-    nombre: `Baño portal ${uniqueWord()}`,
-    descripcion: 'Baño completo con champú neutro para la prueba de la cuenta del cliente.',
-    precio: '40',
-    duracion: 60,
-  });
+  const { id_srv } = await registerService(api);
   const nom = uniqueWord();
   const { id_emp } = await api.create<{ id_emp: number }>('/empleado/register', {
     nom,
@@ -82,27 +117,8 @@ async function arrange(api: Admin): Promise<Arranged> {
     agenda: true,
     color: '#00695c',
   });
-  const client = async (surname: string) => {
-    const dni = uniqueDni();
-    const email = `portal.${dni}@gmail.com`;
-    const { id_cli } = await api.create<{ id_cli: number }>('/cliente/register', {
-      dni,
-      name: 'Lucía',
-      surname,
-      tel1: '987123456',
-      email,
-      direccion: 'Jr. Las Begonias 456, San Isidro',
-    });
-    const pet = uniqueWord();
-    const { id_perro } = await api.create<{ id_perro: number }>('/mascota/register', {
-      nombre: pet,
-      raza: 'Beagle',
-      dniCliente: dni,
-    });
-    return { dni, email, id_cli, pet, id_perro };
-  };
-  const leaving = await client(`Portal ${uniqueWord()}`);
-  const waiting = await client(`Espera ${uniqueWord()}`);
+  const leaving = await registerOwner(api, `Portal ${uniqueWord()}`);
+  const waiting = await registerOwner(api, `Espera ${uniqueWord()}`);
 
   const day = weekdayAhead(20, 4);
   const { id_cita } = await api.create<{ id_cita: number }>('/cita/register', {
@@ -132,6 +148,59 @@ async function arrange(api: Admin): Promise<Arranged> {
     day,
     waiting: { id_esp, pet: waiting.pet },
   };
+}
+
+interface Attended {
+  email: string;
+  pet: string;
+  /** The consent template signed for the pet. */
+  titulo: string;
+}
+
+/**
+ * A client whose pet was attended two days ago with a service of this test's own: a consent
+ * asked for that service signed at the counter, the visit completed and its report card written.
+ */
+async function arrangeAttended(api: Admin): Promise<Attended> {
+  const { id_srv } = await registerService(api);
+  const owner = await registerOwner(api, `Ficha ${uniqueWord()}`);
+  // For this service only: a yearly or first-visit template would be asked of every cita.
+  const titulo = `Baño con nudos ${uniqueWord()}`;
+  const { id_consentimiento } = await api.create<{ id_consentimiento: number }>(
+    '/consentimiento/register',
+    {
+      titulo,
+      texto: 'Autorizo el baño y el desenredado de mi mascota, aunque el pelo quede más corto.',
+      aplica: 'servicio',
+      servicios: [id_srv],
+      paquetes: [],
+    },
+  );
+  await api.create('/consentimiento/firmar', {
+    id_consentimiento,
+    id_perro: owner.id_perro,
+    firmante: 'Rosa Quispe',
+    firma: `data:image/png;base64,${PNG.toString('base64')}`,
+  });
+  const { id_cita } = await api.create<{ id_cita: number }>('/cita/register', {
+    fec_cita: `${limaDay(-2)}T10:00`,
+    dni_cli: owner.dni,
+    id_cliente: owner.id_cli,
+    id_perro: owner.id_perro,
+    id_servicio: id_srv,
+    duracion: 60,
+    fech_reg: limaDay(-2),
+    obs: 'Visita ya atendida, con su ficha',
+  });
+  await api.patch('/cita/estado', { cita: id_cita, est: AppointmentStatus.Completada });
+  await api.create(`/cita/${id_cita}/ficha`, {
+    pelaje: 'enredado',
+    trabajos: ['Baño', 'Corte de uñas'],
+    comportamiento: 4,
+    notas: 'Se portó muy bien',
+    proxima_semanas: 6,
+  });
+  return { email: owner.email, pet: owner.pet, titulo };
 }
 
 /* The sign-in link, from the mail the server wrote to its outbox */
@@ -292,6 +361,70 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('status')).toHaveText('Cerró su sesión en este dispositivo.');
     await page.goto(link);
     await expect(page.getByRole('alert')).toHaveText('El enlace no es válido o ya venció');
+  });
+
+  test('a client reads a past visit’s report card and opens the PDF of a consent signed for the pet', async ({
+    page,
+    request,
+  }) => {
+    const attended = await arrangeAttended(await admin(request));
+    await page.goto('/mi-cuenta');
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(attended.email);
+    await page.getByRole('button', { name: 'Enviarme el enlace' }).click();
+    await page.goto(await linkMailedTo(attended.email));
+
+    // The visit's card, folded under the visit: the coat, the work, the behaviour, the notes and
+    // the day suggested to come back (six weeks after the visit).
+    await expect(sectionHeading(page, 'Mis citas')).toBeVisible();
+    const visit = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 4 }) })
+      .filter({ hasText: attended.pet });
+    await expect(visit).toContainText('Completada');
+    const card = visit.getByRole('group');
+    await card.getByText('Ficha de la visita').click();
+    await expect(card.getByRole('term')).toHaveText([
+      'Pelaje al llegar',
+      'Trabajos realizados',
+      'Comportamiento',
+      'Notas del groomer',
+      'Próxima visita sugerida',
+    ]);
+    await expect(card.getByRole('definition')).toHaveText([
+      COAT_STATE_NAMES.enredado,
+      /^Baño\s*Corte de uñas$/,
+      '4 de 5',
+      'Se portó muy bien',
+      shownDate(limaDay(40)),
+    ]);
+    await expect(card.getByRole('listitem')).toHaveText(['Baño', 'Corte de uñas']);
+    await expectNoAxeFindings(page);
+
+    // Under the pets, the consent signed for this one, and its PDF read with the session.
+    await openSection(page, 'Mis mascotas');
+    const signed = page
+      .getByRole('region', { name: 'Consentimientos firmados' })
+      .getByRole('listitem')
+      .filter({ hasText: attended.titulo });
+    const today = shownDate(limaDay(0));
+    await expect(signed).toContainText(new RegExp(attended.pet, 'i'));
+    await expect(signed).toContainText(
+      new RegExp(`Firmado por Rosa Quispe el ${today} \\d{2}:\\d{2} \\(versión 1\\)`),
+    );
+    await expectNoAxeFindings(page);
+    const answered = page.waitForResponse((res) =>
+      /\/api\/portal\/firma\/\d+\/pdf$/.test(res.url()),
+    );
+    const saved = page.waitForEvent('download');
+    await signed
+      .getByRole('button', { name: `Ver PDF de ${attended.titulo}, firmado el ${today}` })
+      .click();
+    const pdf = await answered;
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/^consentimiento-\d+\.pdf$/);
+    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test('a session that ended sends the client back to the sign-in form, told so', async ({

@@ -5,8 +5,7 @@ import { VaccineStateSchema } from '../pet-care/care';
 import { VACCINE_MESSAGES } from '../pet-care/vaccines';
 import { PET_SIZES } from '../online-booking/sizes';
 import { limaToday } from '../../lima-date';
-import { SignatureSchema } from '../pet-care/consents';
-import { ReportCardSchema } from '../pet-care/report-cards';
+import { COAT_STATES } from '../pet-care/coat-states';
 
 /**
  * The client's own page, /mi-cuenta (DESIGN §11.5): the e-mailed sign-in link, the session on
@@ -149,17 +148,30 @@ export const PortalPhotoSchema = z.strictObject({
 });
 export type PortalPhoto = z.infer<typeof PortalPhotoSchema>;
 
+/*
+ * The report card and the signature as the owner reads them are written out here, not derived
+ * from the staff's schemas: those modules would bring the whole resources into the page.
+ */
+
 /** A visit's report card as its owner reads it: what the public page shows, in their account. */
-export const PortalReportCardSchema = ReportCardSchema.pick({
-  pelaje: true,
-  trabajos: true,
-  comportamiento: true,
-  notas: true,
-  proxima_fecha: true,
+export const PortalReportCardSchema = z.strictObject({
+  pelaje: z.enum(COAT_STATES),
+  trabajos: z.array(z.string()),
+  comportamiento: z.number().int(),
+  notas: z.string().nullable(),
+  proxima_fecha: isoDay,
 });
 
 /** `GET /api/portal/firmas`: the consents signed for the client's pets, newest first. */
-export const PortalSignatureSchema = SignatureSchema.omit({ testigo: true }).extend({
+export const PortalSignatureSchema = z.strictObject({
+  id: z.number().int(),
+  id_consentimiento: z.number().int(),
+  titulo: z.string(),
+  version: z.number().int(),
+  id_perro: z.number().int(),
+  mascota: z.string(),
+  firmante: z.string(),
+  firmado_at: isoDateTime,
   /** `GET /api/portal/firma/{id}/pdf` (fetched with the credential). */
   pdf_url: z.string(),
 });

@@ -2,6 +2,7 @@ import { PORTAL_ENDPOINTS } from '@app/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Problem } from '../booking/step';
 import { AppointmentsSection } from './appointments-section';
+import { ConsentsSection } from './consents-section';
 import { DataSection } from './data-section';
 import { PetsSection } from './pets-section';
 import { usePortalApi } from './portal-api';
@@ -89,7 +90,12 @@ export function Account({ nombres, onSignedOut }: AccountProps) {
       </div>
       <Problem message={problem} />
       {section === 'citas' && <AppointmentsSection focus={moved} />}
-      {section === 'mascotas' && <PetsSection focus={moved} me={me} />}
+      {section === 'mascotas' && (
+        <>
+          <PetsSection focus={moved} me={me} />
+          <ConsentsSection />
+        </>
+      )}
       {section === 'comprobantes' && <ReceiptsSection focus={moved} />}
       {section === 'datos' && <DataSection focus={moved} me={me} />}
     </>

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_STATUSES,
+  COAT_STATE_NAMES,
   PORTAL_ENDPOINTS,
   PORTAL_MESSAGES,
   statusName,
@@ -45,7 +46,17 @@ export const APPOINTMENTS_TEXTS = {
   photos: 'Fotos de la visita',
   photo: (pet: string, momento: PortalPhoto['momento']) =>
     `${pet}, ${momento === 'antes' ? 'antes' : 'después'} del servicio`,
+  card: 'Ficha de la visita',
+  coat: 'Pelaje al llegar',
+  work: 'Trabajos realizados',
+  behaviour: 'Comportamiento',
+  behaviourValue: (value: number) => `${value} de 5`,
+  notes: 'Notas del groomer',
+  next: 'Próxima visita sugerida',
 } as const;
+
+/** '2026-06-09' → '09/06/2026'. */
+export const dayMonthYear = (day: string) => day.split('-').reverse().join('/');
 
 /** The day and time picker loads when a cita is to be moved: it is the booking page's. */
 const Reschedule = lazy(() =>
@@ -193,7 +204,34 @@ function ComingCard({ cita, hours, onChanged, onReschedule }: CardProps) {
   );
 }
 
-/** A past visit: what was done, and its photos. */
+type ReportCard = NonNullable<PortalAppointment['ficha']>;
+
+/** The groomer's report card of a visit, folded under its title to keep the list short. */
+function ReportCardDetails({ ficha }: { ficha: ReportCard }) {
+  return (
+    <details className="report">
+      <summary>{APPOINTMENTS_TEXTS.card}</summary>
+      <Details
+        items={[
+          [APPOINTMENTS_TEXTS.coat, COAT_STATE_NAMES[ficha.pelaje]],
+          [
+            APPOINTMENTS_TEXTS.work,
+            <ul>
+              {ficha.trabajos.map((item, index) => (
+                <li key={`${index}-${item}`}>{item}</li>
+              ))}
+            </ul>,
+          ],
+          [APPOINTMENTS_TEXTS.behaviour, APPOINTMENTS_TEXTS.behaviourValue(ficha.comportamiento)],
+          ficha.notas !== null && ficha.notas !== '' && [APPOINTMENTS_TEXTS.notes, ficha.notas],
+          [APPOINTMENTS_TEXTS.next, dayMonthYear(ficha.proxima_fecha)],
+        ]}
+      />
+    </details>
+  );
+}
+
+/** A past visit: what was done, its report card and its photos. */
 function PastCard({ cita }: { cita: PortalAppointment }) {
   const headingId = `visita-${cita.id_cita}`;
   return (
@@ -207,6 +245,7 @@ function PastCard({ cita }: { cita: PortalAppointment }) {
           [APPOINTMENTS_TEXTS.status, statusName(cita.estado, APPOINTMENT_STATUSES)],
         ]}
       />
+      {cita.ficha && <ReportCardDetails ficha={cita.ficha} />}
       {cita.fotos.length > 0 && (
         <>
           <h5 className="photos-title">{APPOINTMENTS_TEXTS.photos}</h5>

@@ -6,7 +6,7 @@ import {
   type ParamsInput,
   type QueryInput,
 } from '@app/domain';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useState } from 'react';
 import {
   callPublic,
   dataOf,
@@ -15,6 +15,7 @@ import {
   PublicApiError,
   type PublicCallOptions,
 } from '../public-api';
+import { problemOf } from './use-loaded';
 
 /**
  * The portal's calls (`/api/portal/*`): the public pages' client with the session's credential,
@@ -94,4 +95,33 @@ export function saveFile(blob: Blob, name: string) {
   link.remove();
   // After the click's download has started.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * A file the client asks for (a receipt's PDF or XML, a signed consent's PDF): read with the
+ * credential and saved under `name`. `busy` says which of the card's files is on its way (one at a
+ * time), `problem` why the last one could not be read.
+ */
+export function useDownload<K extends string>() {
+  const api = usePortalApi();
+  const [busy, setBusy] = useState<K | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const download = async <E extends Endpoint>(
+    which: K,
+    endpoint: E,
+    name: string,
+    options?: PortalCallOptions<E>,
+  ) => {
+    if (busy) return;
+    setBusy(which);
+    setProblem(null);
+    try {
+      saveFile(await api.file(endpoint, options), name);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, problem, download };
 }

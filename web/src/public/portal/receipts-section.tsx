@@ -1,11 +1,10 @@
 import { PORTAL_ENDPOINTS, type PortalReceipt } from '@app/domain';
-import { useState } from 'react';
 import { Details, moneyText } from '../details';
 import { Problem } from '../booking/step';
 import { limaDayAndTime } from '../booking/booking-dates';
 import { dateText, Section } from './section';
-import { saveFile, usePortalApi } from './portal-api';
-import { problemOf, useLoaded } from './use-loaded';
+import { useDownload, usePortalApi } from './portal-api';
+import { useLoaded } from './use-loaded';
 
 export const RECEIPTS_TEXTS = {
   none: 'Aún no tiene comprobantes.',
@@ -24,30 +23,12 @@ export const RECEIPTS_TEXTS = {
 type Format = 'pdf' | 'xml';
 
 function ReceiptCard({ receipt }: { receipt: PortalReceipt }) {
-  const api = usePortalApi();
-  const [busy, setBusy] = useState<Format | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, download } = useDownload<Format>();
   const { fecha } = limaDayAndTime(receipt.fecha);
   const title = `${receipt.tipo} ${receipt.comprobante}`;
   const headingId = `comprobante-${receipt.id_venta}`;
-
-  const download = async (format: Format) => {
-    if (busy) return;
-    setBusy(format);
-    setProblem(null);
-    try {
-      const params = { id: receipt.id_venta };
-      const blob =
-        format === 'pdf'
-          ? await api.file(PORTAL_ENDPOINTS.receiptPdf, { params })
-          : await api.file(PORTAL_ENDPOINTS.receiptXml, { params });
-      saveFile(blob, `${receipt.comprobante}.${format}`);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const options = { params: { id: receipt.id_venta } };
+  const name = (format: Format) => `${receipt.comprobante}.${format}`;
 
   const button = (format: Format) => (
     <button
@@ -55,7 +36,11 @@ function ReceiptCard({ receipt }: { receipt: PortalReceipt }) {
       className="secondary"
       aria-disabled={busy !== null || undefined}
       aria-label={format === 'pdf' ? RECEIPTS_TEXTS.pdfOf(title) : RECEIPTS_TEXTS.xmlOf(title)}
-      onClick={() => void download(format)}
+      onClick={() =>
+        void (format === 'pdf'
+          ? download(format, PORTAL_ENDPOINTS.receiptPdf, name(format), options)
+          : download(format, PORTAL_ENDPOINTS.receiptXml, name(format), options))
+      }
     >
       {busy === format
         ? RECEIPTS_TEXTS.downloading
