@@ -96,14 +96,17 @@ test('a groomer sees no administration, no Editar, and a deep link says Sin perm
   }
   await expect(menu.getByText('CONFIGURACIONES')).toHaveCount(0);
 
-  // Clients are read only: no Añadir Cliente, and no row menu with Editar.
+  // Clients are read only: no Añadir Cliente, and a row menu that only reads (the consents the
+  // owner signed), with no Editar.
   await menu.getByRole('link', { name: 'Clientes', exact: true }).click();
   await search(page, 'Buscar cliente (nombre, apellido o DNI)', client.dni);
   const clientRow = page.getByRole('row', { name: new RegExp(client.dni) });
   await expect(clientRow).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Añadir Cliente' })).toHaveCount(0);
-  await expect(clientRow.getByRole('button', { name: /Acciones de/ })).toHaveCount(0);
+  await clientRow.getByRole('button', { name: /Acciones de/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Consentimientos firmados' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // An appointment: attending it (En Proceso, Completada, Triaje), not booking or editing it.
   await page.goto('/citas');

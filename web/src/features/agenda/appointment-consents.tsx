@@ -9,10 +9,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { z } from 'zod';
 import {
@@ -79,11 +80,16 @@ function useAppointmentConsents(id: number) {
   });
 }
 
+/** 'Sin firmar', in words (not colour alone) on the theme's AA warning colour. */
+export function UnsignedChip({ sx }: { sx?: SxProps<Theme> }) {
+  return <Chip size="small" color="warning" label={T.unsigned} sx={sx} />;
+}
+
 /** The details' header chip: 'Sin firmar' while a consent the cita asks lacks its signature. */
 export function UnsignedConsentsChip({ appointmentId }: { appointmentId: number }) {
   const consents = useAppointmentConsents(appointmentId);
   if (!consents.data?.sin_firmar) return null;
-  return <Chip size="small" color="warning" label={T.unsigned} sx={{ ml: 1 }} />;
+  return <UnsignedChip sx={{ ml: 1 }} />;
 }
 
 /** The signed PDF, fetched with the session's credential (a link cannot carry it). */
@@ -148,7 +154,7 @@ export function AppointmentConsentsSection({
                     )}
                   </Typography>
                 ) : (
-                  <Chip size="small" color="warning" label={T.unsigned} sx={{ mt: 0.5 }} />
+                  <UnsignedChip sx={{ mt: 0.5 }} />
                 )}
               </Box>
               {consent.firma
@@ -429,72 +435,92 @@ const StartReasonSchema = z.object({
   motivo: z.string().trim().min(1, T.startReasonRequired).max(CANCEL_REASON_MAX),
 });
 
-/** 'Falta la firma del consentimiento: …': the server's refusal to start an unsigned cita. */
-const UNSIGNED_PREFIX = CONSENT_MESSAGES.unsignedToStart('\u0000').split('\u0000')[0];
-
+/**
+ * The server's refusal to start an unsigned cita: a 409 whose `motivo` names what would let it
+ * start (decisions §consents).
+ */
 const isUnsignedRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 409 && error.message.startsWith(UNSIGNED_PREFIX);
+  error instanceof ApiError && error.status === 409 && error.fieldError('motivo') !== undefined;
+
+/** A cita's status change; one without `question` is sent at once (Mi día's one tap). */
+export type ConsentStatusChange = Omit<StatusChange, 'question'> & { question?: string };
 
 interface Refused {
-  change: StatusChange;
+  change: ConsentStatusChange;
   message: string;
 }
 
+const sendStatus = (change: ConsentStatusChange, motivo?: string) =>
+  callWithMessage(appointmentsResource.endpoints.status, {
+    body: { cita: change.id, est: change.status, motivo },
+  });
+
 /**
- * The cita's confirmed status change, as the crud's `useStatusChange`, but a start refused for a
- * missing signature asks for the reason ('Iniciar sin firma') and sends it again with it.
- * `dialog` is rendered by the caller.
+ * The cita's status change, as the crud's `useStatusChange` (confirmed when it has a
+ * `question`), but a start refused for a missing signature asks for the reason ('Iniciar sin
+ * firma') and sends it again with it. `dialog` is rendered by the caller; `pending` is the
+ * change being sent, for its button's progress.
  */
 export function useStatusChangeAskingConsent() {
   const client = useQueryClient();
-  const { endpoints } = appointmentsResource;
   const [refused, setRefused] = useState<Refused | null>(null);
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: [endpoints.status.feature] }),
-      client.invalidateQueries({ queryKey: [consentsResource.plural] }),
-    ]);
-  const send = (change: StatusChange, motivo?: string) =>
-    callWithMessage(endpoints.status, {
-      body: { cita: change.id, est: change.status, motivo },
-    });
+  const [pending, setPending] = useState<ConsentStatusChange | null>(null);
+  const refresh = useCallback(
+    () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: [appointmentsResource.endpoints.status.feature] }),
+        client.invalidateQueries({ queryKey: [consentsResource.plural] }),
+      ]),
+    [client],
+  );
 
-  const changeStatus = async (change: StatusChange): Promise<boolean> => {
-    if (!(await confirm(change.question))) return false;
-    try {
-      const answer = await send(change);
-      if (answer.message) toast.success(answer.message);
-      await refresh();
-      return true;
-    } catch (error) {
-      if (isUnsignedRefusal(error)) {
-        setRefused({ change, message: error.message });
+  const changeStatus = useCallback(
+    async (change: ConsentStatusChange): Promise<boolean> => {
+      if (change.question !== undefined && !(await confirm(change.question))) return false;
+      setPending(change);
+      try {
+        const answer = await sendStatus(change);
+        if (answer.message) toast.success(answer.message);
+        await refresh();
+        setPending(null);
+        return true;
+      } catch (error) {
+        setPending(null);
+        if (isUnsignedRefusal(error)) {
+          setRefused({ change, message: error.message });
+          return false;
+        }
+        // The cita may have changed meanwhile: what is shown catches up.
+        void refresh();
+        await showErrorDialog(change.errorTitle, error);
         return false;
       }
-      await showErrorDialog(change.errorTitle, error);
-      return false;
-    }
-  };
-
-  const dialog = (
-    <ReasonDialog
-      target={refused}
-      keyOf={(target) => target.change.id}
-      idPrefix="start-unsigned"
-      title={T.startTitle}
-      schema={StartReasonSchema}
-      max={CANCEL_REASON_MAX}
-      texts={(target) => ({
-        text: target.message,
-        label: T.startReason,
-        back: T.back,
-        confirm: T.startTitle,
-        errorTitle: target.change.errorTitle,
-      })}
-      send={(target, motivo) => send(target.change, motivo)}
-      refresh={refresh}
-      onClose={() => setRefused(null)}
-    />
+    },
+    [refresh],
   );
-  return { changeStatus, dialog };
+
+  const dialog = useMemo(
+    () => (
+      <ReasonDialog
+        target={refused}
+        keyOf={(target) => target.change.id}
+        idPrefix="start-unsigned"
+        title={T.startTitle}
+        schema={StartReasonSchema}
+        max={CANCEL_REASON_MAX}
+        texts={(target) => ({
+          text: target.message,
+          label: T.startReason,
+          back: T.back,
+          confirm: T.startTitle,
+          errorTitle: target.change.errorTitle,
+        })}
+        send={(target, motivo) => sendStatus(target.change, motivo)}
+        refresh={refresh}
+        onClose={() => setRefused(null)}
+      />
+    ),
+    [refused, refresh],
+  );
+  return { changeStatus, dialog, pending };
 }

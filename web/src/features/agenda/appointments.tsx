@@ -44,6 +44,7 @@ import { groomerFilterOptions, useAttends, useGroomers } from './groomers';
 import { useSeriesCancel } from './series-cancel';
 import { TriageDialog } from './triage-dialog';
 import { useWaitlistOffer } from './waitlist-offer-dialog';
+import { UnsignedChip, useStatusChangeAskingConsent } from './appointment-consents';
 import { CARD_TEXTS } from './calendar-event';
 
 /** What starting, completing and recording the triage of a visit need. */
@@ -62,8 +63,11 @@ interface RowActions {
   cancelSeries(row: Appointment): void;
   /** 'Cancelar': the reason, then 11 Cancelada (statuses §transitions). */
   cancel(target: CancelTarget): void;
-  /** A cita cancelled or missed: its time is offered to the waitlist. */
-  freed(row: Appointment): void;
+  /**
+   * A status of the 'Cambiar Estado' menu, confirmed; a start refused for a missing consent
+   * signature asks for the reason (decisions §consents).
+   */
+  changeStatus(row: Appointment, status: number): void;
 }
 
 /** What the spec's SERVICIOS column lists: the service and/or the package, as bullets. */
@@ -90,13 +94,16 @@ function ObservationsCell({ row }: { row: Appointment }) {
   );
 }
 
-/** The status; a cancelled cita's reason under it, whole in its tooltip. */
-
+/**
+ * The status; 'Sin firmar' beside it while a consent the cita asks lacks its signature (DESIGN
+ * §11.8); a cancelled cita's reason under it, whole in its tooltip.
+ */
 function StatusCell({ row }: { row: Appointment }) {
   const reason = row.motivo_cancelacion;
   return (
     <>
       <StatusBadge id={row.id_est} catalogue={APPOINTMENT_STATUSES} />
+      {row.sin_firmar && <UnsignedChip sx={{ ml: 0.5 }} />}
       {row.confirmada_en && (
         <CheckCircleIcon
           titleAccess={CARD_TEXTS.confirmed}
@@ -191,6 +198,8 @@ function appointmentsConfig(
     // 'Cancelar' asks for the reason (statuses §transitions).
     // Decisions §checkout: a visit not charged yet is charged here; a charged one shows its
     // receipt.
+    // The status changes come last, as the crud's would, but through the cita's own change
+    // (open.changeStatus): starting an unsigned cita asks for the reason.
     menuItems: (c) => {
       const saleId = c.id_venta;
       return [
@@ -226,33 +235,34 @@ function appointmentsConfig(
               },
             ]
           : []),
+        ...statusItems(c, attends).map((action) => ({
+          label: action.label,
+          section: action.section,
+          access: action.access,
+          onClick: () => open.changeStatus(c, action.status),
+        })),
       ];
     },
-    status: {
-      current: (c) => c.id_est,
-      subject: 'esta cita',
-      errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
-      // Spec §001-2: Eliminar (8) and Cambiar Estado with 4, 5, 6; Programada undoes them.
-      // Only what the transitions table allows from the cita's status (a Completada one offers
-      // Programada alone); a charged cita stays Completada until its sale is voided.
-      actions: (c) =>
-        statusActions(
-          c.id_est,
-          APPOINTMENT_STATUSES,
-          offeredStatuses(c).map((status) =>
-            status === AppointmentStatus.Eliminada
-              ? { status, label: 'Eliminar' }
-              : { status, section: CHANGE_STATUS_SECTION },
-          ),
-        )
-          .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
-          .filter((action) => action.access !== ATTEND || attends(c.id_emp)),
-      question: (action) => changeQuestion(action.status, APPOINTMENT_STATUSES),
-      onChanged: (c, status) => {
-        if (FREEING_APPOINTMENT_STATUSES.includes(status)) open.freed(c);
-      },
-    },
   };
+}
+
+/**
+ * Spec §001-2: Eliminar (8) and Cambiar Estado with 4, 5, 6; Programada undoes them. Only what
+ * the transitions table allows from the cita's status (a Completada one offers Programada
+ * alone); a charged cita stays Completada until its sale is voided.
+ */
+function statusItems(c: Appointment, attends: (assigned: number | null) => boolean) {
+  return statusActions(
+    c.id_est,
+    APPOINTMENT_STATUSES,
+    offeredStatuses(c).map((status) =>
+      status === AppointmentStatus.Eliminada
+        ? { status, label: 'Eliminar' }
+        : { status, section: CHANGE_STATUS_SECTION },
+    ),
+  )
+    .map((action) => ({ ...action, access: appointmentStatusAccess(action.status) }))
+    .filter((action) => action.access !== ATTEND || attends(c.id_emp));
 }
 
 export function AppointmentsPage() {
@@ -268,6 +278,8 @@ export function AppointmentsPage() {
     [offer],
   );
   const cancel = useAppointmentCancel(cancelled);
+  const status = useStatusChangeAskingConsent();
+  const { changeStatus } = status;
   const config = useMemo(
     () => ({
       ...appointmentsConfig(
@@ -277,7 +289,18 @@ export function AppointmentsPage() {
           receipt: sale.showReceipt,
           cancelSeries: (row) => void cancelSeries(row),
           cancel: cancel.cancel,
-          freed: (row) => waitlist.offer(row.id_cita, row.fec_cita),
+          changeStatus: (row, est) =>
+            void changeStatus({
+              id: row.id_cita,
+              status: est,
+              question: changeQuestion(est, APPOINTMENT_STATUSES),
+              errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
+            }).then((changed) => {
+              // A cita cancelled or missed: its time is offered to the waitlist.
+              if (changed && FREEING_APPOINTMENT_STATUSES.includes(est)) {
+                waitlist.offer(row.id_cita, row.fec_cita);
+              }
+            }),
         },
         groomers,
         attends,
@@ -288,6 +311,7 @@ export function AppointmentsPage() {
           {sale.dialogs}
           {cancel.dialog}
           {waitlist.dialog}
+          {status.dialog}
         </>
       ),
     }),
@@ -301,6 +325,8 @@ export function AppointmentsPage() {
       cancelSeries,
       cancel,
       waitlist,
+      changeStatus,
+      status.dialog,
     ],
   );
   return <CrudPage config={config} />;

@@ -22,6 +22,7 @@ import {
 import { StatusBadge } from '../../crud';
 import { TIME_ZONE } from '../../lib/format';
 import { PetCareChips } from '../../lookups';
+import { UnsignedChip } from './appointment-consents';
 import { MY_DAY_TEXTS as T, clientFullName, petName, readyLink } from './my-day-texts';
 import { REPORT_CARD_TEXTS } from './report-card-dialog';
 
@@ -48,8 +49,9 @@ const limaTime = (iso: string) => dayjs(iso).tz(TIME_ZONE).format('HH:mm');
  * One visit of 'Mi día': the pet's alerts, care notes and vaccines first (what the groomer must
  * know before touching it), then the time, the pet and the service, and what to do next with
  * one tap: Iniciar (En Proceso), Completar (Completada), then 'Avisar que está listo'; and,
- * once under way, its 'Ficha' (the report card, DESIGN §11.8). No price: a groomer's day
- * carries no money (issue 30 §5).
+ * once under way, its 'Ficha' (the report card, DESIGN §11.8). 'Sin firmar' beside the status
+ * while a consent the visit asks lacks its signature: starting it then asks for the reason. No
+ * price: a groomer's day carries no money (issue 30 §5).
  */
 export function MyDayCard({
   entry,
@@ -86,7 +88,10 @@ export function MyDayCard({
           <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }}>
             {limaTime(entry.inicio)} – {limaTime(entry.fin)}
           </Typography>
-          <StatusBadge id={entry.id_est} catalogue={APPOINTMENT_STATUSES} />
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+            {entry.sin_firmar && <UnsignedChip />}
+            <StatusBadge id={entry.id_est} catalogue={APPOINTMENT_STATUSES} />
+          </Stack>
         </Stack>
         <Typography id={titleId} variant="h6" component="h3" sx={{ fontWeight: 700 }}>
           {pet} · {entry.item.nombre}

@@ -6,24 +6,17 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  APPOINTMENT_MESSAGES,
-  appointmentsResource,
-  limaToday,
-  type AgendaEntry,
-  type Appointment,
-} from '@app/domain';
+import { APPOINTMENT_MESSAGES, limaToday, type AgendaEntry, type Appointment } from '@app/domain';
 import { useBrand } from '../../app/brand';
 import { PageContainer } from '../../app/page-container';
 import { listErrorMessage } from '../../crud';
-import { showErrorDialog, toast } from '../../lib/alerts';
-import { callWithMessage } from '../../lib/api';
+import { showErrorDialog } from '../../lib/alerts';
 import { toApiDate } from '../../lib/format';
 import { usePermissions, useProfile } from '../../lib/use-profile';
+import { useStatusChangeAskingConsent } from './appointment-consents';
 import { AppointmentDetails } from './appointment-details';
 import { AppointmentFormDialog, type AppointmentFormTarget } from './appointment-form';
 import { useAttends } from './groomers';
@@ -112,7 +105,10 @@ function DayVisits({ day, employee }: { day: string; employee: number }) {
   const agenda = useAgenda({ desde: day, hasta: day, emp: employee });
   const brand = useBrand();
   const attendsTo = useAttends();
-  const changeStatus = useOneTapStatus();
+  // Starting and completing take one tap (issue 30 §5): no '¿Está seguro?', undoing is one more
+  // status change (statuses §transitions). A start refused for a missing consent signature asks
+  // for the reason ('Iniciar sin firma', decisions §consents).
+  const status = useStatusChangeAskingConsent();
   const loadAppointment = useAppointmentLoader();
   const [openedId, setOpenedId] = useState<number | null>(null);
   const [triageFor, setTriageFor] = useState<Appointment | null>(null);
@@ -152,10 +148,14 @@ function DayVisits({ day, employee }: { day: string; employee: number }) {
               entry={entry}
               company={brand.name}
               attends={attendsTo(entry.id_emp)}
-              changing={
-                changeStatus.pending?.id === entry.id_cita ? changeStatus.pending.status : null
+              changing={status.pending?.id === entry.id_cita ? status.pending.status : null}
+              onStatus={(target, est) =>
+                void status.changeStatus({
+                  id: target.id_cita,
+                  status: est,
+                  errorTitle: APPOINTMENT_MESSAGES.statusErrorTitle,
+                })
               }
-              onStatus={(target, status) => changeStatus.change(target, status)}
               onTriage={(target) => void openTriage(target)}
               onReportCard={(target) => setReportCardId(target.id_cita)}
               onDetails={(target) => setOpenedId(target.id_cita)}
@@ -173,29 +173,7 @@ function DayVisits({ day, employee }: { day: string; employee: number }) {
       <AppointmentFormDialog target={form} onClose={() => setForm(null)} />
       <TriageDialog appointment={triageFor} onClose={() => setTriageFor(null)} />
       <ReportCardDialog entry={reportCardFor} onClose={() => setReportCardId(null)} />
+      {status.dialog}
     </>
   );
-}
-
-/**
- * Starting and completing a visit with one tap (issue 30 §5): `PATCH /cita/estado` at once, no
- * '¿Está seguro?' (undoing is one more status change: the transitions table lets an En Proceso
- * or Completada cita go back to Programada). The calendar and the lists refresh with it.
- */
-function useOneTapStatus() {
-  const client = useQueryClient();
-  const { endpoints } = appointmentsResource;
-  const mutation = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: number }) =>
-      callWithMessage(endpoints.status, { body: { cita: id, est: status } }),
-    onSuccess: (answer) => {
-      if (answer.message) toast.success(answer.message);
-    },
-    onError: (error) => void showErrorDialog(APPOINTMENT_MESSAGES.statusErrorTitle, error),
-    onSettled: () => client.invalidateQueries({ queryKey: [endpoints.status.feature] }),
-  });
-  return {
-    pending: mutation.isPending ? mutation.variables : undefined,
-    change: (entry: AgendaEntry, status: number) => mutation.mutate({ id: entry.id_cita, status }),
-  };
 }
