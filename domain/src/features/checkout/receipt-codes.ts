@@ -48,6 +48,12 @@ export const PAYMENT_METHODS: Record<PaymentMethod, string> = {
   credito: 'Saldo a favor',
 };
 
+/**
+ * Methods that pay with money the salon took before: when the gift card was sold, the deposit
+ * received, the credit left. The till lists them, and they are no money collected today.
+ */
+export const PREPAID_METHODS: readonly PaymentMethod[] = ['tarjeta_regalo', 'adelanto', 'credito'];
+
 export const SALE_ITEM_KINDS = [
   'servicio',
   'paquete',

@@ -23,7 +23,7 @@ import {
 } from './sale-record';
 import { saleAdjustments } from './sale-rules';
 import { saleTotals } from './sale-totals';
-import { CashDayQuerySchema } from './till';
+import { CashDayQuerySchema, collectedTotal } from './till';
 import { SETTINGS_MESSAGES } from '../settings/settings';
 
 const RUC = '20100070970';
@@ -675,5 +675,20 @@ describe('the printed receipt', () => {
       `documento: ${M.documentInvalid}`,
       `formato: ${M.paperInvalid}`,
     ]);
+  });
+});
+
+describe('the till’s total collected', () => {
+  it('leaves out what was paid before: gift cards, deposits and credit', () => {
+    expect(
+      collectedTotal([
+        { metodo: 'efectivo', monto: '120.50' },
+        { metodo: 'yape', monto: '45.00' },
+        { metodo: 'tarjeta_regalo', monto: '50.00' },
+        { metodo: 'adelanto', monto: '20.00' },
+        { metodo: 'credito', monto: '9.90' },
+        { metodo: 'tarjeta', monto: '0.10' },
+      ]),
+    ).toBe('165.60');
   });
 });

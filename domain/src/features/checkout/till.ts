@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoDateTime, isoDay, money } from '../../api';
 import { isoDate, moneyAmount, optionalText, requiredText } from '../../rules';
 import { DEPOSIT_METHOD_IDS } from './deposits';
-import { PAYMENT_METHOD_IDS } from './receipt-codes';
+import { formatCents, parseCents } from '../../money';
+import { PAYMENT_METHOD_IDS, PREPAID_METHODS } from './receipt-codes';
 import { SALE_MESSAGES as M } from './sale-messages';
 
 /** The till (decisions §till): a day's sales per payment method, its close and its reopening. */
@@ -91,6 +92,19 @@ export const CashMethodSchema = z.strictObject({
   ventas: z.number().int(),
   monto: money,
 });
+
+export type CashMethod = z.infer<typeof CashMethodSchema>;
+
+/**
+ * The till's 'Total cobrado': what the day's sales brought in, per method, without what was
+ * paid before (gift cards, deposits, credit), which came in on its own day.
+ */
+export const collectedTotal = (metodos: readonly Pick<CashMethod, 'metodo' | 'monto'>[]) =>
+  formatCents(
+    metodos
+      .filter((m) => !PREPAID_METHODS.includes(m.metodo))
+      .reduce((sum, m) => sum + (parseCents(m.monto) ?? 0), 0),
+  );
 
 export const CashCloseSchema = z.strictObject({
   esperado: money,

@@ -28,6 +28,8 @@ import {
   parseCents,
   PAYMENT_METHOD_IDS,
   PAYMENT_METHODS,
+  PREPAID_METHODS,
+  collectedTotal,
   SALE_ENDPOINTS,
   type CashClose,
   type CashCloseInput,
@@ -72,7 +74,9 @@ export const CASH_TEXTS = {
   expected: 'Efectivo esperado',
   expectedHint: 'Apertura + ventas y adelantos en efectivo + ingresos − egresos',
   byMethod: 'Por método de pago',
-  byMethodHint: 'Lo cobrado con cada método, neto del vuelto',
+  byMethodHint:
+    'Lo cobrado con cada método, neto del vuelto. Lo pagado antes (tarjeta de regalo, adelanto, saldo a favor) no suma al total cobrado',
+  prepaid: (method: string) => `${method} (pagado antes)`,
   method: 'Método',
   amount: 'Monto',
   collected: 'Total cobrado',
@@ -208,7 +212,9 @@ function methodRows(data: CashDay): MethodRow[] {
   return PAYMENT_METHOD_IDS.map((id: PaymentMethod) => {
     const found = data.metodos.find((m) => m.metodo === id);
     return {
-      metodo: PAYMENT_METHODS[id],
+      metodo: PREPAID_METHODS.includes(id)
+        ? CASH_TEXTS.prepaid(PAYMENT_METHODS[id])
+        : PAYMENT_METHODS[id],
       ventas: found?.ventas ?? 0,
       monto: found?.monto ?? '0.00',
     };
@@ -253,7 +259,7 @@ function CashDayView({ data }: { data: CashDay }) {
   const totals: MethodRow = {
     metodo: CASH_TEXTS.collected,
     ventas: '',
-    monto: formatCents(sumCents(rows.map((r) => r.monto))),
+    monto: collectedTotal(data.metodos),
   };
   const cards: StatCardProps[] = [
     {
