@@ -14,6 +14,7 @@ import {
 import { axeFindings } from './axe';
 import { authorizationOf, PASSWORD, signIn } from './support';
 import { book } from './visits';
+import { mailTo } from './outbox';
 
 /*
  * Issue 38 §4, the visit's report card: from 'Mi día' on a phone the groomer fills the card of a
@@ -77,7 +78,7 @@ async function arrange(browser: Browser, baseURL: string | undefined) {
     expect(res.status(), await res.text()).toBe(201);
   }
   await context.close();
-  return { login, pet: pet.toUpperCase(), service: service.nombre };
+  return { login, pet: pet.toUpperCase(), service: service.nombre, dni: client.dni };
 }
 
 test('a groomer fills the visit’s card on a phone and its link opens the owner’s page', async ({
@@ -87,7 +88,7 @@ test('a groomer fills the visit’s card on a phone and its link opens the owner
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const { login, pet, service } = await arrange(browser, baseURL);
+  const { login, pet, service, dni } = await arrange(browser, baseURL);
   await signIn(page, login, { to: '/mi-dia' });
 
   const card = page.getByRole('article', { name: `${pet} · ${service}` });
@@ -118,12 +119,17 @@ test('a groomer fills the visit’s card on a phone and its link opens the owner
   const next = shownDate(limaDay(42));
   await dialog.getByLabel('Próxima visita en (semanas)').fill('6');
   await expect(dialog.getByText(`Se sugerirá volver el ${next}`)).toBeVisible();
+  await dialog
+    .getByRole('checkbox', { name: 'Enviar también el enlace por e-mail al cliente' })
+    .check();
   await dialog.getByRole('button', { name: 'Guardar ficha' }).click();
 
-  // The link, only answered now: to the owner's WhatsApp, or copied.
-  await expect(dialog.getByRole('status')).toHaveText(REPORT_CARD_MESSAGES.saved);
+  // The link, only answered now: e-mailed as asked, and to the owner's WhatsApp, or copied.
+  const address = `cliente.${dni}@gmail.com`;
+  await expect(dialog.getByRole('status')).toHaveText(REPORT_CARD_MESSAGES.savedAndMailed(address));
   const url = await dialog.getByLabel('Enlace de la ficha').inputValue();
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ficha\/[\w-]{40,}$/);
+  expect(await mailTo(address)).toContain(url);
   const whatsapp = dialog.getByRole('link', { name: /^Enviar por WhatsApp/ });
   const href = new URL((await whatsapp.getAttribute('href')) ?? '');
   expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/51987123456');

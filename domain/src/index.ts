@@ -1,6 +1,7 @@
 export * from './api';
 export * from './document-types';
 export * from './lima-date';
+export * from './names';
 export * from './permissions';
 export * from './list-query';
 export * from './money';

@@ -24,6 +24,8 @@ export const REPORT_CARD_MESSAGES = {
   notAttended: 'La ficha se llena cuando la cita está en proceso o completada',
   saved: 'Ficha guardada: envíe el enlace al cliente',
   linkInvalid: 'Este enlace no es válido o ya venció',
+  noEmail: 'El cliente no tiene un correo registrado: envíe el enlace por WhatsApp',
+  savedAndMailed: (to: string) => `Ficha guardada y enviada por correo a ${to}`,
 } as const;
 
 const M = REPORT_CARD_MESSAGES;
@@ -49,6 +51,9 @@ export const ReportCardInputSchema = z.object({
     .int(M.weeksInvalid)
     .min(1, M.weeksInvalid)
     .max(26, M.weeksInvalid),
+
+  /** Also e-mail the card's link to the owner (their address on file). */
+  correo: z.boolean().default(false),
 });
 export type ReportCardInput = z.infer<typeof ReportCardInputSchema>;
 
@@ -73,6 +78,8 @@ export type ReportCard = z.infer<typeof ReportCardSchema>;
 export const IssuedReportCardSchema = ReportCardSchema.extend({
   /** The public page, `/ficha/<token>`, to send by WhatsApp or e-mail. */
   url: z.string(),
+  /** The address the link was e-mailed to, when asked (`correo`); null otherwise. */
+  enviado_a: z.string().nullable(),
 });
 
 /** `GET /api/public/ficha/{token}`: the page the owner opens; nothing else about anyone. */

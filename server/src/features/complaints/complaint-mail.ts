@@ -6,7 +6,8 @@ import {
   type ComplaintCompany,
 } from '@app/domain';
 import type { Mail, MailAttachment } from '../../mail/mailer';
-import { dayText, limaDateTime } from './complaint-pdf';
+import { dayText } from '../../crud/export';
+import { limaDateTime } from './complaint-pdf';
 
 /**
  * The book's e-mails (DESIGN §11.3): the consumer's copy of the hoja at once, the company's copy,

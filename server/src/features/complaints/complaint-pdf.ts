@@ -8,6 +8,7 @@ import {
   type Complaint,
   type ComplaintCompany,
 } from '@app/domain';
+import { dayText } from '../../crud/export';
 
 /**
  * A hoja de reclamación as a PDF (DESIGN §11.3): what the consumer gets by e-mail at once and
@@ -25,9 +26,6 @@ export function limaDateTime(iso: string): string {
   const t = limaWallClock(new Date(iso));
   return `${two(t.getUTCDate())}/${two(t.getUTCMonth() + 1)}/${t.getUTCFullYear()} ${two(t.getUTCHours())}:${two(t.getUTCMinutes())}`;
 }
-
-/** '26/11/2026' of a `YYYY-MM-DD`. */
-export const dayText = (day: string) => day.split('-').reverse().join('/');
 
 /** 'S/. 1,234.50'. */
 export function soles(amount: string): string {

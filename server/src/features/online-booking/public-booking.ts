@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
+  firstName,
   DURATION_MAX,
   durationForSize,
   FREEING_APPOINTMENT_STATUSES,
@@ -110,7 +111,6 @@ export function hourlyLimit(db: Db, scope: string, freeAttempts: number) {
 }
 
 /** The first word of a name: what the public page and its mails call a person. */
-const firstName = (names: string | null | undefined) => names?.trim().split(/\s+/)[0] ?? '';
 
 async function salonOf(executor: Db | Tx): Promise<MailSalon> {
   const [row] = await executor

@@ -8,10 +8,12 @@ import {
   type PublicReportCard,
   type RemindersDay,
 } from '@app/domain';
-import { appointmentPhotos, reportCards } from '../../db/schema';
+import { dayText } from '../../crud/export';
+import { appointmentPhotos, clients, reportCards } from '../../db/schema';
 import { storeUpload } from '../../http/uploads';
 import { setupTestApp } from '../../test/app';
 import { answerOf, apiClient } from '../../test/http';
+import { linkOf, mailText, nextMail, outbox } from '../../test/mail';
 import { pngImage } from '../../test/images';
 import { createService, limaDay, registerGroomer, registerOwner } from '../../test/agenda';
 
@@ -136,11 +138,30 @@ describe('a report card', () => {
     expect(next.status, JSON.stringify(next.body)).toBe(201);
     expect(await due(addDays(day, 28))).toEqual([]);
 
-    // Written again, it gets a new address: the old one no longer opens.
-    const again = await recepcion.post(`/cita/${cita}/ficha`, { ...CARD, comportamiento: 5 });
+    // Written again, it gets a new address: the old one no longer opens. This time it is also
+    // e-mailed to the owner, with its link.
+    const seen = (await outbox(ctx.dataDir)).length;
+    const again = await recepcion.post(`/cita/${cita}/ficha`, {
+      ...CARD,
+      comportamiento: 5,
+      correo: true,
+    });
     expect(again.status).toBe(201);
+    expect(again.body.message).toBe(M.savedAndMailed(`${owner.dni}@correo.pe`));
+    expect(again.body.data.enviado_a).toBe(`${owner.dni}@correo.pe`);
+    const mail = await nextMail(ctx.dataDir, seen);
+    expect(mail).toMatch(new RegExp(`^To: ${owner.dni}@correo.pe$`, 'm'));
+    expect(linkOf(mail).toString()).toBe(again.body.data.url);
+    expect(mailText(mail)).toContain(`Le sugerimos volver el ${dayText(addDays(day, 28))}`);
     expect((await publicGet(`/ficha/${token}`)).status).toBe(404);
     const newToken = /\/ficha\/(.+)$/.exec(again.body.data.url as string)?.[1] ?? '';
+
+    // A client without an e-mail: the card is not saved, and the field says why.
+    await db.update(clients).set({ email_cli: '' }).where(eq(clients.id_cli, owner.id_cli));
+    const noMail = await recepcion.post(`/cita/${cita}/ficha`, { ...CARD, correo: true });
+    expect(noMail.status).toBe(422);
+    expect(noMail.body.errors).toEqual({ correo: [M.noEmail] });
+    expect((await publicGet(`/ficha/${newToken}`)).status).toBe(200);
     expect((await publicGet(`/ficha/${newToken}`)).body.data.comportamiento).toBe(5);
 
     // Expired, or any other token: the same 404.

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addDays,
   AppointmentStatus,
+  firstName,
   limaToday,
   REPORT_CARD_ENDPOINTS as E,
   REPORT_CARD_LINK_DAYS,
@@ -13,10 +14,12 @@ import {
 } from '@app/domain';
 import { recordChange } from '../../audit/record';
 import type { Config } from '../../config';
+import { dayText } from '../../crud/export';
 import type { Db, Tx } from '../../db/client';
 import {
   appointmentPhotos,
   appointments,
+  clients,
   employees,
   packages,
   pets,
@@ -28,8 +31,9 @@ import {
 import { sessionOf } from '../../http/authenticate';
 import { route } from '../../http/endpoint';
 import { ok } from '../../http/envelope';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../http/errors';
 import { sendUpload } from '../../http/uploads';
+import { moduleMailer, type Mail, type Mailer } from '../../mail/mailer';
 import { requireAttend } from '../agenda';
 import { hourlyLimit, LINK_CALLS_PER_HOUR, linkTokenHash, newLinkToken } from '../online-booking';
 
@@ -76,11 +80,28 @@ async function cardByToken(db: Db, token: string) {
   return row && row.vence.getTime() > Date.now() ? row.id_cita : undefined;
 }
 
+/** The card's link as the owner's e-mail tells it. */
+function cardMail(
+  card: { to: string; nombres: string; mascota: string; salon: string },
+  url: string,
+  next: string,
+): Mail {
+  const text =
+    `Hola ${card.nombres}:\n\n` +
+    `Gracias por traer a ${card.mascota}. Esta es la ficha de su visita de hoy, con lo que le ` +
+    `hicimos, cómo se portó y sus fotos:\n${url}\n\n` +
+    `Le sugerimos volver el ${next}.\n\n${card.salon}\n`;
+  return { to: card.to, subject: `La ficha de la visita de ${card.mascota}`, text };
+}
+
 export const reportCardsModule: FastifyPluginAsyncZod<{
   db: Db;
-  config: Pick<Config, 'appUrl'>;
-}> = async (app, { db, config }) => {
+  config: Pick<Config, 'appUrl' | 'dataDir' | 'smtpUrl'>;
+  /** Tests may pass their own; by default one is built from the config. */
+  mailer?: Mailer;
+}> = async (app, { db, config, mailer: givenMailer }) => {
   const byAddress = hourlyLimit(db, 'ficha.ip', LINK_CALLS_PER_HOUR);
+  const mailer = moduleMailer(app, config, givenMailer);
 
   route(app, E.ofAppointment, async (request) => {
     const [cita] = await db
@@ -101,14 +122,21 @@ export const reportCardsModule: FastifyPluginAsyncZod<{
           id_est: appointments.id_est,
           id_emp: appointments.id_emp,
           fec_cita: appointments.fec_cita,
+          email: clients.email_cli,
+          nombres: clients.nom_cli,
+          mascota: pets.nom_perro,
         })
         .from(appointments)
+        .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))
+        .innerJoin(pets, eq(pets.id_perro, appointments.id_perro))
         .where(eq(appointments.id_cita, id))
-        .for('update');
+        .for('update', { of: appointments });
       if (!cita) throw notFound(M.notFound);
       // The groomer of the cita, or whoever books.
       await requireAttend(tx, request, cita.id_emp);
       if (!ATTENDED.includes(cita.id_est)) throw conflict(M.notAttended);
+      const to = cita.email.trim();
+      if (input.correo && !to) throw invalid('correo', M.noEmail);
       const before = await cardOf(tx, id);
       const values = {
         pelaje: input.pelaje,
@@ -136,11 +164,28 @@ export const reportCardsModule: FastifyPluginAsyncZod<{
         before: before && { ...before, created_at: undefined, vence: undefined },
         after: after && { ...after, created_at: undefined, vence: undefined },
       });
-      return after;
+      const [salon] = await tx.select({ nombre: settings.nomEmp }).from(settings).limit(1);
+      return (
+        after && {
+          card: after,
+          owner: {
+            to,
+            nombres: firstName(cita.nombres),
+            mascota: cita.mascota,
+            salon: salon?.nombre ?? '',
+          },
+        }
+      );
     });
     if (!saved) throw notFound(M.notFound);
     const url = new URL(REPORT_CARD_PATH(token), config.appUrl).toString();
-    return reply.status(201).send(ok({ ...saved, url }, M.saved));
+    if (!input.correo) {
+      return reply.status(201).send(ok({ ...saved.card, url, enviado_a: null }, M.saved));
+    }
+    // Sent once the card is stored: a mail that fails leaves the card and its link, said so.
+    await mailer.send(cardMail(saved.owner, url, dayText(saved.card.proxima_fecha)));
+    const answer = { ...saved.card, url, enviado_a: saved.owner.to };
+    return reply.status(201).send(ok(answer, M.savedAndMailed(saved.owner.to)));
   });
 
   route(app, E.publicCard, async (request, reply) => {

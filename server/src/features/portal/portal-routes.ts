@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppointmentStatus,
+  firstName,
   clientDataFileName,
   formatReceiptNumber,
   limaDayStart,
@@ -66,8 +67,6 @@ const CONSENT_ORIGIN = 'portal';
 const PORTAL_NOTE = 'Desde Mi cuenta';
 
 const actorOf = (request: FastifyRequest) => publicActor(request.ip);
-
-const firstName = (names: string | null | undefined) => names?.trim().split(/\s+/)[0] ?? '';
 
 /** A visit booked and still to be attended: Programada (9) or awaiting the salon (10). */
 const isBooked = (estado: number) =>

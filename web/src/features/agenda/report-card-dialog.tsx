@@ -65,6 +65,7 @@ export const REPORT_CARD_TEXTS = {
     'Esta visita ya tiene una ficha. Al guardarla de nuevo se crea un enlace nuevo y el anterior deja de abrir.',
   loading: 'Cargando ficha',
   loadError: 'No se pudo cargar la ficha guardada; puede llenarla de nuevo.',
+  mail: 'Enviar también el enlace por e-mail al cliente',
   save: 'Guardar ficha',
   saveError: 'No se pudo guardar la ficha',
   link: 'Enlace de la ficha',
@@ -236,6 +237,7 @@ function ReportCardForm({ entry, saved, onSave, onCancel }: ReportCardFormProps)
       width: 12,
       render: (props) => <WeeksField {...props} entry={entry} />,
     },
+    { name: 'correo', label: T.mail, kind: 'checkbox', width: 12 },
   ];
   return (
     <ResourceForm<typeof ReportCardInputSchema>
@@ -247,6 +249,7 @@ function ReportCardForm({ entry, saved, onSave, onCancel }: ReportCardFormProps)
         comportamiento: saved?.comportamiento,
         notas: saved?.notas ?? '',
         proxima_semanas: saved?.proxima_semanas ?? 4,
+        correo: false,
       }}
       submitLabel={T.save}
       errorTitle={T.saveError}
