@@ -102,6 +102,8 @@ test('the owner signs a service consent on the pad, and the cita shows it signed
 
   const pad = sign.getByRole('img', { name: 'Firma' });
   await expect(pad).toHaveAccessibleDescription(CONSENT_MESSAGES.signatureRequired);
+  // The pad's library loads with it: strokes count once it is no longer busy.
+  await expect(pad).not.toHaveAttribute('aria-busy');
   const box = (await pad.boundingBox())!;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + 30, y);

@@ -97,6 +97,8 @@ test('a client reads and signs the visit’s consent from the reminder’s link 
 
   // The name and a signature drawn across the pad.
   await signer.fill('Rosa Quispe');
+  // The pad's library loads with it: strokes count once it is no longer busy.
+  await expect(pad).not.toHaveAttribute('aria-busy');
   const box = await pad.boundingBox();
   if (!box) throw new Error('the pad is not on the screen');
   const { x, y: top, width, height } = box;

@@ -13,8 +13,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import SignaturePad from 'signature_pad';
+import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import {
   appointmentsResource,
@@ -23,16 +22,16 @@ import {
   CONSENT_MESSAGES,
   ConsentSignInputSchema,
   consentsResource,
-  fillPath,
   type AppointmentConsents,
 } from '@app/domain';
 import { ReasonDialog, type StatusChange } from '../../crud';
 import { confirm, showErrorDialog, toast } from '../../lib/alerts';
 import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
-import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { useLastShown } from '../../lib/use-last-shown';
 import { usePermissions } from '../../lib/use-profile';
+import { useSignaturePad } from '../../lib/signature-pad';
+import { openSignedPdf } from '../../lookups/signatures-dialog';
 
 /**
  * A cita's consents (DESIGN §11.8, decisions §consents): which releases it asks and whether its
@@ -47,7 +46,6 @@ export const CONSENTS_TEXTS = {
     `Firmado por ${who} el ${day} (versión ${version})`,
   pdf: 'Ver PDF',
   pdfOf: (title: string) => `Ver PDF de ${title}`,
-  pdfError: 'No se pudo abrir el PDF del consentimiento',
   sign: 'Firmar',
   signOf: (title: string) => `Firmar ${title}`,
   version: (version: number) => `Versión ${version}`,
@@ -90,19 +88,6 @@ export function UnsignedConsentsChip({ appointmentId }: { appointmentId: number 
   const consents = useAppointmentConsents(appointmentId);
   if (!consents.data?.sin_firmar) return null;
   return <UnsignedChip sx={{ ml: 1 }} />;
-}
-
-/** The signed PDF, fetched with the session's credential (a link cannot carry it). */
-async function openPdf(signatureId: number) {
-  try {
-    await downloadFile(
-      fillPath(E.pdf.path, { id: signatureId }),
-      {},
-      `consentimiento-${signatureId}.pdf`,
-    );
-  } catch (error) {
-    await showErrorDialog(T.pdfError, error);
-  }
 }
 
 export interface AppointmentConsentsSectionProps {
@@ -195,7 +180,7 @@ function SignedPdfButton({ id, title }: { id: number; title: string }) {
       loading={opening}
       onClick={() => {
         setOpening(true);
-        void openPdf(id).finally(() => setOpening(false));
+        void openSignedPdf(id).finally(() => setOpening(false));
       }}
       sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
     >
@@ -240,9 +225,6 @@ function SignDialog({ consent, petId, clientName, onClose }: SignDialogProps) {
 
 type SignErrors = Partial<Record<'firmante' | 'firma', string>>;
 
-/** The longest side of the pad's bitmap per CSS pixel: a sharp line, a small PNG. */
-const MAX_RATIO = 2;
-
 function SignForm({
   consent,
   petId,
@@ -254,36 +236,9 @@ function SignForm({
   const client = useQueryClient();
   const [firmante, setFirmante] = useState(clientName);
   const [errors, setErrors] = useState<SignErrors>({});
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
-
-  // The pad fills the dialog's width and keeps what was drawn when the dialog is resized.
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const signature = new SignaturePad(element, { penColor: '#000' });
-    pad.current = signature;
-    const fit = () => {
-      const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), MAX_RATIO);
-      const drawn = signature.toData();
-      element.width = element.offsetWidth * ratio;
-      element.height = element.offsetHeight * ratio;
-      element.getContext('2d')?.scale(ratio, ratio);
-      signature.clear();
-      signature.fromData(drawn);
-    };
-    fit();
-    const drawn = () => setErrors((before) => ({ ...before, firma: undefined }));
-    signature.addEventListener('endStroke', drawn);
-    const observer = new ResizeObserver(fit);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      signature.removeEventListener('endStroke', drawn);
-      signature.off();
-      pad.current = null;
-    };
-  }, []);
+  const { canvas, ready, image, clear } = useSignaturePad(() =>
+    setErrors((before) => ({ ...before, firma: undefined })),
+  );
 
   const sign = useMutation({
     mutationFn: (body: z.input<typeof ConsentSignInputSchema>) => callWithMessage(E.sign, { body }),
@@ -295,7 +250,7 @@ function SignForm({
       id_consentimiento: consent.id_consentimiento,
       id_perro: petId,
       firmante,
-      firma: pad.current && !pad.current.isEmpty() ? pad.current.toDataURL('image/png') : '',
+      firma: image(),
     };
     const checked = ConsentSignInputSchema.safeParse(body);
     if (!checked.success) {
@@ -385,6 +340,7 @@ function SignForm({
           <Box
             component="canvas"
             ref={canvas}
+            aria-busy={!ready || undefined}
             role="img"
             aria-label={T.pad}
             aria-describedby={hintId}
@@ -400,7 +356,7 @@ function SignForm({
             size="small"
             disabled={sign.isPending}
             onClick={() => {
-              pad.current?.clear();
+              clear();
               setErrors((before) => ({ ...before, firma: undefined }));
             }}
           >

@@ -5,7 +5,7 @@ import {
   type LinkedAppointment,
 } from '@app/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type SignaturePad from 'signature_pad';
+import { useSignaturePad } from '../../lib/signature-pad';
 import { fieldId, TextField } from '../form-fields';
 import { callPublic } from '../public-api';
 import {
@@ -41,9 +41,6 @@ type LinkedConsent = LinkedAppointment['consentimientos'][number];
 
 const FIELDS = ['firmante', 'firma'] as const;
 type Field = (typeof FIELDS)[number];
-
-/** The longest side of the pad's bitmap per CSS pixel: a sharp line, a small PNG. */
-const MAX_RATIO = 2;
 
 export interface LinkConsentsProps {
   token: string;
@@ -141,8 +138,9 @@ function SignForm({ id, titleId, token, consent, onSigned }: SignFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
+  const { canvas, ready, image, clear } = useSignaturePad(() =>
+    setErrors((before) => ({ ...before, firma: undefined })),
+  );
   // The first field in error, focused once its message is drawn (so it is read with it).
   const [focusOn, setFocusOn] = useState<{ field: Field } | null>(null);
   useEffect(() => {
@@ -152,45 +150,7 @@ function SignForm({ id, titleId, token, consent, onSigned }: SignFormProps) {
         ? canvas.current
         : form.current?.querySelector<HTMLElement>(`[name="${focusOn.field}"]`);
     target?.focus();
-  }, [focusOn]);
-
-  // The pad fills the card's width and keeps what was drawn when the phone turns. Its library
-  // comes with the first form opened: the page's first load stays light (DESIGN §11.10).
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    let closed = false;
-    let release = () => {};
-    void import('signature_pad').then(({ default: SignaturePad }) => {
-      if (closed) return;
-      const signature = new SignaturePad(element, { penColor: '#000' });
-      pad.current = signature;
-      const fit = () => {
-        const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), MAX_RATIO);
-        const drawn = signature.toData();
-        element.width = element.offsetWidth * ratio;
-        element.height = element.offsetHeight * ratio;
-        element.getContext('2d')?.scale(ratio, ratio);
-        signature.clear();
-        signature.fromData(drawn);
-      };
-      fit();
-      const drawn = () => setErrors((before) => ({ ...before, firma: undefined }));
-      signature.addEventListener('endStroke', drawn);
-      const observer = new ResizeObserver(fit);
-      observer.observe(element);
-      release = () => {
-        observer.disconnect();
-        signature.removeEventListener('endStroke', drawn);
-        signature.off();
-        pad.current = null;
-      };
-    });
-    return () => {
-      closed = true;
-      release();
-    };
-  }, []);
+  }, [focusOn, canvas]);
 
   const show = (messages: Iterable<Message>) => {
     const found = sortMessages(FIELDS, messages);
@@ -206,7 +166,7 @@ function SignForm({ id, titleId, token, consent, onSigned }: SignFormProps) {
     const checked = PublicConsentSignInputSchema.safeParse({
       id_consentimiento: consent.id_consentimiento,
       firmante,
-      firma: pad.current && !pad.current.isEmpty() ? pad.current.toDataURL('image/png') : '',
+      firma: image(),
     });
     if (!checked.success) return show(issueMessages(checked.error.issues));
     setBusy(true);
@@ -266,6 +226,7 @@ function SignForm({ id, titleId, token, consent, onSigned }: SignFormProps) {
           <div className="signature-pad">
             <canvas
               ref={canvas}
+              aria-busy={!ready || undefined}
               id={padId}
               role="img"
               tabIndex={-1}
@@ -286,7 +247,7 @@ function SignForm({ id, titleId, token, consent, onSigned }: SignFormProps) {
             type="button"
             className="link"
             onClick={() => {
-              pad.current?.clear();
+              clear();
               setErrors((before) => ({ ...before, firma: undefined }));
             }}
           >
