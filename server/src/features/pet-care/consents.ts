@@ -224,14 +224,24 @@ export async function appointmentConsents(
   };
 }
 
-/** Whether some consent template is active: without one, no cita lacks a signature. */
-export async function anyActiveConsent(executor: Db | Tx): Promise<boolean> {
-  const [row] = await executor
+const activeConsentQuery = (db: Db) =>
+  db
     .select({ id: consentTemplates.id_consentimiento })
     .from(consentTemplates)
     .where(eq(consentTemplates.id_est, Status.Activo))
-    .limit(1);
-  return row !== undefined;
+    .limit(1)
+    .prepare('any_active_consent');
+const activeConsentQueries = new WeakMap<Db, ReturnType<typeof activeConsentQuery>>();
+
+/**
+ * Whether some consent template is active: without one, no cita lacks a signature. Asked on
+ * every page of the Citas list and every agenda: prepared once per database, it costs the list
+ * one indexed read and no planning.
+ */
+export async function anyActiveConsent(db: Db): Promise<boolean> {
+  let query = activeConsentQueries.get(db);
+  if (!query) activeConsentQueries.set(db, (query = activeConsentQuery(db)));
+  return (await query.execute()).length > 0;
 }
 
 /**
