@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -11,7 +12,6 @@ import {
   type AgendaQuery,
 } from '@app/domain';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql-rows';
 import { saleOfAppointment } from '../checkout';
 import { anyActiveConsent, unsignedSql } from '../pet-care';
 import {
@@ -29,7 +29,7 @@ import { ok } from '../../http/envelope';
 import { checkResponsesByDefault, responseSerializer } from '../../http/responses';
 import { isoText } from '../../crud/sql';
 import { petCareFields } from '../clients';
-import { overlapping } from './scheduling';
+import { earliestStart, overlappingBounds } from './scheduling';
 import { seesPrices } from './prices';
 import { openingHours } from '../settings';
 
@@ -54,34 +54,78 @@ function agendaGroomers(db: Db, also: number[] = []): Promise<AgendaGroomer[]> {
     .orderBy(asc(employees.nom_emp), asc(employees.id_emp));
 }
 
-/** One card of the calendar (AgendaEntrySchema) as JSON, built by PostgreSQL. */
-function agendaEntryJson(withPrice: boolean, withConsents: boolean): SQL {
+/** Named values as a select list: `value as "name"`, in order. */
+const selectList = (fields: Record<string, SQL | PgColumn>) =>
+  sql.join(
+    Object.entries(fields).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+
+/**
+ * A nested record of the row, which row_to_json (and json_agg of rows) writes as an object with
+ * these keys: about a third cheaper than json_build_object for the same object.
+ */
+const record = (fields: Record<string, SQL | PgColumn>) =>
+  sql`(select r from (select ${selectList(fields)}) r)`;
+
+/**
+ * The cards of the calendar (AgendaEntrySchema), a row each, for json_agg to write. The range's
+ * bounds and the groomer are the prepared statement's placeholders.
+ */
+function agendaCards(withPrice: boolean, withConsents: boolean, oneGroomer: boolean): SQL {
   const end = sql`${appointments.fec_cita} + ${appointments.duracion} * interval '1 minute'`;
-  return sql`json_build_object(
-    'id_cita', ${appointments.id_cita},
-    'inicio', ${isoText(sql`${appointments.fec_cita}`)},
-    'fin', ${isoText(end)},
-    'duracion', ${appointments.duracion},
-    'id_est', ${appointments.id_est},
-    'id_emp', ${appointments.id_emp},
-    ${withPrice ? sql`'precio', ${appointments.precio}::text,` : sql``}
-    'obs', ${appointments.obs_perro},
-    'cliente', json_build_object('id_cli', ${clients.id_cli}, 'dni_cli', ${clients.dni_cli},
-      'nom_cli', ${clients.nom_cli}, 'ape_cli', ${clients.ape_cli},
-      'tel1_cli', ${clients.tel1_cli}, 'tel2_cli', ${clients.tel2_cli}),
-    'perro', json_build_object('id_perro', ${pets.id_perro}, 'nom_perro', ${pets.nom_perro},
-      'alertas', ${petCareFields.alertas}, 'notas_cuidado', ${petCareFields.notas_cuidado},
-      'vacunas', ${petCareFields.vacunas}),
-    'item', json_build_object(
-      'tipo', case when ${appointments.id_srv} is null then 'paquete' else 'servicio' end,
-      'id', coalesce(${appointments.id_srv}, ${appointments.id_paq}),
-      'nombre', coalesce(${services.nom_srv}, ${packages.nom_paq})),
-    'triaje', exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita}),
-    'id_venta', ${saleOfAppointment(appointments.id_cita)},
-    'origen', ${appointments.origen},
-    'confirmada_en', ${isoText(sql`${appointments.confirmada_en}`)},
-    'sin_firmar', ${withConsents ? unsignedSql : sql`false`}
-  )`;
+  const card = {
+    id_cita: appointments.id_cita,
+    inicio: isoText(sql`${appointments.fec_cita}`),
+    fin: isoText(end),
+    duracion: appointments.duracion,
+    id_est: appointments.id_est,
+    id_emp: appointments.id_emp,
+    ...(withPrice ? { precio: sql`${appointments.precio}::text` } : {}),
+    obs: appointments.obs_perro,
+    cliente: record({
+      id_cli: clients.id_cli,
+      dni_cli: clients.dni_cli,
+      nom_cli: clients.nom_cli,
+      ape_cli: clients.ape_cli,
+      tel1_cli: clients.tel1_cli,
+      tel2_cli: clients.tel2_cli,
+    }),
+    perro: record({ id_perro: pets.id_perro, nom_perro: pets.nom_perro, ...petCareFields }),
+    item: record({
+      tipo: sql`case when ${appointments.id_srv} is null then 'paquete' else 'servicio' end`,
+      id: sql`coalesce(${appointments.id_srv}, ${appointments.id_paq})`,
+      nombre: sql`coalesce(${services.nom_srv}, ${packages.nom_paq})`,
+    }),
+    triaje: sql`exists (select 1 from ${triages} where ${triages.id_cita} = ${appointments.id_cita})`,
+    id_venta: saleOfAppointment(appointments.id_cita),
+    origen: appointments.origen,
+    confirmada_en: isoText(sql`${appointments.confirmada_en}`),
+    sin_firmar: withConsents ? unsignedSql : sql`false`,
+  };
+  const where = and(
+    // Visits that started before the range and run into it are shown too.
+    overlappingBounds(sql.placeholder('earliest'), sql.placeholder('from'), sql.placeholder('to')),
+    ne(appointments.id_est, AppointmentStatus.Eliminada),
+    oneGroomer ? eq(appointments.id_emp, sql.placeholder('emp')) : undefined,
+  );
+  return sql`select ${selectList(card)}
+    from ${appointments}
+    join ${clients} on ${clients.id_cli} = ${appointments.id_cli}
+    join ${pets} on ${pets.id_perro} = ${appointments.id_perro}
+    left join ${services} on ${services.id_srv} = ${appointments.id_srv}
+    left join ${packages} on ${packages.id_paq} = ${appointments.id_paq}
+    where ${where}`;
+}
+
+interface AgendaText {
+  citas: string;
+  groomers: string;
+  ausencias: string;
+}
+
+interface PreparedAgenda {
+  execute(values: Record<string, unknown>): Promise<AgendaText[]>;
 }
 
 /**
@@ -89,55 +133,85 @@ function agendaEntryJson(withPrice: boolean, withConsents: boolean): SQL {
  * the thousand cards of a full week, and the server passes the text on without reading a row
  * (mapping a thousand rows to objects and writing them back out was most of a call's time,
  * decisions §agenda). The groomers are the bookable ones and those of the visits shown, in column
- * order; the time off is theirs that overlaps the range.
+ * order; the time off is theirs that overlaps the range. The statement is prepared once per
+ * database and shape (price shown, consents looked at, one groomer): PostgreSQL parses and plans
+ * it once per connection instead of on every call.
  */
-async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean) {
-  const { desde, hasta, emp } = query;
-  const from = limaDayStart(desde);
-  const to = new Date(limaDayStart(hasta).getTime() + 86_400_000);
-  const oneGroomer = emp === undefined || emp === null ? undefined : emp;
-  // Each card's consents are looked at only while some template is active: the rule costs the
-  // statement's planning and a week's thousand cards otherwise.
-  const withConsents = await anyActiveConsent(db);
-  const visits = db
-    .select({
-      fec_cita: sql`${appointments.fec_cita}`.as('fec_cita'),
-      id_cita: sql`${appointments.id_cita}`.as('id_cita'),
-      id_emp: sql`${appointments.id_emp}`.as('id_emp'),
-      entry: agendaEntryJson(withPrice, withConsents).as('entry'),
-    })
-    .from(appointments)
-    .innerJoin(clients, eq(clients.id_cli, appointments.id_cli))
-    .innerJoin(pets, eq(pets.id_perro, appointments.id_perro))
-    .leftJoin(services, eq(services.id_srv, appointments.id_srv))
-    .leftJoin(packages, eq(packages.id_paq, appointments.id_paq))
-    .where(
-      and(
-        // Visits that started before the range and run into it are shown too.
-        overlapping(from, to),
-        ne(appointments.id_est, AppointmentStatus.Eliminada),
-        oneGroomer === undefined ? undefined : eq(appointments.id_emp, oneGroomer),
-      ),
-    );
+function agendaStatement(
+  db: Db,
+  withPrice: boolean,
+  withConsents: boolean,
+  oneGroomer: boolean,
+): PreparedAgenda {
+  let byShape = agendaStatements.get(db);
+  if (!byShape) agendaStatements.set(db, (byShape = new Map<string, PreparedAgenda>()));
+  const shape = [withPrice, withConsents, oneGroomer].map(Number).join('');
+  let prepared = byShape.get(shape);
+  if (prepared) return prepared;
+
   const bookable = and(eq(employees.agenda, true), eq(employees.id_est, Status.Activo));
-  const groomer = sql`json_build_object('id_emp', ${employees.id_emp}, 'nombre', ${groomerFields.nombre}, 'color', ${employees.color}, 'horario', ${employees.horario})`;
-  const away = sql`json_build_object('id_emp', ${absences.id_emp}, 'desde', ${isoText(sql`${absences.desde}`)}, 'hasta', ${isoText(sql`${absences.hasta}`)}, 'motivo', ${absences.motivo})`;
-  const [row] = rowsOf<{ citas: string; groomers: string; ausencias: string }>(
-    await db.execute(sql`with visits as materialized (${visits}),
+  const groomer = record({
+    id_emp: employees.id_emp,
+    nombre: groomerFields.nombre,
+    color: employees.color,
+    horario: employees.horario,
+  });
+  const away = record({
+    id_emp: absences.id_emp,
+    desde: isoText(sql`${absences.desde}`),
+    hasta: isoText(sql`${absences.hasta}`),
+    motivo: absences.motivo,
+  });
+  const agenda = sql`(with visits as materialized (
+        ${agendaCards(withPrice, withConsents, oneGroomer)}),
       shown as materialized (
         select ${employees.id_emp} as id_emp, ${groomer} as groomer,
           ${employees.nom_emp} as nom_emp
         from ${employees}
         where (${bookable} or ${employees.id_emp} in (select id_emp from visits))
-          ${oneGroomer === undefined ? sql`` : sql`and ${employees.id_emp} = ${oneGroomer}`})
+          ${oneGroomer ? sql`and ${employees.id_emp} = ${sql.placeholder('emp')}` : sql``})
       select
-        (select coalesce(json_agg(entry order by fec_cita, id_cita), '[]')::text from visits) as citas,
-        (select coalesce(json_agg(groomer order by nom_emp, id_emp), '[]')::text from shown) as groomers,
+        (select coalesce(json_agg(visits order by inicio, id_cita), '[]')::text
+          from visits) as citas,
+        (select coalesce(json_agg(groomer order by nom_emp, id_emp), '[]')::text
+          from shown) as groomers,
         (select coalesce(json_agg(${away} order by ${absences.desde}, ${absences.id}), '[]')::text
           from ${absences}
           where ${absences.id_emp} in (select id_emp from shown)
-            and ${absences.desde} < ${to} and ${absences.hasta} > ${from}) as ausencias`),
-  );
+            and ${absences.desde} < ${sql.placeholder('to')}
+            and ${absences.hasta} > ${sql.placeholder('from')}) as ausencias) as agenda`;
+  prepared = db
+    .select({
+      citas: sql<string>`citas`,
+      groomers: sql<string>`groomers`,
+      ausencias: sql<string>`ausencias`,
+    })
+    .from(agenda)
+    .prepare(`agenda_${++agendaStatementCount}`);
+  byShape.set(shape, prepared);
+  return prepared;
+}
+
+const agendaStatements = new WeakMap<Db, Map<string, PreparedAgenda>>();
+// Statement names are per connection, and one connection may serve several databases' objects
+// (tests): a counter keeps every name to one text.
+let agendaStatementCount = 0;
+
+async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean): Promise<AgendaText> {
+  const { desde, hasta, emp } = query;
+  const from = limaDayStart(desde);
+  const to = new Date(limaDayStart(hasta).getTime() + 86_400_000);
+  const oneGroomer = emp !== undefined && emp !== null;
+  // Each card's consents are looked at only while some template is active: the rule costs the
+  // statement's planning and a week's thousand cards otherwise.
+  const withConsents = await anyActiveConsent(db);
+  const [row] = await agendaStatement(db, withPrice, withConsents, oneGroomer).execute({
+    // As ISO text, as drizzle sends a timestamp.
+    earliest: earliestStart(from).toISOString(),
+    from: from.toISOString(),
+    to: to.toISOString(),
+    emp: oneGroomer ? emp : undefined,
+  });
   return {
     citas: row?.citas ?? '[]',
     groomers: row?.groomers ?? '[]',
@@ -155,7 +229,8 @@ function sendJsonText(reply: FastifyReply, schema: z.ZodType, json: string) {
     const { method, path: url } = AGENDA_ENDPOINTS.agenda;
     responseSerializer(true)({ schema, method, url, httpStatus: '200' })(JSON.parse(json));
   }
-  return reply.type('application/json; charset=utf-8').send(json);
+  // Encoded once here: a string would be scanned for its length, then encoded by the socket.
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
 }
 
 export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   AGENDA_MESSAGES,
@@ -33,8 +33,23 @@ const minutes = (count: unknown) => sql`(${count} * interval '1 minute')`;
  * bound (no visit lasts over DURATION_MAX) keeps the search on an index of fec_cita.
  */
 export function overlapping(from: Date, to: Date): SQL | undefined {
+  return overlappingBounds(earliestStart(from), from, to);
+}
+
+/** The earliest start of a visit that may still run at `from`: no visit lasts over DURATION_MAX. */
+export const earliestStart = (from: Date) => new Date(from.getTime() - DURATION_MAX * 60_000);
+
+/**
+ * `overlapping` with its bounds as values or a prepared statement's placeholders: `earliest` is
+ * `earliestStart(from)`.
+ */
+export function overlappingBounds(
+  earliest: Date | SQLWrapper,
+  from: Date | SQLWrapper,
+  to: Date | SQLWrapper,
+): SQL | undefined {
   return and(
-    gt(appointments.fec_cita, new Date(from.getTime() - DURATION_MAX * 60_000)),
+    gt(appointments.fec_cita, earliest),
     lt(appointments.fec_cita, to),
     sql`${appointments.fec_cita} + ${minutes(appointments.duracion)} > ${from}`,
   );
