@@ -13,7 +13,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import { saleOfAppointment } from '../checkout';
-import { anyActiveConsent, unsignedSql } from '../pet-care';
+import { anyActiveConsentSql, unsignedSql } from '../pet-care';
 import {
   absences,
   appointments,
@@ -72,7 +72,7 @@ const record = (fields: Record<string, SQL | PgColumn>) =>
  * The cards of the calendar (AgendaEntrySchema), a row each, for json_agg to write. The range's
  * bounds and the groomer are the prepared statement's placeholders.
  */
-function agendaCards(withPrice: boolean, withConsents: boolean, oneGroomer: boolean): SQL {
+function agendaCards(withPrice: boolean, oneGroomer: boolean): SQL {
   const end = sql`${appointments.fec_cita} + ${appointments.duracion} * interval '1 minute'`;
   const card = {
     id_cita: appointments.id_cita,
@@ -101,7 +101,9 @@ function agendaCards(withPrice: boolean, withConsents: boolean, oneGroomer: bool
     id_venta: saleOfAppointment(appointments.id_cita),
     origen: appointments.origen,
     confirmada_en: isoText(sql`${appointments.confirmada_en}`),
-    sin_firmar: withConsents ? unsignedSql : sql`false`,
+    // The rule is looked at only while some template is active, which PostgreSQL asks once per
+    // call: without one no cita lacks a signature, and a week's thousand cards skip it.
+    sin_firmar: sql`case when ${anyActiveConsentSql} then ${unsignedSql} else false end`,
   };
   const where = and(
     // Visits that started before the range and run into it are shown too.
@@ -134,18 +136,13 @@ interface PreparedAgenda {
  * (mapping a thousand rows to objects and writing them back out was most of a call's time,
  * decisions §agenda). The groomers are the bookable ones and those of the visits shown, in column
  * order; the time off is theirs that overlaps the range. The statement is prepared once per
- * database and shape (price shown, consents looked at, one groomer): PostgreSQL parses and plans
+ * database and shape (price shown or not, one groomer or all): PostgreSQL parses and plans
  * it once per connection instead of on every call.
  */
-function agendaStatement(
-  db: Db,
-  withPrice: boolean,
-  withConsents: boolean,
-  oneGroomer: boolean,
-): PreparedAgenda {
+function agendaStatement(db: Db, withPrice: boolean, oneGroomer: boolean): PreparedAgenda {
   let byShape = agendaStatements.get(db);
   if (!byShape) agendaStatements.set(db, (byShape = new Map<string, PreparedAgenda>()));
-  const shape = [withPrice, withConsents, oneGroomer].map(Number).join('');
+  const shape = [withPrice, oneGroomer].map(Number).join('');
   let prepared = byShape.get(shape);
   if (prepared) return prepared;
 
@@ -163,7 +160,7 @@ function agendaStatement(
     motivo: absences.motivo,
   });
   const agenda = sql`(with visits as materialized (
-        ${agendaCards(withPrice, withConsents, oneGroomer)}),
+        ${agendaCards(withPrice, oneGroomer)}),
       shown as materialized (
         select ${employees.id_emp} as id_emp, ${groomer} as groomer,
           ${employees.nom_emp} as nom_emp
@@ -202,10 +199,7 @@ async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean): Promi
   const from = limaDayStart(desde);
   const to = new Date(limaDayStart(hasta).getTime() + 86_400_000);
   const oneGroomer = emp !== undefined && emp !== null;
-  // Each card's consents are looked at only while some template is active: the rule costs the
-  // statement's planning and a week's thousand cards otherwise.
-  const withConsents = await anyActiveConsent(db);
-  const [row] = await agendaStatement(db, withPrice, withConsents, oneGroomer).execute({
+  const [row] = await agendaStatement(db, withPrice, oneGroomer).execute({
     // As ISO text, as drizzle sends a timestamp.
     earliest: earliestStart(from).toISOString(),
     from: from.toISOString(),

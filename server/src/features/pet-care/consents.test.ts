@@ -62,6 +62,16 @@ const sign = (id_consentimiento: number, id_perro: number, firma = SIGNATURE) =>
 
 describe('the templates', () => {
   it('are the admin’s, say when they apply, and refuse what cannot be asked', async () => {
+    // The agenda's statement is prepared once: a card read before any template is active says
+    // Sin firmar as soon as one applies to it.
+    const earlier = await book(await registerOwner(admin, 'Ana', 'Kira'), shave);
+    const card = async () => {
+      const agenda = await recepcion.get(`/agenda?desde=${limaDay(1)}&hasta=${limaDay(1)}`);
+      const cards = agenda.body.data.citas as { id_cita: number; sin_firmar: boolean }[];
+      return cards.find((c) => c.id_cita === earlier)?.sin_firmar;
+    };
+    expect(await card()).toBe(false);
+
     const refused = await admin.post('/consentimiento/register', {
       titulo: 'Rapado',
       texto: 'Corto',
@@ -81,6 +91,7 @@ describe('the templates', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     matted = created.body.data as Consent;
     expect(matted).toMatchObject({ version: 1, servicios: [shave], paquetes: [] });
+    expect(await card()).toBe(true);
     const annual = await admin.post('/consentimiento/register', {
       titulo: 'Manejo sin sedación',
       texto:

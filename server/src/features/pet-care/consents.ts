@@ -233,10 +233,14 @@ const activeConsentQuery = (db: Db) =>
     .prepare('any_active_consent');
 const activeConsentQueries = new WeakMap<Db, ReturnType<typeof activeConsentQuery>>();
 
+/** Whether some consent template is active, in SQL: an uncorrelated test, run once a statement. */
+export const anyActiveConsentSql = sql<boolean>`exists (
+  select 1 from ${consentTemplates} where ${consentTemplates.id_est} = ${Status.Activo})`;
+
 /**
  * Whether some consent template is active: without one, no cita lacks a signature. Asked on
- * every page of the Citas list and every agenda: prepared once per database, it costs the list
- * one indexed read and no planning.
+ * every page of the Citas list: prepared once per database, it costs the list one indexed read
+ * and no planning.
  */
 export async function anyActiveConsent(db: Db): Promise<boolean> {
   let query = activeConsentQueries.get(db);

@@ -3,6 +3,7 @@ export { triageModule } from './triage';
 export { vaccinesModule } from './vaccines';
 export {
   anyActiveConsent,
+  anyActiveConsentSql,
   appointmentConsents,
   assertConsentsToStart,
   consentsModule,
