@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -43,7 +43,7 @@ import {
   bookedUser,
 } from './booking';
 import { saleOfAppointment } from '../checkout';
-import { anyActiveConsent, assertConsentsToStart, unsignedSql } from '../pet-care';
+import { assertConsentsToStart, unsignedAmong } from '../pet-care';
 import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
 import { withoutMoney, type ExportColumn, type ExportDefinition } from '../../crud/export';
 import { seesPrices } from './prices';
@@ -365,22 +365,15 @@ const withoutPrice = {
 
 /**
  * 'Sin firmar' on the Citas list's rows (DESIGN §11.8): the consents' rule for the page's ids
- * only, after its LIMIT, and not even that while no template is active. In the list's own
- * statement it cost every page about 10 ms of planning (decisions §consents).
+ * only, after its LIMIT. In the list's own statement it cost every page about 10 ms of planning
+ * (decisions §consents).
  */
 async function withUnsigned(db: Db, rows: Appointment[]): Promise<Appointment[]> {
-  const ids = rows.map((row) => row.id_cita);
-  const unsigned =
-    ids.length > 0 && (await anyActiveConsent(db))
-      ? await db
-          .select({ id: appointments.id_cita })
-          .from(appointments)
-          .where(and(inArray(appointments.id_cita, ids), unsignedSql))
-      : [];
-  return rows.map((row) => ({
-    ...row,
-    sin_firmar: unsigned.some((found) => found.id === row.id_cita),
-  }));
+  const unsigned = await unsignedAmong(
+    db,
+    rows.map((row) => row.id_cita),
+  );
+  return rows.map((row) => ({ ...row, sin_firmar: unsigned.has(row.id_cita) }));
 }
 
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -2,7 +2,6 @@ export { photosModule } from './photos';
 export { triageModule } from './triage';
 export { vaccinesModule } from './vaccines';
 export {
-  anyActiveConsent,
   anyActiveConsentSql,
   appointmentConsents,
   assertConsentsToStart,
@@ -10,6 +9,7 @@ export {
   sendSignedPdf,
   signaturesOf,
   signConsent,
+  unsignedAmong,
   unsignedSql,
 } from './consents';
 export { reportCardsModule } from './report-cards';
