@@ -1,41 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { uniqueDni, uniqueWord } from './api';
+import { linkIn, mailTo } from './outbox';
 import { serverPort } from './servers';
 import { dateField, field, fillDate, PASSWORD, search, signIn } from './support';
-
-/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
-async function outboxDir(): Promise<string> {
-  const port = serverPort(test.info().parallelIndex);
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
-  return join(dataDir, 'outbox');
-}
-
-/** The body of a mail as text: quoted-printable soft breaks and escapes undone. */
-const decode = (eml: string) =>
-  eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** Waits for the newest mail to `to` and returns the link it carries. */
-async function mailedLink(to: string): Promise<string> {
-  const dir = await outboxDir();
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const names = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
-    for (const name of names) {
-      const eml = await readFile(join(dir, name), 'utf8');
-      if (new RegExp(`^To: ${to}$`, 'm').test(eml)) {
-        const link = /https?:\/\/[^\s"<>]+/.exec(decode(eml));
-        if (link) return link[0];
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Sign-in through the Login screen with any credentials; does not wait for the result. */
 async function submitLogin(page: Page, login: string, password: string) {
@@ -345,7 +312,7 @@ test('a forgotten password is reset through the mailed link, once', async ({ pag
   await expect(page.getByText('Email sent!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  const link = await mailedLink(user.email);
+  const link = linkIn(await mailTo(user.email), /\/password-reset\?[^\s"<>]+/);
   expect(link).toContain(
     `127.0.0.1:${serverPort(test.info().parallelIndex)}/password-reset?email=`,
   );

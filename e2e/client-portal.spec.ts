@@ -1,12 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { AppointmentStatus, COAT_STATE_NAMES } from '@app/domain';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { axeFindings } from './axe';
 import { limaDay, shownDate, uniqueDni, uniqueWord } from './api';
-import { serverPort } from './servers';
+import { linkIn, mailTo } from './outbox';
 import { PASSWORD, signIn } from './support';
 import { weekdayAhead } from './visits';
 
@@ -203,31 +201,8 @@ async function arrangeAttended(api: Admin): Promise<Attended> {
   return { email: owner.email, pet: owner.pet, titulo };
 }
 
-/* The sign-in link, from the mail the server wrote to its outbox */
-
-/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
-async function outboxDir(): Promise<string> {
-  const port = serverPort(test.info().parallelIndex);
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
-  return join(dataDir, 'outbox');
-}
-
-/** The path and query of the sign-in link in the newest mail to `to`, quoted-printable decoded. */
-async function linkMailedTo(to: string): Promise<string> {
-  const dir = await outboxDir();
-  let link: string | undefined;
-  await expect(async () => {
-    const names = (await readdir(dir).catch(() => [] as string[])).sort();
-    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
-    const mail = mails.filter((eml) => new RegExp(`^To: ${to}$`, 'mi').test(eml)).at(-1) ?? '';
-    const text = mail
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    link = /https?:\/\/[^/\s]+(\/mi-cuenta\?token=[A-Za-z0-9_-]{20,})/.exec(text)?.[1];
-    expect(link, `a sign-in link in the mail to ${to}`).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return link ?? '';
-}
+/** The sign-in link of the mails /mi-cuenta sends. */
+const SIGN_IN_LINK = /\/mi-cuenta\?token=[A-Za-z0-9_-]{20,}/;
 
 /* The page */
 
@@ -274,7 +249,7 @@ test.describe('on a phone', () => {
     );
 
     // The link signs in once, and leaves the address at once.
-    const link = await linkMailedTo(arranged.email);
+    const link = linkIn(await mailTo(arranged.email), SIGN_IN_LINK);
     await page.goto(link);
     await expect(sectionHeading(page, 'Mis citas')).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
@@ -371,7 +346,7 @@ test.describe('on a phone', () => {
     await page.goto('/mi-cuenta');
     await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(attended.email);
     await page.getByRole('button', { name: 'Enviarme el enlace' }).click();
-    await page.goto(await linkMailedTo(attended.email));
+    await page.goto(linkIn(await mailTo(attended.email), SIGN_IN_LINK));
 
     // The visit's card, folded under the visit: the coat, the work, the behaviour, the notes and
     // the day suggested to come back (six weeks after the visit).

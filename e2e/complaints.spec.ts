@@ -1,13 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { axeFindings } from './axe';
 import { limaDay, shownDate, uniqueDni, uniqueWord } from './api';
 import { COMPANY_RUC } from './billing';
+import { mailsTo } from './outbox';
 import { settle } from './routes';
-import { serverPort } from './servers';
 import { dateField, fillDate, PASSWORD, signIn } from './support';
 
 /**
@@ -16,28 +13,6 @@ import { dateField, fillDate, PASSWORD, signIn } from './support';
  * hoja on screen and by e-mail; the owner finds it with its legal due date, answers it, and the
  * answer closes it. The public page and the staff's screen pass axe on the way.
  */
-
-/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
-async function outboxDir(): Promise<string> {
-  const port = serverPort(test.info().parallelIndex);
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
-  return join(dataDir, 'outbox');
-}
-
-/** Waits until `count` mails to `to` are in the outbox, and answers them oldest first. */
-async function mailsTo(to: string, count: number): Promise<string[]> {
-  const dir = await outboxDir();
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    // The files are named by the time they were written.
-    const names = (await readdir(dir).catch(() => [] as string[])).sort();
-    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
-    const found = mails.filter((eml) => new RegExp(`^To: ${to}$`, 'm').test(eml));
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} mails to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The company's data in Ajustes, saved here when no spec has done it yet: the page shows them. */
 async function ensureCompany(request: APIRequestContext) {

@@ -1,6 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   expect,
@@ -13,6 +10,7 @@ import {
 import { axeFindings } from './axe';
 import { uniqueDni, uniqueWord } from './api';
 import { COMPANY_RUC } from './billing';
+import { linkIn, mailsTo } from './outbox';
 import { serverPort } from './servers';
 import { PASSWORD, signIn } from './support';
 
@@ -107,32 +105,9 @@ async function openSalon(request: APIRequestContext): Promise<Salon> {
   return { service, groomer: { id_emp, nom } };
 }
 
-/* The mails the server wrote to its outbox */
-
-/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
-async function outboxDir(info: TestInfo): Promise<string> {
-  const port = serverPort(info.parallelIndex);
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
-  return join(dataDir, 'outbox');
-}
-
-/** The `count`-th mail to `to` (oldest first), its quoted-printable text decoded. */
-async function mailTo(to: string, count: number): Promise<string> {
-  const dir = await outboxDir(test.info());
-  let found: string[] = [];
-  await expect(async () => {
-    // The files are named by the time they were written.
-    const names = (await readdir(dir).catch(() => [] as string[])).sort();
-    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
-    found = mails.filter((eml) => new RegExp(`^To: ${to}$`, 'mi').test(eml));
-    expect(found.length).toBeGreaterThanOrEqual(count);
-  }).toPass({ timeout: 10_000 });
-  return (found[count - 1] ?? '').replace(/=\r?\n/g, '');
-}
-
 /** The 6-digit code of the newest mail to `to`, its `count`-th. */
 async function codeMailed(to: string, count = 1): Promise<string> {
-  const mail = await mailTo(to, count);
+  const mail = (await mailsTo(to, count))[count - 1];
   const code = /: (\d{6})\./.exec(mail)?.[1];
   expect(code, `a code in the mail to ${to}`).toBeDefined();
   return code ?? '';
@@ -297,11 +272,9 @@ test.describe('on a phone', () => {
     }).toPass();
 
     // The booking's mail carries the personal link: it shows the cita and cancels it.
-    const mail = await mailTo(email, 2);
-    const link = /https?:\/\/[^/\s]+(\/c\/[A-Za-z0-9_-]{20,})/.exec(mail)?.[1];
-    expect(link, 'a personal link in the booking mail').toBeDefined();
+    const [, bookingMail] = await mailsTo(email, 2);
     await page.setViewportSize(PHONE.viewport);
-    await page.goto(link ?? '');
+    await page.goto(linkIn(bookingMail, /\/c\/[A-Za-z0-9_-]{20,}/));
     const visit = page.getByRole('region', { name: /^Su cita en / });
     await expect(visit).toContainText(pet);
     await expect(visit).toContainText('Programada');

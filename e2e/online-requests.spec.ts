@@ -1,11 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import { limaDay, registerGroomer, staffApi, uniqueDni, uniqueWord, type StaffApi } from './api';
 import { axeFindings } from './axe';
 import { ensureCompany } from './billing';
-import { serverPort } from './servers';
+import { mailsTo, mailTo } from './outbox';
 import { authorizationOf, signIn } from './support';
 
 /*
@@ -16,37 +13,6 @@ import { authorizationOf, signIn } from './support';
  */
 
 const DESCRIPTION = 'Corte de uñas, limpieza de oídos y cepillado, con mucha paciencia.';
-
-/** e2e/serve.mjs writes where its server keeps its files; the mail outbox is there. */
-async function outboxDir(): Promise<string> {
-  const port = serverPort(test.info().parallelIndex);
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
-  return join(dataDir, 'outbox');
-}
-
-/** The newest mail to `to` whose text has `about`, its quoted-printable undone. */
-async function mailTo(to: string, about: string): Promise<string> {
-  const dir = await outboxDir();
-  let found = '';
-  await expect(async () => {
-    const names = (await readdir(dir).catch(() => [] as string[])).sort();
-    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
-    const text = (eml: string) =>
-      Buffer.from(
-        eml
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8');
-    const matching = mails
-      .filter((eml) => new RegExp(`^To: ${to}$`, 'mi').test(eml))
-      .map(text)
-      .filter((mail) => mail.includes(about));
-    expect(matching.length).toBeGreaterThan(0);
-    found = matching[matching.length - 1] ?? '';
-  }).toPass({ timeout: 10_000 });
-  return found;
-}
 
 /** A service of the test's own: the one it offers online. */
 async function arrangeService(api: StaffApi): Promise<{ id_srv: number; name: string }> {
@@ -96,7 +62,7 @@ async function bookOnline(page: Page, id_srv: number, id_emp: number): Promise<R
   const email = `${word.toLowerCase()}@example.pe`;
   const sent = await request.post('/api/public/reserva/codigo', { data: { dni, email } });
   expect(sent.status(), await sent.text()).toBe(200);
-  const codigo = /: (\d{6})\./.exec(await mailTo(email, 'Su código'))?.[1];
+  const codigo = /: (\d{6})\./.exec(await mailTo(email))?.[1];
   expect(codigo, 'the code mailed').toBeDefined();
 
   const pet = `Canela ${word}`;
@@ -216,7 +182,9 @@ test('the admin turns online booking on with approval, shares its link, and appr
   await row.getByRole('button', { name: /^Aprobar la solicitud de/ }).click();
   await expect(page.getByText('Solicitud aprobada: la cita quedó programada')).toBeVisible();
   await expect(row).toBeHidden();
-  const mail = await mailTo(request.email, 'está confirmada');
+  // After the code and the booking's own mail, the one that says it is confirmed.
+  const [, , mail] = await mailsTo(request.email, 3);
+  expect(mail).toContain('está confirmada');
   expect(mail).toContain(`Mascota: ${request.pet}`);
   expect(mail).toContain(`Servicio: ${service.name}`);
 });

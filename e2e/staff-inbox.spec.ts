@@ -1,11 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import { limaDay, registerClient, registerPet, staffApi, uniqueWord } from './api';
 import { axeFindings } from './axe';
-import { serverPort } from './servers';
+import { linkIn, mailTo } from './outbox';
 import { authorizationOf, setDarkMode, signIn } from './support';
 
 /*
@@ -22,32 +19,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** The newest mail to `to` whose text has `about`, its quoted-printable undone. */
-async function mailTo(to: string, about: string): Promise<string> {
-  const port = serverPort(test.info().parallelIndex);
-  const dataDir = (await readFile(join(tmpdir(), `groomer-e2e-${port}.datadir`), 'utf8')).trim();
-  const dir = join(dataDir, 'outbox');
-  let found = '';
-  await expect(async () => {
-    const names = (await readdir(dir).catch(() => [] as string[])).sort();
-    const mails = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
-    const text = (eml: string) =>
-      Buffer.from(
-        eml
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8');
-    const matching = mails
-      .filter((eml) => new RegExp(`^To: ${to}$`, 'mi').test(eml))
-      .map(text)
-      .filter((mail) => mail.includes(about));
-    expect(matching.length).toBeGreaterThan(0);
-    found = matching[matching.length - 1] ?? '';
-  }).toPass({ timeout: 10_000 });
-  return found;
-}
-
 /**
  * The client's portal credential, as /mi-cuenta gets it: the link mailed to their address, then
  * the session it opens.
@@ -55,9 +26,8 @@ async function mailTo(to: string, about: string): Promise<string> {
 async function portalSession(page: Page, email: string): Promise<string> {
   const asked = await page.request.post('/api/public/portal/enlace', { data: { email } });
   expect(asked.status(), await asked.text()).toBe(200);
-  const mail = await mailTo(email, '/mi-cuenta?token=');
-  const token = /\/mi-cuenta\?token=([\w-]+)/.exec(mail)?.[1];
-  expect(token, 'the sign-in link mailed').toBeDefined();
+  const link = new URL(linkIn(await mailTo(email), /\/mi-cuenta\?token=[\w-]+/));
+  const token = link.searchParams.get('token');
   const session = await page.request.post('/api/public/portal/sesion', { data: { token } });
   expect(session.status(), await session.text()).toBe(200);
   return ((await session.json()) as { data: { token: string } }).data.token;
