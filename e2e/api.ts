@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { authorizationOf } from './support';
+import { mailTo } from './outbox';
+import { authorizationOf, PASSWORD } from './support';
 
 /*
  * Arranging data through the API the way another counter would, with the credential the
@@ -170,6 +171,35 @@ export async function registerGroomer(
   return { id_emp: row.id_emp, name: `${nom} ${ape}` };
 }
 
+export interface GroomerAccount extends Groomer {
+  login: string;
+}
+
+/**
+ * A bookable groomer with a sign-in account linked to it (role groomer, password `PASSWORD`):
+ * the account signs in on 'Mi día'. Its login is `loginPrefix` and a random word.
+ */
+export async function registerGroomerAccount(
+  api: StaffApi,
+  color: string,
+  loginPrefix: string,
+): Promise<GroomerAccount> {
+  const groomer = await registerGroomer(api, color);
+  const login = `${loginPrefix}${uniqueWord().toLowerCase()}`;
+  await api.create('/user/register', {
+    doc: uniqueDni(),
+    name: uniqueWord(),
+    surname: uniqueWord(),
+    email: `${login}@groomer.pe`,
+    login,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    rol: 'groomer',
+    id_emp: groomer.id_emp,
+  });
+  return { ...groomer, login };
+}
+
 export interface CreatedService {
   id_srv: number;
   nombre: string;
@@ -189,6 +219,76 @@ export async function registerService(
     duracion: 60,
   });
   return { id_srv: row.id_srv, nombre, precio };
+}
+
+/**
+ * A consent template asked only of the citas of one service (`aplica: 'servicio'`): a yearly or
+ * first-visit template would be asked of every cita of the shared database.
+ */
+export async function registerServiceConsent(
+  api: StaffApi,
+  id_srv: number,
+  titulo: string,
+  texto: string,
+) {
+  await api.create('/consentimiento/register', {
+    titulo,
+    texto,
+    aplica: 'servicio',
+    servicios: [id_srv],
+    paquetes: [],
+  });
+}
+
+export interface RemindedCita {
+  owner: CreatedClient;
+  pet: string;
+  groomer: Groomer;
+  id_cita: number;
+  /** Tomorrow, `YYYY-MM-DD`: the cita's day. */
+  day: string;
+  /** The reminder as e-mailed to the owner. */
+  mail: string;
+  /** The reminder's personal link, `/c/<token>`. */
+  link: string;
+}
+
+/**
+ * A cita of the service tomorrow at 10:00 for a new client (with an e-mail) and pet, with a new
+ * groomer; the desk e-mails its reminder from Recordatorios on `page` (which stays there), and
+ * the personal link that reminder carries is read from the outbox.
+ */
+export async function remindedCita(
+  page: Page,
+  api: StaffApi,
+  id_srv: number,
+  name: string,
+  surname: string,
+): Promise<RemindedCita> {
+  const owner = await registerClient(api, name, surname);
+  const pet = uniqueWord();
+  const id_perro = await registerPet(api, owner, pet);
+  const groomer = await registerGroomer(api, '#00897B');
+  const day = limaDay(1);
+  const { id_cita } = await api.create<{ id_cita: number }>('/cita/register', {
+    fec_cita: `${day}T10:00`,
+    dni_cli: owner.dni,
+    id_cliente: owner.id_cli,
+    id_perro,
+    id_servicio: id_srv,
+    id_emp: groomer.id_emp,
+    fech_reg: limaDay(0),
+    obs: 'Cita de mañana con recordatorio',
+  });
+
+  await page.goto(`/recordatorios?fecha=${day}`);
+  const row = page.getByRole('row', { name: new RegExp(pet) });
+  await row.getByRole('button', { name: new RegExp(`^E-mail a .* por ${pet}$`) }).click();
+  await expect(row).toContainText(/E-mail · admin · \d{2}\/\d{2} \d{2}:\d{2}/);
+  const mail = await mailTo(`cliente.${owner.dni}@gmail.com`);
+  const link = /https?:\/\/[^/\s]+(\/c\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  expect(link, 'a personal link in the reminder').toBeDefined();
+  return { owner, pet, groomer, id_cita, day, mail, link: link ?? '' };
 }
 
 /** A bono of the catalogue (DESIGN §11.6): `cantidad` visits of each service, for `precio`. */

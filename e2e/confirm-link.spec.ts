@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
 import { axeFindings } from './axe';
-import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
-import { mailTo } from './outbox';
+import { remindedCita, staffApi, uniqueWord } from './api';
 import { signIn } from './support';
 
 /**
@@ -18,41 +17,25 @@ test('a client confirms from the reminder’s link on a phone, and the calendar 
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const word = uniqueWord();
-  const owner = await registerClient(api, 'Carmen', `Confirma ${word}`);
-  const pet = uniqueWord();
-  const id_perro = await registerPet(api, owner, pet);
-  const groomer = await registerGroomer(api, '#00897B');
   const { id_srv } = await api.create<{ id_srv: number }>('/servicio/register', {
     nombre: `Baño ${word}`,
     descripcion: 'Baño completo con champú neutro, secado y perfume para la prueba.',
     precio: '40',
   });
-  const day = limaDay(1);
-  await api.create('/cita/register', {
-    fec_cita: `${day}T10:00`,
-    dni_cli: owner.dni,
-    id_cliente: owner.id_cli,
-    id_perro,
-    id_servicio: id_srv,
-    id_emp: groomer.id_emp,
-    fech_reg: limaDay(0),
-    obs: 'Cita de mañana para confirmar',
-  });
 
   // The desk e-mails tomorrow's reminder.
-  await page.goto(`/recordatorios?fecha=${day}`);
-  const row = page.getByRole('row', { name: new RegExp(pet) });
-  await row.getByRole('button', { name: new RegExp(`^E-mail a .* por ${pet}$`) }).click();
-  await expect(row).toContainText(/E-mail · admin · \d{2}\/\d{2} \d{2}:\d{2}/);
-
-  const mail = await mailTo(`cliente.${owner.dni}@gmail.com`);
+  const { pet, groomer, day, mail, link } = await remindedCita(
+    page,
+    api,
+    id_srv,
+    'Carmen',
+    `Confirma ${word}`,
+  );
   expect(mail).toContain('Confirme o cancele aqu');
-  const link = /https?:\/\/[^/\s]+(\/c\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
-  expect(link, 'a personal link in the reminder').toBeDefined();
 
   // On the client's phone: one tap, no question.
   await page.setViewportSize(PHONE);
-  await page.goto(link ?? '');
+  await page.goto(link);
   const visit = page.getByRole('region', { name: /^Su cita en / });
   await expect(visit).toContainText(pet);
   await visit.getByRole('button', { name: 'Confirmar asistencia' }).click();

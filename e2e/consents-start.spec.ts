@@ -3,14 +3,14 @@ import { expect, test, type Page } from './fixtures';
 import {
   limaDay,
   registerClient,
-  registerGroomer,
+  registerGroomerAccount,
   registerPet,
+  registerServiceConsent,
   staffApi,
-  uniqueDni,
   uniqueWord,
 } from './api';
 import { axeFindings } from './axe';
-import { PASSWORD, search, signIn } from './support';
+import { search, signIn } from './support';
 import { book, registerService } from './visits';
 
 /*
@@ -34,36 +34,17 @@ const CHANGED = 'Se cambió el estado de la Cita correctamente';
 async function arrange(admin: Page) {
   await signIn(admin, 'admin', { to: null });
   const api = await staffApi(admin);
-  const groomer = await registerGroomer(api, '#5d4037');
-  const login = `firma${uniqueWord().toLowerCase()}`;
-  await api.create('/user/register', {
-    doc: uniqueDni(),
-    name: uniqueWord(),
-    surname: uniqueWord(),
-    email: `${login}@groomer.pe`,
-    login,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    rol: 'groomer',
-    id_emp: groomer.id_emp,
-  });
+  const groomer = await registerGroomerAccount(api, '#5d4037', 'firma');
   const service = await registerService(api, 60);
-  // For this service only: a yearly or first-visit template would be asked of every cita.
   const titulo = `Deslanado con carda ${uniqueWord()}`;
-  await api.create('/consentimiento/register', {
-    titulo,
-    texto: TEXT,
-    aplica: 'servicio',
-    servicios: [service.id_srv],
-    paquetes: [],
-  });
+  await registerServiceConsent(api, service.id_srv, titulo, TEXT);
   const client = await registerClient(api, uniqueWord(), `Inicio ${uniqueWord()}`);
   const pet = uniqueWord();
   const petId = await registerPet(api, client, pet);
   const visit = { client, petId, pet, serviceId: service.id_srv };
   await book(api, visit, `${limaDay(0)}T10:00`, groomer);
   await book(api, visit, `${limaDay(0)}T12:00`, groomer);
-  return { login, titulo, pet, service: service.nombre };
+  return { login: groomer.login, titulo, pet, service: service.nombre };
 }
 
 test('an unsigned cita reads Sin firmar and starts from the Citas list and Mi día with a reason', async ({

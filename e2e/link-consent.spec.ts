@@ -2,8 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { CONSENT_MESSAGES, type AppointmentConsents } from '@app/domain';
 import { expect, test } from './fixtures';
 import { axeFindings } from './axe';
-import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
-import { mailTo } from './outbox';
+import { registerServiceConsent, remindedCita, staffApi, uniqueWord } from './api';
 import { signIn } from './support';
 
 /*
@@ -26,49 +25,21 @@ test('a client reads and signs the visit’s consent from the reminder’s link 
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const word = uniqueWord();
-  const owner = await registerClient(api, 'Rosa', `Firma ${word}`);
-  const pet = uniqueWord();
-  const id_perro = await registerPet(api, owner, pet);
-  const groomer = await registerGroomer(api, '#00897B');
   const { id_srv } = await api.create<{ id_srv: number }>('/servicio/register', {
     nombre: `Rapado enlace ${word}`,
     descripcion: 'Rapado completo por nudos, con baño y secado, para la prueba de firmas.',
     precio: '70',
     duracion: 60,
   });
-  // For this service only: a yearly or first-visit template would be asked of every cita.
   const titulo = `Rapado por nudos ${uniqueWord()}`;
-  await api.create('/consentimiento/register', {
-    titulo,
-    texto: TEXT,
-    aplica: 'servicio',
-    servicios: [id_srv],
-    paquetes: [],
-  });
-  const day = limaDay(1);
-  const { id_cita } = await api.create<{ id_cita: number }>('/cita/register', {
-    fec_cita: `${day}T12:00`,
-    dni_cli: owner.dni,
-    id_cliente: owner.id_cli,
-    id_perro,
-    id_servicio: id_srv,
-    id_emp: groomer.id_emp,
-    fech_reg: limaDay(0),
-    obs: 'Cita de mañana con consentimiento',
-  });
+  await registerServiceConsent(api, id_srv, titulo, TEXT);
 
   // The desk e-mails tomorrow's reminder, which carries the personal link.
-  await page.goto(`/recordatorios?fecha=${day}`);
-  const row = page.getByRole('row', { name: new RegExp(pet) });
-  await row.getByRole('button', { name: new RegExp(`^E-mail a .* por ${pet}$`) }).click();
-  await expect(row).toContainText(/E-mail · admin · \d{2}\/\d{2} \d{2}:\d{2}/);
-  const mail = await mailTo(`cliente.${owner.dni}@gmail.com`);
-  const link = /https?:\/\/[^/\s]+(\/c\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
-  expect(link, 'a personal link in the reminder').toBeDefined();
+  const { pet, id_cita, link } = await remindedCita(page, api, id_srv, 'Rosa', `Firma ${word}`);
 
   // On the client's phone: the release the shave-down asks, still unsigned.
   await page.setViewportSize(PHONE);
-  await page.goto(link ?? '');
+  await page.goto(link);
   const visit = page.getByRole('region', { name: /^Su cita en / });
   await expect(visit).toContainText(pet);
   const consents = visit.getByRole('region', { name: 'Consentimientos' });

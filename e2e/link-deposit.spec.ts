@@ -1,8 +1,7 @@
 import { DEPOSIT_MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures';
 import { axeFindings } from './axe';
-import { limaDay, registerClient, registerGroomer, registerPet, staffApi, uniqueWord } from './api';
-import { mailTo } from './outbox';
+import { remindedCita, staffApi, uniqueWord } from './api';
 import { signIn } from './support';
 
 /*
@@ -25,10 +24,6 @@ test('a client pays the deposit from the reminder’s link on a phone, with the 
   await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const word = uniqueWord();
-  const owner = await registerClient(api, 'Rosa', `Adelanto ${word}`);
-  const pet = uniqueWord();
-  const id_perro = await registerPet(api, owner, pet);
-  const groomer = await registerGroomer(api, '#00897B');
   const { id_srv } = await api.create<{ id_srv: number }>('/servicio/register', {
     nombre: `Baño adelanto ${word}`,
     descripcion: 'Baño completo con champú hipoalergénico, secado y perfume para la prueba.',
@@ -36,30 +31,13 @@ test('a client pays the deposit from the reminder’s link on a phone, with the 
     duracion: 60,
     adelanto: { tipo: 'monto', valor: '20' },
   });
-  const day = limaDay(1);
-  await api.create('/cita/register', {
-    fec_cita: `${day}T11:00`,
-    dni_cli: owner.dni,
-    id_cliente: owner.id_cli,
-    id_perro,
-    id_servicio: id_srv,
-    id_emp: groomer.id_emp,
-    fech_reg: limaDay(0),
-    obs: 'Cita de mañana con adelanto',
-  });
 
   // The desk e-mails tomorrow's reminder, which carries the personal link.
-  await page.goto(`/recordatorios?fecha=${day}`);
-  const row = page.getByRole('row', { name: new RegExp(pet) });
-  await row.getByRole('button', { name: new RegExp(`^E-mail a .* por ${pet}$`) }).click();
-  await expect(row).toContainText(/E-mail · admin · \d{2}\/\d{2} \d{2}:\d{2}/);
-  const mail = await mailTo(`cliente.${owner.dni}@gmail.com`);
-  const link = /https?:\/\/[^/\s]+(\/c\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
-  expect(link, 'a personal link in the reminder').toBeDefined();
+  const { pet, link } = await remindedCita(page, api, id_srv, 'Rosa', `Adelanto ${word}`);
 
   // On the client's phone: what the bath asks, and the form to register the payment.
   await page.setViewportSize(PHONE);
-  await page.goto(link ?? '');
+  await page.goto(link);
   const visit = page.getByRole('region', { name: /^Su cita en / });
   await expect(visit).toContainText(pet);
   await expect(visit).toContainText('Adelanto: S/. 20.00');

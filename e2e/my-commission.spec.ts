@@ -3,16 +3,15 @@ import {
   limaDay,
   openTill,
   registerClient,
-  registerGroomer,
+  registerGroomerAccount,
   registerPet,
   registerService,
   shownDate,
   staffApi,
-  uniqueDni,
   uniqueWord,
 } from './api';
 import { axeFindings } from './axe';
-import { authorizationOf, PASSWORD, signIn } from './support';
+import { authorizationOf, signIn } from './support';
 import { book } from './visits';
 
 /*
@@ -29,7 +28,7 @@ import { book } from './visits';
 async function arrange(page: Page): Promise<string> {
   const api = await staffApi(page);
   await openTill(page, api);
-  const groomer = await registerGroomer(api, '#6a1b9a');
+  const groomer = await registerGroomerAccount(api, '#6a1b9a', 'comision');
   const rates = await page.request.put('/api/empleado/comision', {
     headers: { authorization: await authorizationOf(page) },
     data: {
@@ -43,18 +42,6 @@ async function arrange(page: Page): Promise<string> {
     },
   });
   expect(rates.status(), await rates.text()).toBe(200);
-  const login = `comision${uniqueWord().toLowerCase()}`;
-  await api.create('/user/register', {
-    doc: uniqueDni(),
-    name: uniqueWord(),
-    surname: uniqueWord(),
-    email: `${login}@groomer.pe`,
-    login,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    rol: 'groomer',
-    id_emp: groomer.id_emp,
-  });
   const client = await registerClient(api, uniqueWord(), `Comision ${uniqueWord()}`);
   const pet = uniqueWord();
   const petId = await registerPet(api, client, pet);
@@ -77,7 +64,7 @@ async function arrange(page: Page): Promise<string> {
     propina: '5',
     pagos: [{ metodo: 'efectivo', monto: '55' }],
   });
-  return login;
+  return groomer.login;
 }
 
 test('on a phone, a groomer reads their own commission, tips and total of the period', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from './fixtures';
-import { limaDay, registerClient, registerGroomer, staffApi, uniqueDni, uniqueWord } from './api';
+import { limaDay, registerClient, registerGroomerAccount, staffApi, uniqueWord } from './api';
 import { axeFindings } from './axe';
 import { PASSWORD, signIn } from './support';
 import { book, registerService, type Visit } from './visits';
@@ -28,19 +28,7 @@ async function arrange(browser: Browser, baseURL: string | undefined): Promise<A
   const admin = await context.newPage();
   await signIn(admin, 'admin', { to: null });
   const api = await staffApi(admin);
-  const groomer = await registerGroomer(api, '#2e7d32');
-  const login = `midia${uniqueWord().toLowerCase()}`;
-  await api.create('/user/register', {
-    doc: uniqueDni(),
-    name: uniqueWord(),
-    surname: uniqueWord(),
-    email: `${login}@groomer.pe`,
-    login,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    rol: 'groomer',
-    id_emp: groomer.id_emp,
-  });
+  const groomer = await registerGroomerAccount(api, '#2e7d32', 'midia');
   const client = await registerClient(api, uniqueWord(), `Midia ${uniqueWord()}`);
   const pet = uniqueWord();
   const { id_perro } = await api.create<{ id_perro: number }>('/mascota/register', {
@@ -54,7 +42,7 @@ async function arrange(browser: Browser, baseURL: string | undefined): Promise<A
   const visit: Visit = { client, petId: id_perro, pet, serviceId: id_srv };
   await book(api, visit, `${limaDay(0)}T10:00`, groomer);
   await context.close();
-  return { login, visit, service: nombre };
+  return { login: groomer.login, visit, service: nombre };
 }
 
 const VIEWPORTS = [

@@ -3,16 +3,15 @@ import { expect, test, type Browser } from './fixtures';
 import {
   limaDay,
   registerClient,
-  registerGroomer,
+  registerGroomerAccount,
   registerPet,
   registerService,
   shownDate,
   staffApi,
-  uniqueDni,
   uniqueWord,
 } from './api';
 import { axeFindings } from './axe';
-import { authorizationOf, PASSWORD, signIn } from './support';
+import { authorizationOf, signIn } from './support';
 import { book } from './visits';
 import { mailTo } from './outbox';
 
@@ -41,19 +40,7 @@ async function arrange(browser: Browser, baseURL: string | undefined) {
   const admin = await context.newPage();
   await signIn(admin, 'admin', { to: null });
   const api = await staffApi(admin);
-  const groomer = await registerGroomer(api, '#6a1b9a');
-  const login = `ficha${uniqueWord().toLowerCase()}`;
-  await api.create('/user/register', {
-    doc: uniqueDni(),
-    name: uniqueWord(),
-    surname: uniqueWord(),
-    email: `${login}@groomer.pe`,
-    login,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    rol: 'groomer',
-    id_emp: groomer.id_emp,
-  });
+  const groomer = await registerGroomerAccount(api, '#6a1b9a', 'ficha');
   const service = await registerService(api, `Baño y corte de uñas ${uniqueWord()}`, '50');
   const client = await registerClient(api, uniqueWord(), `Ficha ${uniqueWord()}`);
   const pet = uniqueWord();
@@ -78,7 +65,7 @@ async function arrange(browser: Browser, baseURL: string | undefined) {
     expect(res.status(), await res.text()).toBe(201);
   }
   await context.close();
-  return { login, pet: pet.toUpperCase(), service: service.nombre, dni: client.dni };
+  return { login: groomer.login, pet: pet.toUpperCase(), service: service.nombre, dni: client.dni };
 }
 
 test('a groomer fills the visit’s card on a phone and its link opens the owner’s page', async ({
