@@ -5,6 +5,11 @@ export {
   type EditConfig,
   type StatusConfig,
 } from './crud-page';
+export {
+  CheckboxGroupField,
+  type CheckboxGroupFieldProps,
+  type CheckboxOption,
+} from './checkbox-group-field';
 export { DataTable, type Column } from './data-table';
 export { dayRangeFilters, FilterBar, registrationDayFilters, type FilterDef } from './filter-bar';
 export { useListParams, type FilterValues } from './list-params';

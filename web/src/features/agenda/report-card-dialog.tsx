@@ -3,7 +3,6 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +10,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
@@ -39,7 +37,7 @@ import {
   type ReportCard,
   type ReportCardInput,
 } from '@app/domain';
-import { ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
+import { CheckboxGroupField, ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
 import { toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -309,25 +307,16 @@ function CoatField({ field, error, disabled }: FieldRenderProps) {
  * more (ticked as added). The value is the ticked items in the list's order.
  */
 function WorkField({
-  field,
-  error,
-  disabled,
   options: offered,
+  ...props
 }: FieldRenderProps & { options: readonly string[] }) {
-  const legendId = useId();
-  const helperId = helperIdOf(field.name);
+  const { field, disabled } = props;
   const chosen = Array.isArray(field.value)
     ? field.value.filter((item): item is string => typeof item === 'string')
     : [];
   const [options, setOptions] = useState(() => distinct([...offered, ...chosen]));
   const [other, setOther] = useState('');
 
-  const inOrder = (list: readonly string[], ticked: readonly string[]) =>
-    list.filter((item) => ticked.includes(item));
-  const toggle = (item: string, on: boolean) =>
-    field.onChange(
-      inOrder(options, on ? [...chosen, item] : chosen.filter((text) => text !== item)),
-    );
   const add = () => {
     const text = other.trim();
     if (text === '') return;
@@ -335,39 +324,17 @@ function WorkField({
     const item = known ?? text;
     const list = known ? options : [...options, text];
     setOptions(list);
-    field.onChange(inOrder(list, [...chosen.filter((c) => c !== item), item]));
+    field.onChange(list.filter((entry) => entry === item || chosen.includes(entry)));
     setOther('');
   };
 
   return (
-    <FormControl
-      component="fieldset"
-      error={Boolean(error)}
-      disabled={disabled}
-      aria-describedby={error ? helperId : undefined}
-      sx={{ width: '100%' }}
+    <CheckboxGroupField
+      {...props}
+      label={T.work}
+      options={options.map((item) => ({ value: item, label: item }))}
+      required
     >
-      <FormLabel component="legend" id={legendId} required>
-        {T.work}
-      </FormLabel>
-      <FormGroup>
-        {options.map((item, index) => (
-          <FormControlLabel
-            key={item}
-            label={item}
-            control={
-              <Checkbox
-                name={field.name}
-                checked={chosen.includes(item)}
-                onChange={(event) => toggle(item, event.target.checked)}
-                onBlur={field.onBlur}
-                slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }}
-                sx={{ '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } }}
-              />
-            }
-          />
-        ))}
-      </FormGroup>
       <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"
@@ -395,10 +362,7 @@ function WorkField({
           {T.add}
         </Button>
       </Stack>
-      <FormHelperText id={helperId} sx={{ mx: 0 }}>
-        {error ?? ' '}
-      </FormHelperText>
-    </FormControl>
+    </CheckboxGroupField>
   );
 }
 

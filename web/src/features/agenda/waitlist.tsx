@@ -5,10 +5,12 @@ import {
   WaitlistFormSchema,
   waitlistResource,
   WaitlistStatus,
+  WEEKDAYS,
   weekdaysText,
   type WaitlistEntry,
 } from '@app/domain';
 import {
+  CheckboxGroupField,
   CrudPage,
   StatusBadge,
   statusOptions,
@@ -25,7 +27,6 @@ import { clientPetFields } from './client-pet-fields';
 import { FreedSlots } from './freed-slots';
 import { ItemTabsField } from './item-tabs-field';
 import { TimeField } from './time-field';
-import { WeekdaysField } from './weekdays-field';
 
 /**
  * 'Lista de espera' (decisions §waitlist): clients who want an earlier slot, with the days and
@@ -33,6 +34,8 @@ import { WeekdaysField } from './weekdays-field';
  */
 
 const M = WAITLIST_MESSAGES;
+
+const WEEKDAY_OPTIONS = WEEKDAYS.map(({ dia, nombre }) => ({ value: dia, label: nombre }));
 
 const fields: FieldDef[] = [
   ...clientPetFields({ dni: 'dni_cli', client: 'id_cliente', pet: 'id_perro' }, 6),
@@ -46,7 +49,15 @@ const fields: FieldDef[] = [
     name: 'dias',
     label: 'Días que puede venir',
     width: 12,
-    render: (props) => <WeekdaysField {...props} label="Días que puede venir" />,
+    render: (props) => (
+      <CheckboxGroupField
+        {...props}
+        label="Días que puede venir"
+        options={WEEKDAY_OPTIONS}
+        required
+        row
+      />
+    ),
   },
   {
     name: 'hora_desde',
