@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PET_ALERTS } from '../pet-care/care';
 import type { ClientInputSchema } from './clients';
+import { PET_SEX_LABELS, PET_SIZE_LABELS } from '../online-booking/sizes';
 import { PetInputSchema } from './pets';
 
 /**
@@ -37,7 +38,7 @@ export const CLIENT_IMPORT_COLUMNS = [
     key: 'mascota',
     header: 'Mascota',
     example: 'Firulais',
-    help: 'Nombre de la mascota; vacía con Raza, Alertas y Notas: solo el cliente',
+    help: 'Nombre de la mascota; vacía con las demás columnas de la mascota: solo el cliente',
   },
   { key: 'raza', header: 'Raza', example: 'Schnauzer', help: 'Obligatoria si hay mascota' },
   {
@@ -52,6 +53,25 @@ export const CLIENT_IMPORT_COLUMNS = [
     example: 'Le asusta la secadora',
     help: 'Opcional, hasta 500 caracteres',
   },
+  {
+    key: 'talla',
+    header: 'Tamaño',
+    example: 'Mediano',
+    help: `Opcional: ${Object.values(PET_SIZE_LABELS).join(', ')}; decide cuánto dura la cita`,
+  },
+  {
+    key: 'sexo',
+    header: 'Sexo',
+    example: 'Hembra',
+    help: `Opcional: ${Object.values(PET_SEX_LABELS).join(' o ')}`,
+  },
+  {
+    key: 'fec_nac',
+    header: 'Fecha de nacimiento',
+    example: '15/03/2021',
+    help: 'Opcional: dd/mm/aaaa',
+  },
+  { key: 'pelaje', header: 'Pelaje', example: 'Corto', help: 'Opcional, hasta 60 caracteres' },
 ] as const;
 export type ClientImportColumn = (typeof CLIENT_IMPORT_COLUMNS)[number]['key'];
 
@@ -77,6 +97,10 @@ export const CLIENT_IMPORT_PET_COLUMNS = [
   'raza',
   'alertas',
   'notas_cuidado',
+  'talla',
+  'sexo',
+  'fec_nac',
+  'pelaje',
 ] as const satisfies readonly ClientImportColumn[];
 
 /** The pet's fields as the pet form checks them; its owner is the row's client. */
@@ -88,20 +112,41 @@ export const CLIENT_IMPORT_PET_FIELDS = {
   raza: 'raza',
   alertas: 'alertas',
   notas_cuidado: 'notas_cuidado',
+  talla: 'talla',
+  sexo: 'sexo',
+  fec_nac: 'fec_nac',
+  pelaje: 'pelaje',
 } as const satisfies Record<
   (typeof CLIENT_IMPORT_PET_COLUMNS)[number],
   keyof typeof ClientImportPetSchema.shape
 >;
 
+/** Lower case without accents: a cell matches a name however it was typed. */
+const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+
 /** 'Muerde, nervioso' → ['muerde', 'nervioso']; a name no alert has stays as written. */
 export function alertIdsOf(text: string): string[] {
-  const fold = (value: string) =>
-    value.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
   return text
     .split(/[,;]/)
     .map((part) => part.trim())
     .filter(Boolean)
     .map((part) => PET_ALERTS.find((a) => fold(a.nombre) === fold(part))?.id ?? part);
+}
+
+/**
+ * The option whose label a cell names ('mediano', 'PEQUENO' → 'pequeño'); a cell no label
+ * matches stays as written, for the pet form's schema to refuse.
+ */
+export function optionOf(labels: Record<string, string>, text: string): string {
+  return Object.entries(labels).find(([, label]) => fold(label) === fold(text))?.[0] ?? text;
+}
+
+/** '15/03/2021' → '2021-03-15'; any other text as written (an xlsx date cell reads as ISO). */
+export function isoDayOf(text: string): string {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return text;
+  const [, day = '', month = '', year = ''] = match;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 export const CLIENT_IMPORT_MESSAGES = {

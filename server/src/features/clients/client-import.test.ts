@@ -8,6 +8,7 @@ import {
   DNI_MESSAGES,
   PERMISSION_MESSAGES,
   PET_CARE_MESSAGES,
+  PET_PROFILE_MESSAGES,
   type ClientImportPreview,
 } from '@app/domain';
 import { auditEntries, clients, pets } from '../../db/schema';
@@ -51,6 +52,10 @@ interface Row {
   mascota?: string;
   raza?: string;
   alertas?: string;
+  talla?: string;
+  sexo?: string;
+  fec_nac?: string;
+  pelaje?: string;
 }
 
 /** A row's cells in the template's order; the owner's data are made from the DNI. */
@@ -66,6 +71,10 @@ const cells = (row: Row) => [
   row.raza ?? '',
   row.alertas ?? '',
   '',
+  row.talla ?? '',
+  row.sexo ?? '',
+  row.fec_nac ?? '',
+  row.pelaje ?? '',
 ];
 
 const csvOf = (rows: Row[]) =>
@@ -257,6 +266,56 @@ describe('the import', () => {
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ 'filas.2.dni': [M.registered] });
     expect(await petsOf(ana)).toHaveLength(2);
+  });
+
+  it('reads the pet’s size, sex, birth date and coat as the pet form does', async () => {
+    const refused = await preview(
+      csvOf([
+        {
+          dni: freshDni(),
+          mascota: 'Luna',
+          raza: 'Pug',
+          talla: 'Enorme',
+          sexo: 'Perro',
+          fec_nac: '45/13/2020',
+          pelaje: 'x'.repeat(61),
+        },
+      ]),
+    );
+    expect(refused.filas[0]?.errores).toEqual({
+      talla: [PET_PROFILE_MESSAGES.sizeInvalid],
+      sexo: [PET_PROFILE_MESSAGES.sexInvalid],
+      fec_nac: [PET_PROFILE_MESSAGES.birthInvalid],
+      pelaje: [PET_PROFILE_MESSAGES.coatMax],
+    });
+
+    const dni = freshDni();
+    const res = await upload(
+      'importar',
+      csvOf([
+        {
+          dni,
+          mascota: 'Rocky',
+          raza: 'Labrador',
+          talla: 'GRANDE',
+          sexo: 'macho',
+          fec_nac: '5/3/2020',
+          pelaje: 'Corto',
+        },
+        { dni, mascota: 'Pelusa', raza: 'Poodle', talla: 'pequeno' },
+      ]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const imported = await db
+      .select({ talla: pets.talla, sexo: pets.sexo, fec_nac: pets.fec_nac, pelaje: pets.pelaje })
+      .from(pets)
+      .innerJoin(clients, eq(clients.id_cli, pets.id_cli))
+      .where(eq(clients.dni_cli, dni))
+      .orderBy(pets.nom_perro);
+    expect(imported).toEqual([
+      { talla: 'pequeño', sexo: null, fec_nac: null, pelaje: null },
+      { talla: 'grande', sexo: 'macho', fec_nac: '2020-03-05', pelaje: 'Corto' },
+    ]);
   });
 
   it('imports an xlsx', async () => {

@@ -13,6 +13,10 @@ import {
   CLIENT_IMPORT_PET_FIELDS,
   ClientImportPetSchema,
   ClientInputSchema,
+  isoDayOf,
+  optionOf,
+  PET_SEX_LABELS,
+  PET_SIZE_LABELS,
   type ClientImportColumn,
   type ClientImportPreview,
   type ClientImportRow,
@@ -148,6 +152,10 @@ async function analyse(executor: Db | Tx, file: Awaited<ReturnType<typeof readFi
           raza: valores.raza,
           alertas: alertIdsOf(valores.alertas),
           notas_cuidado: valores.notas_cuidado,
+          talla: optionOf(PET_SIZE_LABELS, valores.talla),
+          sexo: optionOf(PET_SEX_LABELS, valores.sexo),
+          fec_nac: isoDayOf(valores.fec_nac),
+          pelaje: valores.pelaje,
         })
       : undefined;
     if (pet && !pet.success) {
@@ -220,6 +228,10 @@ async function importRows(tx: Tx, rows: CheckedRow[]) {
             id_cli: idOfDni.get(client.dni)!,
             alertas: pet.alertas,
             notas_cuidado: pet.notas_cuidado,
+            talla: pet.talla ?? null,
+            sexo: pet.sexo ?? null,
+            fec_nac: pet.fec_nac ?? null,
+            pelaje: pet.pelaje ?? null,
           },
         ]
       : [],
