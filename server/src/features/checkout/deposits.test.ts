@@ -9,7 +9,7 @@ import {
   type SalesReport,
 } from '@app/domain';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditEntries, onlineBookingSettings } from '../../db/schema';
+import { auditEntries, deposits, onlineBookingSettings } from '../../db/schema';
 import { setupTestApp } from '../../test/app';
 import { answerOf, apiClient } from '../../test/http';
 import { multipartBody, pngImage } from '../../test/images';
@@ -399,6 +399,49 @@ describe('a deposit the client pays from their link', () => {
     for (const row of queue) await recepcion.patch('/adelanto/verificar', { id: row.id });
     expect((await recepcion.get('/adelantos/por-verificar')).body.data).toEqual([]);
     expect(await bell(recepcion)).toBeUndefined();
+  });
+});
+
+describe('a deposit paid from the link once the day’s till is closed', () => {
+  it('counts in the next day’s till, and leaves the closed day as it was closed', async () => {
+    const today = limaDay(0);
+    const cita = await book(await registerOwner(admin, 'Julia', 'Copito'), 4);
+    const token = await ctx.database.db.transaction((tx) =>
+      createAppointmentLink(tx, cita, new Date(Date.now() + 10 * 86_400_000)),
+    );
+    const till = async () => (await recepcion.get(`/caja?fecha=${today}`)).body.data as CashDay;
+    const counted = (await till()).efectivo_esperado;
+    expect((await recepcion.post('/caja/cierre', { fecha: today, contado: counted })).status).toBe(
+      201,
+    );
+    const closed = await till();
+
+    const { payload, contentType } = await multipartBody(
+      { metodo: 'plin', operacion: '55443322' },
+      [{ name: 'comprobante', filename: 'plin.png', type: 'image/png', bytes: pngImage() }],
+    );
+    const paid = answerOf(
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/cita/${token}/adelanto`,
+        headers: { 'content-type': contentType },
+        remoteAddress: '10.37.0.1',
+        payload,
+      }),
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const [stored] = await ctx.database.db
+      .select({ fecha: deposits.fecha })
+      .from(deposits)
+      .where(eq(deposits.id_cita, cita));
+    expect(stored?.fecha).toBe(limaDay(1));
+    expect((await till()).adelantos).toEqual(closed.adelantos);
+
+    const reopened = await admin.post('/caja/reapertura', {
+      fecha: today,
+      motivo: 'Sigue la prueba de adelantos',
+    });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
   });
 });
 

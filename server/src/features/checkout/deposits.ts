@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addDays,
   can,
   CLIENT_MESSAGES,
   DEPOSIT_ENDPOINTS as E,
@@ -41,7 +42,7 @@ import { imageExtension, readMultipart, sendUpload, storeUpload } from '../../ht
 import type { PaymentDraft } from './gift-cards';
 import { loginOf, receiptNumberSql, saleOfAppointment } from './sale-read';
 import { centsSum } from './sale-sums';
-import { assertTillOpen } from './till';
+import { assertTillOpen, tillClosed } from './till';
 
 /**
  * Deposits (DESIGN §11.6, decisions §deposits): paid on a cita before the visit, deducted by the
@@ -128,7 +129,8 @@ export async function depositOwed(executor: Db | Tx, idCita: number) {
 /**
  * A deposit the client reports from their link, in the caller's transaction with the cita
  * locked: what the cita still asks, by Yape, Plin or transfer, with its proof, waiting for the
- * counter to verify it (409 when nothing is left to pay). Answers its id.
+ * counter to verify it (409 when nothing is left to pay). Answers its id. Once the day's till is
+ * closed it counts in the next day's (decisions §deposits): a closed day's figures stay as closed.
  */
 export async function registerClientDeposit(
   tx: Tx,
@@ -138,6 +140,7 @@ export async function registerClientDeposit(
 ): Promise<number> {
   const owed = await depositOwed(tx, idCita);
   if (owed === null || owed.pendiente === '0.00') throw conflict(M.nothingPending);
+  const today = limaToday();
   const [cita] = await tx
     .select({ id_cli: appointments.id_cli })
     .from(appointments)
@@ -152,7 +155,7 @@ export async function registerClientDeposit(
       metodo: input.metodo,
       operacion: input.operacion,
       comprobante,
-      fecha: limaToday(),
+      fecha: (await tillClosed(tx, today)) ? addDays(today, 1) : today,
     })
     .returning({ id: deposits.id });
   return created.id;

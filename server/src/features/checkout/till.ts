@@ -38,12 +38,17 @@ import { byMethod, centsSum, issuedBetween } from './sale-sums';
  * The shared lock lets sales run together and makes a close of the day wait for them.
  */
 export async function assertTillOpen(tx: Tx, fecha: string) {
+  if (await tillClosed(tx, fecha)) throw conflict(CASH_MESSAGES.dayClosed(fecha));
+}
+
+/** Whether the day's till is closed (and not reopened), with assertTillOpen's shared lock. */
+export async function tillClosed(tx: Tx, fecha: string): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('cierre_caja'), 0)`);
   const [close] = await tx
     .select({ reabierta_at: cashCloses.reabierta_at })
     .from(cashCloses)
     .where(eq(cashCloses.fecha, fecha));
-  if (close && close.reabierta_at === null) throw conflict(CASH_MESSAGES.dayClosed(fecha));
+  return close !== undefined && close.reabierta_at === null;
 }
 
 /** Tips of sales with no groomer: products alone, or a cita nobody was assigned. */
