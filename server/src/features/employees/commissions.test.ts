@@ -215,7 +215,7 @@ describe('a period’s commissions', () => {
 
   it('takes a void back in the period it happens, and a closed period never changes', async () => {
     const yesterday = addDays(today, -1);
-    const sale = await chargeCita(ana, bath);
+    const sale = await chargeCita(ana, bath, { propina: '5' });
     // The sale was issued yesterday: it belongs to yesterday's period.
     await db
       .update(sales)
@@ -241,7 +241,7 @@ describe('a period’s commissions', () => {
     expect(again.body.message).toBe(M.overlapsClosed(yesterday, yesterday));
 
     // Voided today, and Ana's rate changed since: the closed period still says what it said,
-    // and today's takes the commission back.
+    // and today's takes back what it earned then, at the rate it had then.
     await admin.put('/empleado/comision', {
       id_emp: ana,
       pct_servicios: '30',
@@ -257,8 +257,16 @@ describe('a period’s commissions', () => {
     expect(frozen.cierre).not.toBeNull();
     expect(figureOf(frozen, ana).comision).toBe('18.00');
     const taken = figureOf(await reportOf(), ana).lineas.find((l) => l.id_venta === sale.id_venta);
-    expect(taken).toMatchObject({ anulacion: true, base: '-45.00' });
-    expect(cents(taken?.comision ?? '0')).toBeLessThan(0);
+    expect(taken).toMatchObject({
+      anulacion: true,
+      base: '-45.00',
+      pct: '40.00',
+      comision: '-18.00',
+    });
+    const tip = figureOf(await reportOf(), ana).lineas.find(
+      (l) => l.id_venta === sale.id_venta && l.tipo === 'propina',
+    );
+    expect(tip).toMatchObject({ anulacion: true, propina: '-5.00' });
     const closes = (await admin.get('/comisiones/cierres')).body.data as unknown[];
     expect(closes).toHaveLength(1);
     expect(await db.select().from(commissionCloses)).toHaveLength(1);

@@ -105,6 +105,45 @@ const salesOf = (from: Date, to: Date) => sql`
   from ventas v join citas c on c.id_cita = v.id_cita
   where v.anulada_at >= ${from} and v.anulada_at < ${to} and c.id_emp is not null`;
 
+/**
+ * What the sales voided in [desde, hasta] earned in a closed period, line by line with their
+ * groomer, by sale: the void takes back those figures, not the rates and team saved now.
+ */
+async function closedEarnings(
+  executor: Db | Tx,
+  desde: string,
+  hasta: string,
+): Promise<Map<number, { id_emp: number; line: CommissionLine }[]>> {
+  const { from, to } = spanOf(desde, hasta);
+  const voided = rowsOf<{ id_venta: number; sold: string }>(
+    await executor.execute(sql`
+      select id_venta, to_char((fecha at time zone 'UTC') - interval '5 hours', 'YYYY-MM-DD') as sold
+      from ventas where anulada_at >= ${from} and anulada_at < ${to} and fecha < ${from}`),
+  );
+  const earned = new Map<number, { id_emp: number; line: CommissionLine }[]>();
+  if (voided.length === 0) return earned;
+  const soldDays = voided.map((sale) => sale.sold).sort();
+  const [first, last] = [soldDays[0], soldDays[soldDays.length - 1]];
+  const closes = await executor
+    .select({ groomers: commissionCloses.groomers })
+    .from(commissionCloses)
+    .where(and(lte(commissionCloses.desde, last), gte(commissionCloses.hasta, first)));
+  const ids = new Set(voided.map((sale) => sale.id_venta));
+  for (const { groomers } of closes) {
+    for (const { id_emp, lineas } of groomers) {
+      for (const line of lineas) {
+        if (line.anulacion || !ids.has(line.id_venta)) continue;
+        const lines = earned.get(line.id_venta) ?? [];
+        lines.push({ id_emp, line });
+        earned.set(line.id_venta, lines);
+      }
+    }
+  }
+  return earned;
+}
+
+const negated = (amount: string) => formatCents(-(parseCents(amount) ?? 0));
+
 const receipt = sql`s.serie || '-' || lpad(s.numero::text, 8, '0')`;
 
 /** Lima days [desde, hasta] as the moments they span. */
@@ -171,11 +210,15 @@ async function computeReport(
   desde: string,
   hasta: string,
 ): Promise<GroomerCommission[]> {
-  const [rates, lines, tipRows] = [
+  const [rates, lines, tipRows, frozen] = [
     await ratesByEmployee(executor),
     await saleLines(executor, desde, hasta),
     await tips(executor, desde, hasta),
+    await closedEarnings(executor, desde, hasta),
   ];
+  // A void of a sale a closed period counted takes back what that period says it earned.
+  const fromClosedPeriod = (row: { id_venta: number; sign: number }) =>
+    row.sign < 0 && frozen.has(row.id_venta);
   const ratesOf = (id: number): Rates => rates.get(id) ?? DEFAULT_SETTINGS;
   const byGroomer = new Map<number, CommissionLine[]>();
   const add = (id: number, line: CommissionLine) => {
@@ -183,7 +226,23 @@ async function computeReport(
     list.push(line);
     byGroomer.set(id, list);
   };
+  const takenBack = new Set<number>();
+  for (const row of [...lines, ...tipRows]) {
+    if (!fromClosedPeriod(row) || takenBack.has(row.id_venta)) continue;
+    takenBack.add(row.id_venta);
+    for (const { id_emp, line } of frozen.get(row.id_venta) ?? []) {
+      add(id_emp, {
+        ...line,
+        fecha: new Date(row.at).toISOString(),
+        base: negated(line.base),
+        comision: negated(line.comision),
+        propina: negated(line.propina),
+        anulacion: true,
+      });
+    }
+  }
   for (const line of lines) {
+    if (fromClosedPeriod(line)) continue;
     const groomerRates = ratesOf(line.id_emp);
     const base = formatCents(line.sign * baseOf(line, groomerRates));
     const pct = rateOf(line, groomerRates);
@@ -207,6 +266,7 @@ async function computeReport(
     .map(([id]) => id)
     .sort((a, b) => a - b);
   for (const tip of tipRows) {
+    if (fromClosedPeriod(tip)) continue;
     const cents = tip.sign * (parseCents(tip.propina) ?? 0);
     const shared = ratesOf(tip.id_emp).propinas === 'equipo' && team.length > 0;
     const receivers = shared ? team : [tip.id_emp];
