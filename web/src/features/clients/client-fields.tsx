@@ -1,4 +1,5 @@
 import {
+  PET_ALERTS,
   PET_SEX_LABELS,
   PET_SEXES,
   PET_SIZE_LABELS,
@@ -8,9 +9,10 @@ import {
 } from '@app/domain';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import type { FieldDef, FieldRenderProps } from '../../crud';
+import { CheckboxGroupField, type FieldDef, type FieldRenderProps } from '../../crud';
 import { ClientDniField } from '../../lookups';
-import { PetAlertsField } from '../../lookups/pet-alerts-field';
+
+const ALERT_OPTIONS = PET_ALERTS.map(({ id, nombre }) => ({ value: id, label: nombre }));
 
 /**
  * The client's and the pet's registration fields, declared once: the Clientes and Mascotas
@@ -113,7 +115,10 @@ export const petFields: FieldDef<keyof PetInput>[] = [
     name: 'alertas',
     label: 'Alertas',
     width: 12,
-    render: (props) => <PetAlertsField {...props} />,
+    // Each alert reached with Tab and toggled with Space (decisions §pet-alerts).
+    render: (props) => (
+      <CheckboxGroupField {...props} label="Alertas" options={ALERT_OPTIONS} row />
+    ),
   },
   {
     name: 'notas_cuidado',
