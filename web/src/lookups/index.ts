@@ -29,3 +29,12 @@ export {
   catalogueChoice,
   type CatalogueItemKind,
 } from './catalogue-item-select';
+export {
+  CATALOGUE_LINES_TEXTS,
+  CatalogueLinesField,
+  catalogueLineOf,
+  newCatalogueLine,
+  type CatalogueLine,
+  type CatalogueLineAmount,
+  type CatalogueLinesFieldProps,
+} from './catalogue-lines-field';

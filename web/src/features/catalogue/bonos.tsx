@@ -1,12 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { z } from 'zod';
 import {
   BonoInputSchema,
@@ -15,18 +6,15 @@ import {
   bonoItemsText,
   bonosResource,
   type Bono,
-  type BonoItem,
 } from '@app/domain';
-import {
-  CrudPage,
-  StatusBadge,
-  type CrudConfig,
-  type FieldDef,
-  type FieldRenderProps,
-  type FormValues,
-} from '../../crud';
+import { CrudPage, StatusBadge, type CrudConfig, type FieldDef, type FormValues } from '../../crud';
 import { formatMoney, upper } from '../../lib/format';
-import { CatalogueItemSelect, catalogueChoice } from '../../lookups';
+import {
+  CatalogueLinesField,
+  catalogueLineOf,
+  newCatalogueLine,
+  type CatalogueLineAmount,
+} from '../../lookups';
 import { catalogueFilterDefaults, priceField, statusFilter } from './catalogue-config';
 
 /**
@@ -39,10 +27,7 @@ const TEXTS = {
   errorTitle: 'Error en Bono',
   items: 'Servicios y paquetes del bono',
   itemsHint: 'Cuántas veces cubre el bono cada servicio o paquete.',
-  item: 'Servicio o paquete',
   quantity: 'Cantidad',
-  add: 'Agregar servicio o paquete',
-  remove: 'Quitar servicio o paquete',
   validity: 'Vigencia (días)',
   validityHint: 'Días de validez desde la compra',
 } as const;
@@ -50,151 +35,19 @@ const TEXTS = {
 /** How many lines a bono may have (BonoInputSchema's `items`). */
 const MAX_ITEMS = 10;
 
-/** A line of the form: a service or a package (the other null), how many, and its saved name. */
-interface FormItem {
-  id_srv: number | null;
-  id_paq: number | null;
-  cantidad: string;
-  /** The name the bono saved, shown while the item is no longer active. */
-  nombre?: string;
-}
-
-const emptyItem = (): FormItem => ({ id_srv: null, id_paq: null, cantidad: '1' });
-
-const formItemOf = (item: BonoItem): FormItem => ({
-  id_srv: item.tipo === 'servicio' ? item.id : null,
-  id_paq: item.tipo === 'paquete' ? item.id : null,
-  cantidad: String(item.cantidad),
-  nombre: item.nombre,
-});
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-const idOf = (value: unknown) =>
-  typeof value === 'number'
-    ? value
-    : typeof value === 'string' && value !== ''
-      ? Number(value)
-      : null;
-
-/** The form's lines from the field's value. */
-function formItems(value: unknown): FormItem[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item: unknown) =>
-    isRecord(item)
-      ? {
-          id_srv: idOf(item.id_srv),
-          id_paq: idOf(item.id_paq),
-          cantidad:
-            typeof item.cantidad === 'number' || typeof item.cantidad === 'string'
-              ? String(item.cantidad)
-              : '',
-          nombre: typeof item.nombre === 'string' ? item.nombre : undefined,
-        }
-      : emptyItem(),
-  );
-}
-
-/**
- * The bono's lines (DESIGN §11.6): per line a service or a package of the active ones and how
- * many visits of it the bono covers; the schema's messages under each input.
- */
-function BonoItemsField({ field, form, error, disabled }: FieldRenderProps) {
-  const items = formItems(field.value);
-  const set = (next: FormItem[]) => field.onChange(next);
-  const messageOf = (name: string) => form.getFieldState(name, form.formState).error?.message;
-
-  return (
-    <FormControl component="fieldset" fullWidth error={Boolean(error)} disabled={disabled}>
-      <FormLabel component="legend" sx={{ mb: 1.5 }}>
-        {TEXTS.items}
-      </FormLabel>
-      <Stack spacing={1}>
-        {items.map((item, index) => {
-          const n = index + 1;
-          const path = `${field.name}.${index}`;
-          const itemError = messageOf(`${path}.id_srv`) ?? messageOf(`${path}.id_paq`);
-          const quantityError = messageOf(`${path}.cantidad`);
-          return (
-            <Stack
-              key={index}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1}
-              sx={{ alignItems: { sm: 'flex-start' } }}
-            >
-              <CatalogueItemSelect
-                id={`field-${path}`}
-                label={`${TEXTS.item} ${n}`}
-                name={`${path}.id_srv`}
-                inputRef={index === 0 ? field.ref : undefined}
-                value={catalogueChoice(item.id_srv, item.id_paq)}
-                savedName={item.nombre}
-                disabled={disabled}
-                error={itemError}
-                onChoose={(kind, id) =>
-                  set(
-                    items.map((it, i) =>
-                      i === index
-                        ? {
-                            id_srv: kind === 'servicio' ? id : null,
-                            id_paq: kind === 'paquete' ? id : null,
-                            cantidad: it.cantidad,
-                          }
-                        : it,
-                    ),
-                  )
-                }
-                onBlur={field.onBlur}
-              />
-              <TextField
-                size="small"
-                id={`field-${path}-cantidad`}
-                label={`${TEXTS.quantity} ${n}`}
-                name={`${path}.cantidad`}
-                value={item.cantidad}
-                disabled={disabled}
-                required
-                error={Boolean(quantityError)}
-                helperText={quantityError ?? ' '}
-                onChange={(e) => {
-                  const cantidad = e.target.value.replace(/\D/g, '').slice(0, 3);
-                  set(items.map((it, i) => (i === index ? { ...it, cantidad } : it)));
-                }}
-                onBlur={field.onBlur}
-                sx={{ width: { sm: 160 }, flexShrink: 0 }}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
-              />
-              <IconButton
-                aria-label={`${TEXTS.remove} ${n}`}
-                onClick={() => set(items.filter((_, i) => i !== index))}
-                disabled={disabled || items.length === 1}
-                sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          );
-        })}
-      </Stack>
-      <FormHelperText>{error ?? TEXTS.itemsHint}</FormHelperText>
-      <div>
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() => set([...items, emptyItem()])}
-          disabled={disabled || items.length >= MAX_ITEMS}
-          sx={{ mt: 1 }}
-        >
-          {TEXTS.add}
-        </Button>
-      </div>
-    </FormControl>
-  );
-}
-
-/** Whole days only: what is not a digit never reaches the field. */
+/** Whole numbers only (days, visits): what is not a digit never reaches the field. */
 const digits = (text: string) => text.replace(/\D/g, '').slice(0, 3);
+
+/** How many visits of its service or package a line of the bono covers. */
+const QUANTITY: CatalogueLineAmount = {
+  key: 'cantidad',
+  label: TEXTS.quantity,
+  initial: '1',
+  keep: digits,
+  inputMode: 'numeric',
+  maxLength: 3,
+  width: 160,
+};
 
 const fields: FieldDef<keyof z.input<typeof BonoInputSchema>>[] = [
   { name: 'nombre', label: 'Nombre', maxLength: 100, width: 6 },
@@ -212,7 +65,16 @@ const fields: FieldDef<keyof z.input<typeof BonoInputSchema>>[] = [
     name: 'items',
     label: TEXTS.items,
     width: 12,
-    render: (props) => <BonoItemsField {...props} />,
+    render: (props) => (
+      <CatalogueLinesField
+        {...props}
+        label={TEXTS.items}
+        hint={TEXTS.itemsHint}
+        amount={QUANTITY}
+        maxLines={MAX_ITEMS}
+        minLines={1}
+      />
+    ),
   },
 ];
 
@@ -250,7 +112,12 @@ const bonosConfig: CrudConfig<Bono> = {
     fields,
     schema: BonoInputSchema,
     errorTitle: TEXTS.errorTitle,
-    defaults: () => ({ nombre: '', precio: '', vigencia_dias: '', items: [emptyItem()] }),
+    defaults: () => ({
+      nombre: '',
+      precio: '',
+      vigencia_dias: '',
+      items: [newCatalogueLine(QUANTITY)],
+    }),
     toPayload: bonoBody,
   },
   edit: {
@@ -258,7 +125,10 @@ const bonosConfig: CrudConfig<Bono> = {
     fields,
     schema: BonoUpdateSchema.omit({ id: true }),
     errorTitle: TEXTS.errorTitle,
-    fromRow: (b) => ({ ...bonosResource.toInput?.(b), items: b.items.map(formItemOf) }),
+    fromRow: (b) => ({
+      ...bonosResource.toInput?.(b),
+      items: b.items.map((item) => ({ ...catalogueLineOf(item), cantidad: String(item.cantidad) })),
+    }),
     toPayload: (values, row) => ({ ...bonoBody(values), id: row?.id_bono }),
   },
   status: {

@@ -1,22 +1,14 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   COMMISSION_ENDPOINTS,
   COMMISSION_MESSAGES,
@@ -30,11 +22,16 @@ import {
   type Permission,
 } from '@app/domain';
 import type { z } from 'zod';
-import { ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
+import { ResourceForm, type FieldDef } from '../../crud';
 import { toast } from '../../lib/alerts';
 import { ApiError, call, callWithMessage, queryKey } from '../../lib/api';
 import { fullName } from '../../lib/format';
-import { CatalogueItemSelect, catalogueChoice } from '../../lookups';
+import {
+  CatalogueLinesField,
+  catalogueLineOf,
+  type CatalogueLine,
+  type CatalogueLineAmount,
+} from '../../lookups';
 
 /**
  * An employee's commission rates (DESIGN §11.7): a % of the services (and per service or package),
@@ -55,10 +52,7 @@ export const COMMISSION_SETTINGS_TEXTS = {
   discountHint: 'Desmarcado, la comisión se calcula sobre el precio antes del descuento',
   items: 'Porcentaje por servicio o paquete',
   itemsHint: 'Reemplaza el % de servicios para ese servicio o paquete.',
-  item: 'Servicio o paquete',
   pct: 'Porcentaje',
-  add: 'Agregar servicio o paquete',
-  remove: 'Quitar servicio o paquete',
   save: 'Guardar',
   errorTitle: 'Error en comisiones',
   loading: 'Cargando comisiones',
@@ -75,17 +69,19 @@ const MAX_ITEMS = 50;
 
 type FormInput = z.input<typeof CommissionSettingsInputSchema>;
 
-/** A line of the form: a service or a package (neither while none is chosen) and its %. */
-interface FormItem {
-  id_srv?: number;
-  id_paq?: number;
-  pct: string;
-  /** The name the rate saved, shown while the item is no longer active. */
-  nombre?: string;
-}
-
 /** '40.00' → '40', '12.50' → '12.5': the rate as one types it. */
 const typedPct = (pct: string) => String(Number(pct));
+
+/** A line's rate, typed as the other rates are. */
+const LINE_PCT: CatalogueLineAmount = {
+  key: 'pct',
+  label: T.pct,
+  initial: '',
+  keep: keepDecimalChars,
+  inputMode: 'decimal',
+  maxLength: 6,
+  width: 140,
+};
 
 /** A rate as typed: '12,5' is kept and read as 12.5, as the measures are. */
 const percentField = (
@@ -102,16 +98,17 @@ const percentField = (
   width: 4,
 });
 
-const formOf = (settings: CommissionSettings): FormInput & { por_item: FormItem[] } => ({
+const formOf = (
+  settings: CommissionSettings,
+): FormInput & { por_item: (CatalogueLine & { pct: string })[] } => ({
   id_emp: settings.id_emp,
   pct_servicios: typedPct(settings.pct_servicios),
   pct_productos: typedPct(settings.pct_productos),
   propinas: settings.propinas,
   descuento_reduce: settings.descuento_reduce,
   por_item: settings.por_item.map((item) => ({
-    ...(item.tipo === 'servicio' ? { id_srv: item.id } : { id_paq: item.id }),
+    ...catalogueLineOf(item),
     pct: typedPct(item.pct),
-    nombre: item.nombre,
   })),
 });
 
@@ -182,7 +179,16 @@ function CommissionSettingsForm({ id, onClose }: { id: number; onClose(): void }
       name: 'por_item',
       label: T.items,
       width: 12,
-      render: (props) => <ItemRatesField {...props} serverErrors={serverErrors} />,
+      render: (props) => (
+        <CatalogueLinesField
+          {...props}
+          label={T.items}
+          hint={T.itemsHint}
+          amount={LINE_PCT}
+          maxLines={MAX_ITEMS}
+          serverErrors={serverErrors}
+        />
+      ),
     },
   ];
 
@@ -216,139 +222,5 @@ function CommissionSettingsForm({ id, onClose }: { id: number; onClose(): void }
         }}
       />
     </Stack>
-  );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-const idOf = (value: unknown) =>
-  typeof value === 'number'
-    ? value
-    : typeof value === 'string' && value !== ''
-      ? Number(value)
-      : undefined;
-
-/** The form's lines from the field's value. */
-function formItems(value: unknown): FormItem[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item: unknown) =>
-    isRecord(item)
-      ? {
-          id_srv: idOf(item.id_srv),
-          id_paq: idOf(item.id_paq),
-          pct: typeof item.pct === 'string' || typeof item.pct === 'number' ? String(item.pct) : '',
-          nombre: typeof item.nombre === 'string' ? item.nombre : undefined,
-        }
-      : { pct: '' },
-  );
-}
-
-/**
- * 'Porcentaje por servicio o paquete': per line a service or a package of the active ones and
- * its %; the schema's messages, and the server's for a line, under each input.
- */
-function ItemRatesField({
-  field,
-  form,
-  error,
-  disabled,
-  serverErrors,
-}: FieldRenderProps & { serverErrors: Record<string, string[]> }) {
-  const items = formItems(field.value);
-  const set = (next: FormItem[]) => field.onChange(next);
-  const messageOf = (name: string) => form.getFieldState(name, form.formState).error?.message;
-  const { setError } = form;
-  // The form places the server's messages of its own fields; those of a line are placed here.
-  useEffect(() => {
-    for (const [path, messages] of Object.entries(serverErrors)) {
-      if (path.startsWith(`${field.name}.`) && messages[0])
-        setError(path, { message: messages[0] });
-    }
-  }, [serverErrors, field.name, setError]);
-
-  return (
-    <FormControl component="fieldset" fullWidth error={Boolean(error)} disabled={disabled}>
-      <FormLabel component="legend" sx={{ mb: 1.5 }}>
-        {T.items}
-      </FormLabel>
-      <Stack spacing={1}>
-        {items.map((item, index) => {
-          const n = index + 1;
-          const path = `${field.name}.${index}`;
-          const itemError = messageOf(`${path}.id_srv`) ?? messageOf(`${path}.id_paq`);
-          const pctError = messageOf(`${path}.pct`);
-          return (
-            <Stack
-              key={index}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1}
-              sx={{ alignItems: { sm: 'flex-start' } }}
-            >
-              <CatalogueItemSelect
-                id={`field-${path}`}
-                label={`${T.item} ${n}`}
-                name={`${path}.id_srv`}
-                inputRef={index === 0 ? field.ref : undefined}
-                value={catalogueChoice(item.id_srv, item.id_paq)}
-                savedName={item.nombre}
-                disabled={disabled}
-                error={itemError}
-                onChoose={(kind, id) =>
-                  set(
-                    items.map((it, i) =>
-                      i === index
-                        ? kind === 'servicio'
-                          ? { id_srv: id, pct: it.pct }
-                          : { id_paq: id, pct: it.pct }
-                        : it,
-                    ),
-                  )
-                }
-                onBlur={field.onBlur}
-              />
-              <TextField
-                size="small"
-                id={`field-${path}-pct`}
-                label={`${T.pct} ${n}`}
-                name={`${path}.pct`}
-                value={item.pct}
-                disabled={disabled}
-                required
-                error={Boolean(pctError)}
-                helperText={pctError ?? ' '}
-                onChange={(e) => {
-                  const pct = keepDecimalChars(e.target.value).slice(0, 6);
-                  set(items.map((it, i) => (i === index ? { ...it, pct } : it)));
-                }}
-                onBlur={field.onBlur}
-                sx={{ width: { sm: 140 }, flexShrink: 0 }}
-                slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 6 } }}
-              />
-              <IconButton
-                aria-label={`${T.remove} ${n}`}
-                onClick={() => set(items.filter((_, i) => i !== index))}
-                disabled={disabled}
-                sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          );
-        })}
-      </Stack>
-      <FormHelperText>{error ?? T.itemsHint}</FormHelperText>
-      <div>
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() => set([...items, { pct: '' }])}
-          disabled={disabled || items.length >= MAX_ITEMS}
-          sx={{ mt: 1 }}
-        >
-          {T.add}
-        </Button>
-      </div>
-    </FormControl>
   );
 }
