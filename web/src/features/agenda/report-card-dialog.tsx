@@ -38,7 +38,7 @@ import {
   type ReportCardInput,
 } from '@app/domain';
 import { CheckboxGroupField, ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
-import { toast } from '../../lib/alerts';
+import { copyWithToast } from '../../lib/clipboard';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useLastShown } from '../../lib/use-last-shown';
@@ -444,15 +444,6 @@ function IssuedLink({ entry, url, message, onClose }: IssuedLinkProps) {
     (first.current ?? linkField.current)?.focus();
   }, []);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(T.copied);
-    } catch {
-      toast.error(T.copyFailed);
-    }
-  };
-
   return (
     <>
       <DialogContent>
@@ -499,7 +490,7 @@ function IssuedLink({ entry, url, message, onClose }: IssuedLinkProps) {
             variant="outlined"
             size="large"
             startIcon={<ContentCopyIcon />}
-            onClick={() => void copy()}
+            onClick={() => void copyWithToast(url, { copied: T.copied, failed: T.copyFailed })}
           >
             {T.copy}
           </Button>

@@ -1,4 +1,3 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,6 +27,7 @@ import { toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useAvailablePackages, useAvailableServices } from '../../lookups';
+import { CopyableAddress } from './copyable-address';
 import { SettingsSection } from './settings-section';
 
 const SETTINGS_KEY = queryKey(ONLINE_BOOKING_ENDPOINTS.settings);
@@ -72,13 +72,15 @@ export const ONLINE_BOOKING_TEXTS = {
   submit: 'Guardar reserva en línea',
   saveError: 'Error al guardar la reserva en línea',
   loading: 'Cargando la reserva en línea',
-  linkTitle: 'Enlace para sus clientes',
-  linkIntro:
-    'Compártalo en Instagram, WhatsApp o Facebook, o imprima el código QR para el mostrador.',
-  link: 'Enlace de reserva',
-  copy: 'Copiar enlace',
-  copied: 'Enlace copiado',
-  copyFailed: 'No se pudo copiar: seleccione el enlace y cópielo',
+  link: {
+    title: 'Enlace para sus clientes',
+    intro:
+      'Compártalo en Instagram, WhatsApp o Facebook, o imprima el código QR para el mostrador.',
+    label: 'Enlace de reserva',
+    copy: 'Copiar enlace',
+    copied: 'Enlace copiado',
+    copyFailed: 'No se pudo copiar: seleccione el enlace y cópielo',
+  },
   qrAlt: 'Código QR del enlace de reserva en línea',
   download: 'Descargar QR (PNG)',
   qrFile: 'reserva-en-linea-qr.png',
@@ -320,41 +322,8 @@ function PublicLink({ url }: { url: string }) {
     };
   }, [url]);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(T.copied);
-    } catch {
-      toast.error(T.copyFailed);
-    }
-  };
-
   return (
-    <Box component="section" aria-labelledby="reserva-enlace" sx={{ mt: 4 }}>
-      <Typography id="reserva-enlace" variant="subtitle1" component="h4" sx={{ mb: 0.5 }}>
-        {T.linkTitle}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.linkIntro}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          fullWidth
-          id="reserva-enlace-url"
-          label={T.link}
-          value={url}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          onFocus={(event) => event.target.select()}
-        />
-        <Button
-          variant="outlined"
-          startIcon={<ContentCopyIcon />}
-          onClick={() => void copy()}
-          sx={{ flex: 'none', height: 56 }}
-        >
-          {T.copy}
-        </Button>
-      </Stack>
+    <CopyableAddress id="reserva-enlace" texts={T.link} url={url}>
       {qr && (
         <Stack spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
           <Box
@@ -368,7 +337,7 @@ function PublicLink({ url }: { url: string }) {
           </Button>
         </Stack>
       )}
-    </Box>
+    </CopyableAddress>
   );
 }
 

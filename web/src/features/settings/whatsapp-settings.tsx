@@ -1,9 +1,3 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   MESSAGES_ENDPOINTS,
   MESSAGES_TEXTS,
@@ -14,9 +8,10 @@ import {
   type WhatsappSettingsValues,
 } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
+import { ResourceForm, type FieldDef } from '../../crud';
 import { toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
+import { CopyableAddress } from './copyable-address';
 import { SettingsSection } from './settings-section';
 
 const WHATSAPP_KEY = queryKey(MESSAGES_ENDPOINTS.settings);
@@ -46,47 +41,20 @@ export const WHATSAPP_TEXTS = {
   submit: 'Guardar WhatsApp',
   saveError: 'Error al guardar los ajustes de WhatsApp',
   loading: 'Cargando los ajustes de WhatsApp',
-  webhookTitle: 'Webhook',
-  webhookIntro:
-    'Pegue esta dirección en Meta (WhatsApp › Configuración › Webhook) como URL de devolución de llamada, con el token de verificación de arriba, y suscríbase a «messages».',
-  webhook: 'URL del webhook',
-  copy: 'Copiar',
-  copied: 'Dirección copiada',
-  copyFailed: 'No se pudo copiar: selecciónela y cópiela a mano',
+  webhook: {
+    title: 'Webhook',
+    intro:
+      'Pegue esta dirección en Meta (WhatsApp › Configuración › Webhook) como URL de devolución de llamada, con el token de verificación de arriba, y suscríbase a «messages».',
+    label: 'URL del webhook',
+    copy: 'Copiar',
+    copied: 'Dirección copiada',
+    copyFailed: 'No se pudo copiar: selecciónela y cópiela a mano',
+  },
 } as const;
 
 const T = WHATSAPP_TEXTS;
 
 type FieldName = keyof typeof WhatsappSettingsInputSchema.shape;
-
-interface SecretInputProps extends FieldRenderProps {
-  label: string;
-  stored: boolean;
-  /** What the field is for, while none is stored. */
-  hint?: string;
-}
-
-/** A write-only secret: empty, it keeps the stored one, which the helper text says. */
-function SecretInput({ field, error, disabled, label, stored, hint }: SecretInputProps) {
-  return (
-    <TextField
-      fullWidth
-      type="password"
-      id={`field-${field.name}`}
-      label={label}
-      name={field.name}
-      inputRef={field.ref}
-      value={typeof field.value === 'string' ? field.value : ''}
-      // Never the browser's saved sign-in password.
-      autoComplete="new-password"
-      disabled={disabled}
-      error={Boolean(error)}
-      helperText={error ?? (stored ? MESSAGES_TEXTS.secretStored : (hint ?? ' '))}
-      onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-    />
-  );
-}
 
 const formValues = (settings: WhatsappSettings) => ({
   activo: settings.activo,
@@ -99,6 +67,7 @@ const formValues = (settings: WhatsappSettings) => ({
 });
 
 function fieldsFor(settings: WhatsappSettings): FieldDef<FieldName>[] {
+  /** A write-only secret: empty, it keeps the stored one, which its hint says. */
   const secret = (
     name: FieldName,
     label: string,
@@ -107,8 +76,11 @@ function fieldsFor(settings: WhatsappSettings): FieldDef<FieldName>[] {
   ): FieldDef<FieldName> => ({
     name,
     label,
+    kind: 'password',
+    // Never the browser's saved sign-in password.
+    autoComplete: 'new-password',
+    hint: stored ? MESSAGES_TEXTS.secretStored : hint,
     width: 12,
-    render: (props) => <SecretInput {...props} label={label} stored={stored} hint={hint} />,
   });
   return [
     { name: 'activo', label: T.active, kind: 'checkbox', width: 12 },
@@ -164,46 +136,6 @@ function WhatsappSettingsForm({ settings }: { settings: WhatsappSettings }) {
   );
 }
 
-/** The address Meta calls, with a copy button. */
-function WebhookAddress({ url }: { url: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(T.copied);
-    } catch {
-      toast.error(T.copyFailed);
-    }
-  };
-  return (
-    <Box component="section" aria-labelledby="whatsapp-webhook" sx={{ mt: 4 }}>
-      <Typography id="whatsapp-webhook" variant="subtitle1" component="h4" sx={{ mb: 0.5 }}>
-        {T.webhookTitle}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.webhookIntro}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          fullWidth
-          id="whatsapp-webhook-url"
-          label={T.webhook}
-          value={url}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          onFocus={(event) => event.target.select()}
-        />
-        <Button
-          variant="outlined"
-          startIcon={<ContentCopyIcon />}
-          onClick={() => void copy()}
-          sx={{ flex: 'none', height: 56 }}
-        >
-          {T.copy}
-        </Button>
-      </Stack>
-    </Box>
-  );
-}
-
 /**
  * Ajustes › 'WhatsApp' (DESIGN §11.5): the Cloud API's number, token, app secret, the webhook's
  * verify token, the reminders' template and its language. Secrets are write-only: an empty field
@@ -226,7 +158,10 @@ export function WhatsappSettingsCard() {
         <>
           {/* What was saved starts the form again. */}
           <WhatsappSettingsForm key={JSON.stringify(data)} settings={data} />
-          <WebhookAddress
+          {/* The address Meta calls. */}
+          <CopyableAddress
+            id="whatsapp-webhook"
+            texts={T.webhook}
             url={data.webhook_url || `${window.location.origin}/api/public/whatsapp`}
           />
         </>
