@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { PORTAL_AUTH_SCHEME, PORTAL_MESSAGES as M, PORTAL_SESSION_DAYS, Status } from '@app/domain';
 import { hashToken } from '../../auth/sessions';
+import { LoginThrottle } from '../../auth/throttle';
 import type { Db, Tx } from '../../db/client';
 import { clients, portalSessions } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -102,14 +103,30 @@ async function checkPortalSession(
  * refusal answers the same 401: no header, a staff token, an unknown, expired or closed session.
  */
 export function registerPortalAuthentication(scope: FastifyInstance, db: Db) {
+  const callsByClient = new LoginThrottle(db, {
+    scope: 'portal.uso.cliente',
+    freeAttempts: PORTAL_CALLS_PER_MINUTE,
+    windowMs: 60_000,
+  });
   scope.decorateRequest('portalClient', undefined);
-  scope.addHook('onRequest', async (request) => {
+  scope.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.client !== true) return;
     const client = await checkPortalSession(db, request.headers.authorization);
     if (!client) throw new HttpError(401, M.sessionRequired);
+    // A session, however it was obtained, cannot flood the salon's server with PDFs and photos.
+    const key = String(client.id_cli);
+    const wait = await callsByClient.retryAfter(key);
+    if (wait > 0) {
+      void reply.header('retry-after', Math.ceil(wait / 1000));
+      throw new HttpError(429, M.tooMany(1));
+    }
+    await callsByClient.fail(key);
     request.portalClient = client;
   });
 }
+
+/** Calls one client's sessions may make in a minute: a page of Mi cuenta makes about ten. */
+export const PORTAL_CALLS_PER_MINUTE = 120;
 
 /** The signed-in client of a portal route; a route outside the portal's hook is refused. */
 export function portalClientOf(request: FastifyRequest): PortalClient {

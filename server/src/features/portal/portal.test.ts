@@ -30,7 +30,7 @@ import { setupTestApp } from '../../test/app';
 import { answerOf, apiClient } from '../../test/http';
 import { multipartBody, pngImage } from '../../test/images';
 import { mailText, outbox } from '../../test/mail';
-import { openPortalSession } from './portal-auth';
+import { openPortalSession, PORTAL_CALLS_PER_MINUTE } from './portal-auth';
 
 const ctx = await setupTestApp();
 const { app, dataDir } = ctx;
@@ -308,6 +308,19 @@ describe('the client credential', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(portalSessions.token_hash, hash.token_hash));
     expect((await portal('GET', '/yo', token)).status).toBe(401);
+  });
+
+  it('is refused with 429 past its calls of a minute, and other clients are not', async () => {
+    const marta = await registerOwner(apiClient(app, adminToken), 'Marta', 'Nube');
+    const { token } = await openPortalSession(db, marta.id_cli, undefined, new Date());
+    for (let call = 0; call < PORTAL_CALLS_PER_MINUTE; call += 1) {
+      expect((await portal('GET', '/yo', token)).status).toBe(200);
+    }
+    const refused = await call('GET', '/portal/yo', token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toBe(M.tooMany(1));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await portal('GET', '/yo', luisToken)).status).toBe(200);
   });
 
   it('is closed by signing out', async () => {
