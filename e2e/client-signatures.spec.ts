@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { COAT_STATE_NAMES } from '@app/domain';
 import { expect, test, type Page } from './fixtures';
 import {
@@ -12,7 +11,7 @@ import {
   uniqueWord,
 } from './api';
 import { axeFindings } from './axe';
-import { search, signIn } from './support';
+import { expectConsentPdf, search, signIn } from './support';
 import { book } from './visits';
 
 /*
@@ -99,17 +98,11 @@ test('the client’s signed consents open from Clientes and the visit’s card f
   expect(await axeFindings(page)).toEqual([]);
 
   // 'Ver PDF' fetches the signed PDF with the session and hands it to the browser.
-  const answered = page.waitForResponse((res) => /\/api\/firma\/\d+\/pdf$/.test(res.url()));
-  const saved = page.waitForEvent('download');
-  await signature
-    .getByRole('button', { name: `Ver PDF de ${titulo} de ${pet} del ${today}` })
-    .click();
-  const pdf = await answered;
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toContain('application/pdf');
-  const download = await saved;
-  expect(download.suggestedFilename()).toMatch(/^consentimiento-\d+\.pdf$/);
-  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectConsentPdf(
+    page,
+    signature.getByRole('button', { name: `Ver PDF de ${titulo} de ${pet} del ${today}` }),
+    /\/api\/firma\/\d+\/pdf$/,
+  );
   await signed.getByRole('button', { name: 'Cerrar' }).click();
   await expect(signed).toBeHidden();
 

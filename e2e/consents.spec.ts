@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { CONSENT_APPLIES_NAMES, CONSENT_MESSAGES } from '@app/domain';
 import { expect, test, type Page } from './fixtures';
 import {
@@ -11,7 +10,7 @@ import {
   type StaffApi,
 } from './api';
 import { axeFindings } from './axe';
-import { field, search, sidenav, signIn } from './support';
+import { expectConsentPdf, field, search, sidenav, signIn } from './support';
 
 /*
  * Consents (DESIGN §11.8): a template an admin wrote for one service is asked in that service's
@@ -124,15 +123,11 @@ test('the owner signs a service consent on the pad, and the cita shows it signed
   await expect(details.getByText('Sin firmar')).toHaveCount(0);
 
   // 'Ver PDF' fetches the signed PDF with the session and hands it to the browser.
-  const answered = page.waitForResponse((res) => /\/api\/firma\/\d+\/pdf$/.test(res.url()));
-  const saved = page.waitForEvent('download');
-  await consent.getByRole('button', { name: 'Ver PDF' }).click();
-  const pdf = await answered;
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toContain('application/pdf');
-  const download = await saved;
-  expect(download.suggestedFilename()).toMatch(/^consentimiento-\d+\.pdf$/);
-  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectConsentPdf(
+    page,
+    consent.getByRole('button', { name: 'Ver PDF' }),
+    /\/api\/firma\/\d+\/pdf$/,
+  );
 
   // SERVICIOS › Consentimientos lists the template, asked for some services, at version 1;
   // a new text is version 2.

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The password e2e/serve.mjs gives the seeded users admin, recepcion and groomer. */
@@ -194,4 +195,20 @@ export async function submitSearch(page: Page, text: string, submit: () => Promi
 export async function search(page: Page, label: string, text: string) {
   await field(page, label).fill(text);
   await submitSearch(page, text, () => page.getByRole('button', { name: 'Buscar' }).click());
+}
+
+/**
+ * Clicks `button`, which fetches a signed consent's PDF from a `url` address with the credential
+ * and hands it to the browser: the answer and the file saved are both that PDF.
+ */
+export async function expectConsentPdf(page: Page, button: Locator, url: RegExp) {
+  const answered = page.waitForResponse((res) => url.test(res.url()));
+  const saved = page.waitForEvent('download');
+  await button.click();
+  const pdf = await answered;
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const download = await saved;
+  expect(download.suggestedFilename()).toMatch(/^consentimiento-\d+\.pdf$/);
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
 }
