@@ -1,26 +1,37 @@
 // `npm test`: every check, phase by phase, then a table of the phases and their seconds.
-// The static checks are single-threaded, so they run in two lanes side by side; the test
-// runners use every core themselves and run one after the other. A failing phase ends the run.
+// The static checks run in two lanes side by side; the test runners use every core themselves
+// and run one after the other. A failing phase ends the run.
 // With PHASES_FILE set, each phase's `name<TAB>seconds` is appended there (.ci/run's table).
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /**
+ * The type checker: TypeScript 7, the native compiler, three times as fast as 6 on this code.
+ * typescript-eslint needs 6's JS API, so 6 stays the `typescript` package (STACK-NOTES) and 7
+ * is installed beside it as `typescript7`, called by its path: both packages name a `tsc` bin.
+ */
+const TSC = 'node_modules/typescript7/bin/tsc';
+
+/**
  * Each phase is one or more lanes run side by side; a lane's commands run one after another.
- * ESLint, the longest static check, has a core to itself while the other lane does the rest.
+ * ESLint's typed rules build a program per tsconfig, so each lane lints the code of its own
+ * programs (server and domain; web and the root's) and no program is built twice.
  */
 const PHASES = [
   {
-    name: 'static checks (ESLint | tsc, Prettier)',
+    name: 'static checks (ESLint, tsc, Prettier)',
     lanes: [
-      [['eslint', '.']],
       [
-        ['tsc', '-p', 'server'],
-        ['tsc', '-p', 'web'],
-        ['tsc', '-p', '.'],
-        ['tsc', '-p', 'domain'],
+        ['eslint', 'server', 'domain'],
+        [TSC, '-p', 'server'],
+        [TSC, '-p', 'domain'],
         ['prettier', '--check', '--log-level', 'warn', '.'],
+      ],
+      [
+        ['eslint', '.', '--ignore-pattern', 'server/**', '--ignore-pattern', 'domain/**'],
+        [TSC, '-p', 'web'],
+        [TSC, '-p', '.'],
       ],
     ],
   },
@@ -32,7 +43,9 @@ const PHASES = [
 /** Runs a command; with `buffered`, keeps its output and prints it whole when it ends. */
 function run([command, ...args], buffered) {
   return new Promise((resolve) => {
-    const child = spawn(command === 'npm' ? 'npm' : `node_modules/.bin/${command}`, args, {
+    const path =
+      command === 'npm' || command.includes('/') ? command : `node_modules/.bin/${command}`;
+    const child = spawn(path, args, {
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
     });
