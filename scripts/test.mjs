@@ -7,9 +7,9 @@ import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /**
- * The type checker: TypeScript 7, the native compiler, three times as fast as 6 on this code.
- * typescript-eslint needs 6's JS API, so 6 stays the `typescript` package (STACK-NOTES) and 7
- * is installed beside it as `typescript7`, called by its path: both packages name a `tsc` bin.
+ * The type checker: TypeScript 7, the native compiler (35 s for the four projects where 6 took
+ * 86 s). typescript-eslint needs 6's JS API, so 6 stays the `typescript` package (STACK-NOTES)
+ * and 7 is installed beside it as `typescript7`, called by its path: both name a `tsc` bin.
  */
 const TSC = 'node_modules/typescript7/bin/tsc';
 
