@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
+  boolean,
   check,
   date,
   index,
@@ -250,4 +252,20 @@ export const freedSlots = pgTable(
       sql.raw(`canal in (${FREED_SLOT_CHANNELS.map((c) => `'${c}'`).join(', ')})`),
     ),
   ],
+);
+
+/**
+ * How many committed transactions have changed what the agenda shows (decisions §agenda): one
+ * row, counted up once at the commit of any transaction that wrote one of the tables the calendar's
+ * answer reads (deferred constraint triggers, migration 0030). A server keeps a week's answer
+ * while this number stays the one it was built with, so a change made through any server process
+ * shows on the next call.
+ */
+export const agendaVersion = pgTable(
+  'agenda_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('agenda_version_one_row', sql`${t.id}`)],
 );

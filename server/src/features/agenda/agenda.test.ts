@@ -7,8 +7,11 @@ import {
   type AgendaEntry,
 } from '@app/domain';
 import {
+  absences,
+  agendaVersion,
   appointments,
   clients,
+  employees,
   packages,
   pets,
   sales,
@@ -19,6 +22,8 @@ import {
 } from '../../db/schema';
 import { petCareFields } from '../clients';
 import { overlapping } from './scheduling';
+import { agendaQuery } from './agenda';
+import { rowsOf } from '../../db/sql-rows';
 import {
   createPackage,
   createService,
@@ -359,6 +364,100 @@ describe('GET /api/agenda', () => {
     expect(mine.body.data.citas).toStrictEqual(
       expected.filter((c) => c.id_emp === luis).map(({ precio: _, ...card }) => card),
     );
+  });
+
+  it('counts a change to any table its answer reads, once per transaction that commits', async () => {
+    const { db } = ctx.database;
+    const statement = agendaQuery(db, true, false).toSQL().sql;
+    const read = new Set(
+      [...statement.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/g)].map((m) => m[1]),
+    );
+    for (const own of ['visits', 'shown', 'agenda_version']) read.delete(own);
+    const watched = rowsOf<{ relname: string }>(
+      await db.execute(sql`select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where t.tgname = 'agenda_changed'`),
+    ).map((row) => row.relname);
+    expect([...read].sort()).toEqual(watched.sort());
+
+    const version = async () => (await db.select().from(agendaVersion))[0]?.version ?? 0;
+    const someone = await registerOwner(admin, 'Irma', 'Pelusa');
+    const before = await version();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(clients)
+        .set({ tel2_cli: '911222333' })
+        .where(eq(clients.id_cli, someone.id_cli));
+      await tx
+        .update(pets)
+        .set({ notas_cuidado: 'Con calma' })
+        .where(eq(pets.id_perro, someone.petId));
+    });
+    expect(await version()).toBe(before + 1);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx
+          .update(pets)
+          .set({ notas_cuidado: 'Nunca' })
+          .where(eq(pets.id_perro, someone.petId));
+        throw new Error('deshecho');
+      }),
+    ).rejects.toThrow('deshecho');
+    expect(await version()).toBe(before + 1);
+  });
+
+  it('shows on the next call a change committed outside this server, to a card, a column or time off', async () => {
+    const { db } = ctx.database;
+    const day = freshDay();
+    const nora = await registerOwner(admin, 'Nora', 'Toby');
+    const cut = await createService(db, 'Corte de verano', '30.00');
+    const eva = (await registerGroomer(admin, 'Eva')).id_emp;
+    const visit = await booked(day, '09:00', {
+      dni_cli: nora.dni,
+      id_perro: nora.petId,
+      id_servicio: cut,
+      id_emp: eva,
+    });
+    const range = `desde=${day}&hasta=${day}`;
+    const answer = async () => (await recepcion.get(`/agenda?${range}`)).body.data;
+    expect((await answer()).citas).toStrictEqual(await referenceCards(day, day));
+    // Asked again with nothing changed: the same answer.
+    expect((await answer()).citas).toStrictEqual(await referenceCards(day, day));
+
+    // Each change is written straight to the database, as another server process would write it.
+    const cardChanges = [
+      () =>
+        db.update(clients).set({ tel2_cli: '944555666' }).where(eq(clients.id_cli, nora.id_cli)),
+      () =>
+        db
+          .update(pets)
+          .set({ alertas: ['muerde'] })
+          .where(eq(pets.id_perro, nora.petId)),
+      () => db.update(services).set({ nom_srv: 'Corte de otoño' }).where(eq(services.id_srv, cut)),
+      () =>
+        db
+          .update(appointments)
+          .set({ obs_perro: 'Cambiada en otro servidor' })
+          .where(eq(appointments.id_cita, visit.id_cita)),
+    ];
+    for (const change of cardChanges) {
+      const shown = (await answer()).citas;
+      await change();
+      const now = (await answer()).citas;
+      expect(now).not.toStrictEqual(shown);
+      expect(now).toStrictEqual(await referenceCards(day, day));
+    }
+    await db.update(employees).set({ ape_emp: 'Otoño' }).where(eq(employees.id_emp, eva));
+    const column = (await answer()).groomers.find((g: { id_emp: number }) => g.id_emp === eva);
+    expect(column.nombre).toBe('Eva Otoño');
+    const [{ id }] = await db.select({ id: users.id }).from(users).where(eq(users.login, 'admin'));
+    await db.insert(absences).values({
+      id_emp: eva,
+      id_usu: id,
+      desde: new Date(`${day}T13:00:00-05:00`),
+      hasta: new Date(`${day}T15:00:00-05:00`),
+      motivo: 'Cita médica',
+    });
+    expect((await answer()).ausencias).toMatchObject([{ id_emp: eva, motivo: 'Cita médica' }]);
   });
 
   it('refuses a range it cannot answer, in Spanish', async () => {

@@ -8,6 +8,7 @@ import {
   AppointmentStatus,
   Status,
   limaDayStart,
+  limaToday,
   type AgendaGroomer,
   type AgendaQuery,
 } from '@app/domain';
@@ -16,6 +17,7 @@ import { saleOfAppointment } from '../checkout';
 import { anyActiveConsentSql, unsignedSql } from '../pet-care';
 import {
   absences,
+  agendaVersion,
   appointments,
   clients,
   employees,
@@ -120,6 +122,9 @@ function agendaCards(withPrice: boolean, oneGroomer: boolean): SQL {
     where ${where}`;
 }
 
+/** agenda_version's count, read from its table: 0 until the first change makes its row. */
+const latestVersion = sql<number>`coalesce(max(${agendaVersion.version}), 0)`.mapWith(Number);
+
 interface AgendaText {
   citas: string;
   groomers: string;
@@ -127,25 +132,14 @@ interface AgendaText {
 }
 
 interface PreparedAgenda {
-  execute(values: Record<string, unknown>): Promise<AgendaText[]>;
+  execute(values: Record<string, unknown>): Promise<(AgendaText & { version: number })[]>;
 }
 
 /**
- * `GET /agenda`'s visits, groomers and time off as JSON text, in one statement: PostgreSQL builds
- * the thousand cards of a full week, and the server passes the text on without reading a row
- * (mapping a thousand rows to objects and writing them back out was most of a call's time,
- * decisions §agenda). The groomers are the bookable ones and those of the visits shown, in column
- * order; the time off is theirs that overlaps the range. The statement is prepared once per
- * database and shape (price shown or not, one groomer or all): PostgreSQL parses and plans
- * it once per connection instead of on every call.
+ * The statement of `GET /agenda`'s answer for a shape, before it is prepared: agenda.test.ts reads
+ * the tables it names, each of which must count its changes in agenda_version (migration 0030).
  */
-function agendaStatement(db: Db, withPrice: boolean, oneGroomer: boolean): PreparedAgenda {
-  let byShape = agendaStatements.get(db);
-  if (!byShape) agendaStatements.set(db, (byShape = new Map<string, PreparedAgenda>()));
-  const shape = [withPrice, oneGroomer].map(Number).join('');
-  let prepared = byShape.get(shape);
-  if (prepared) return prepared;
-
+export function agendaQuery(db: Db, withPrice: boolean, oneGroomer: boolean) {
   const bookable = and(eq(employees.agenda, true), eq(employees.id_est, Status.Activo));
   const groomer = record({
     id_emp: employees.id_emp,
@@ -176,15 +170,34 @@ function agendaStatement(db: Db, withPrice: boolean, oneGroomer: boolean): Prepa
           from ${absences}
           where ${absences.id_emp} in (select id_emp from shown)
             and ${absences.desde} < ${sql.placeholder('to')}
-            and ${absences.hasta} > ${sql.placeholder('from')}) as ausencias) as agenda`;
-  prepared = db
+            and ${absences.hasta} > ${sql.placeholder('from')}) as ausencias,
+        (select ${latestVersion} from ${agendaVersion}) as version) as agenda`;
+  return db
     .select({
       citas: sql<string>`citas`,
       groomers: sql<string>`groomers`,
       ausencias: sql<string>`ausencias`,
+      version: sql<number>`version`.mapWith(Number),
     })
-    .from(agenda)
-    .prepare(`agenda_${++agendaStatementCount}`);
+    .from(agenda);
+}
+
+/**
+ * `GET /agenda`'s visits, groomers and time off as JSON text, in one statement: PostgreSQL builds
+ * the thousand cards of a full week, and the server passes the text on without reading a row
+ * (mapping a thousand rows to objects and writing them back out was most of a call's time,
+ * decisions §agenda). The groomers are the bookable ones and those of the visits shown, in column
+ * order; the time off is theirs that overlaps the range. The statement is prepared once per
+ * database and shape (price shown or not, one groomer or all): PostgreSQL parses and plans
+ * it once per connection instead of on every call.
+ */
+function agendaStatement(db: Db, withPrice: boolean, oneGroomer: boolean): PreparedAgenda {
+  let byShape = agendaStatements.get(db);
+  if (!byShape) agendaStatements.set(db, (byShape = new Map<string, PreparedAgenda>()));
+  const shape = [withPrice, oneGroomer].map(Number).join('');
+  let prepared = byShape.get(shape);
+  if (prepared) return prepared;
+  prepared = agendaQuery(db, withPrice, oneGroomer).prepare(`agenda_${++agendaStatementCount}`);
   byShape.set(shape, prepared);
   return prepared;
 }
@@ -194,11 +207,62 @@ const agendaStatements = new WeakMap<Db, Map<string, PreparedAgenda>>();
 // (tests): a counter keeps every name to one text.
 let agendaStatementCount = 0;
 
+/**
+ * How long a kept answer may serve at most: the signatures' year and the vaccines' state move with
+ * the clock, not with a change anyone makes.
+ */
+const KEPT_ANSWER_MS = 60_000;
+/** A week's answer is about 600 KB: a few dozen kept ranges stay within a few dozen MB. */
+const KEPT_ANSWERS = 32;
+
+interface KeptAnswer {
+  version: number;
+  builtAt: number;
+  text: AgendaText;
+}
+
+/**
+ * The answers this server built, by shape, range and day (decisions §agenda): the counter's
+ * screens ask for the same week over and over, and building it is PostgreSQL writing a thousand
+ * cards. Each carries the agenda_version its statement read, in the cards' own snapshot, and
+ * serves while the table still holds that number: a change committed through any server process
+ * shows on the next call.
+ */
+const keptAnswers = new WeakMap<Db, Map<string, KeptAnswer>>();
+
+function agendaVersionStatement(db: Db) {
+  let prepared = versionStatements.get(db);
+  if (!prepared) {
+    prepared = db
+      .select({ version: latestVersion })
+      .from(agendaVersion)
+      .prepare(`agenda_version_${++agendaStatementCount}`);
+    versionStatements.set(db, prepared);
+  }
+  return prepared;
+}
+const versionStatements = new WeakMap<Db, { execute(): Promise<{ version: number }[]> }>();
+
 async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean): Promise<AgendaText> {
   const { desde, hasta, emp } = query;
+  const oneGroomer = emp !== undefined && emp !== null;
+  let kept = keptAnswers.get(db);
+  if (!kept) keptAnswers.set(db, (kept = new Map<string, KeptAnswer>()));
+  // The day is in the key: a pet's vaccines fall due as days pass.
+  const key = [Number(withPrice), oneGroomer ? emp : '', desde, hasta, limaToday()].join(' ');
+  const answer = kept.get(key);
+  if (answer && Date.now() - answer.builtAt < KEPT_ANSWER_MS) {
+    const [current] = await agendaVersionStatement(db).execute();
+    if (current?.version === answer.version) {
+      kept.delete(key);
+      kept.set(key, answer);
+      return answer.text;
+    }
+  }
+
   const from = limaDayStart(desde);
   const to = new Date(limaDayStart(hasta).getTime() + 86_400_000);
-  const oneGroomer = emp !== undefined && emp !== null;
+  const builtAt = Date.now();
   const [row] = await agendaStatement(db, withPrice, oneGroomer).execute({
     // As ISO text, as drizzle sends a timestamp.
     earliest: earliestStart(from).toISOString(),
@@ -206,11 +270,18 @@ async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean): Promi
     to: to.toISOString(),
     emp: oneGroomer ? emp : undefined,
   });
-  return {
+  const text = {
     citas: row?.citas ?? '[]',
     groomers: row?.groomers ?? '[]',
     ausencias: row?.ausencias ?? '[]',
   };
+  if (row) {
+    // Newest last: the first key is the one asked for least recently.
+    kept.delete(key);
+    kept.set(key, { version: row.version, builtAt, text });
+    if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value as string);
+  }
+  return text;
 }
 
 /**
