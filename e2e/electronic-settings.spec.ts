@@ -1,3 +1,4 @@
+import { ELECTRONIC_MODE_LABELS } from '@app/domain';
 import { expect, test } from './fixtures';
 import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../server/src/test/certificate';
 import { shownDate, staffApi } from './api';
@@ -23,7 +24,7 @@ test.afterEach(async ({ page }) => {
   await saveBilling(page, { modo: 'desactivado' });
 });
 
-test('the admin uploads the certificate, sees what it says, and is warned before it expires', async ({
+test('the admin uploads the certificate, sees what it says, keeps a PSE token unshown, and is warned before it expires', async ({
   page,
 }) => {
   await signIn(page, 'admin', { to: null });
@@ -65,6 +66,17 @@ test('the admin uploads the certificate, sees what it says, and is warned before
     'Guardada: déjela vacía para no cambiarla',
   );
   expect(await axeFindings(page)).toEqual([]);
+
+  // Through a PSE instead: its token, too, is kept and not shown again.
+  await page.getByRole('combobox', { name: 'Modo' }).click();
+  await page.getByRole('option', { name: ELECTRONIC_MODE_LABELS.pse }).click();
+  await page.getByLabel('URL del PSE/OSE').fill('https://api.pse.pe/emisor');
+  await page.getByLabel('Token del PSE/OSE').fill('token-de-prueba');
+  await save.click();
+  await expect(page.getByLabel('Token del PSE/OSE')).toHaveValue('');
+  await expect(page.getByLabel('Token del PSE/OSE')).toHaveAccessibleDescription(
+    'Guardado: déjelo vacío para no cambiarlo',
+  );
 
   // A certificate that expires in ten days: the bell says so and opens this screen.
   const shortLived = new Date(Date.now() + 10 * DAY);

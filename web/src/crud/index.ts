@@ -22,6 +22,7 @@ export {
   type StatusChange,
 } from './queries';
 export {
+  FieldInput,
   ResourceForm,
   type FieldDef,
   type FieldRenderProps,

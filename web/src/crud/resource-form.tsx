@@ -248,7 +248,8 @@ interface FieldInputProps {
   disabled: boolean;
 }
 
-function FieldInput({ def, field, error, disabled }: FieldInputProps) {
+/** A field as the form draws it, for a custom `render` that shows one among its own parts. */
+export function FieldInput({ def, field, error, disabled }: FieldInputProps) {
   const kind = def.kind ?? 'text';
   const type = kind === 'textarea' || kind === 'select' ? 'text' : kind;
   return (

@@ -54,6 +54,8 @@ export const ELECTRONIC_MESSAGES = {
     'Otro usuario guardó la facturación electrónica mientras tanto: recargue la página e intente de nuevo',
   /** The helper text of a secret field when one is stored. */
   secretStored: 'Guardada: déjela vacía para no cambiarla',
+  /** The PSE's token is masculine. */
+  tokenStored: 'Guardado: déjelo vacío para no cambiarlo',
 } as const;
 
 const SECRET_MAX = 500;

@@ -25,10 +25,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { DetailsList } from '../../app/details-list';
-import { ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
+import { FieldInput, ResourceForm, type FieldDef, type FieldRenderProps } from '../../crud';
 import { showErrorDialog, toast } from '../../lib/alerts';
 import { api, ApiError, call, queryKey } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { secretField } from './secret-field';
 import { SettingsSection } from './settings-section';
 
 const ELECTRONIC_KEY = queryKey(SETTINGS_ENDPOINTS.electronic);
@@ -151,41 +152,17 @@ function CertificateInput({
       <FormHelperText id={fileHelpId} error={Boolean(fileError)} sx={{ mb: 2 }}>
         {fileError ?? (file ? ELECTRONIC_TEXTS.chosen(file.name) : ' ')}
       </FormHelperText>
-      <SecretInput
+      <FieldInput
+        def={secretField(
+          field.name,
+          ELECTRONIC_TEXTS.certificatePassword,
+          hasPassword ? ELECTRONIC_MESSAGES.secretStored : undefined,
+        )}
         field={field}
         error={error}
         disabled={disabled}
-        label={ELECTRONIC_TEXTS.certificatePassword}
-        stored={hasPassword}
       />
     </Box>
-  );
-}
-
-interface SecretInputProps extends Pick<FieldRenderProps, 'field' | 'error' | 'disabled'> {
-  label: string;
-  stored: boolean;
-}
-
-/** A write-only secret: empty, it keeps the stored one, which the helper text says. */
-function SecretInput({ field, error, disabled, label, stored }: SecretInputProps) {
-  return (
-    <TextField
-      fullWidth
-      type="password"
-      id={`field-${field.name}`}
-      label={label}
-      name={field.name}
-      inputRef={field.ref}
-      value={typeof field.value === 'string' ? field.value : ''}
-      // Never the browser's saved sign-in password.
-      autoComplete="new-password"
-      disabled={disabled}
-      error={Boolean(error)}
-      helperText={error ?? (stored ? ELECTRONIC_MESSAGES.secretStored : ' ')}
-      onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-    />
   );
 }
 
@@ -260,17 +237,11 @@ function fieldsFor(
         hint: ELECTRONIC_TEXTS.solUserHint,
         required: true,
       },
-      {
-        name: 'clave_sol',
-        label: ELECTRONIC_TEXTS.solPassword,
-        render: (props) => (
-          <SecretInput
-            {...props}
-            label={ELECTRONIC_TEXTS.solPassword}
-            stored={settings.tiene_clave_sol}
-          />
-        ),
-      },
+      secretField(
+        'clave_sol',
+        ELECTRONIC_TEXTS.solPassword,
+        settings.tiene_clave_sol ? ELECTRONIC_MESSAGES.secretStored : undefined,
+      ),
     ];
   }
   if (mode === 'pse') {
@@ -278,16 +249,12 @@ function fieldsFor(
       modeField,
       { name: 'pse_url', label: ELECTRONIC_TEXTS.pseUrl, maxLength: 300, width: 12 },
       {
-        name: 'pse_token',
-        label: ELECTRONIC_TEXTS.pseToken,
-        width: 12,
-        render: (props) => (
-          <SecretInput
-            {...props}
-            label={ELECTRONIC_TEXTS.pseToken}
-            stored={settings.tiene_pse_token}
-          />
+        ...secretField(
+          'pse_token',
+          ELECTRONIC_TEXTS.pseToken,
+          settings.tiene_pse_token ? ELECTRONIC_MESSAGES.tokenStored : undefined,
         ),
+        width: 12,
       },
     ];
   }

@@ -12,6 +12,7 @@ import { ResourceForm, type FieldDef } from '../../crud';
 import { toast } from '../../lib/alerts';
 import { call, callWithMessage, queryKey } from '../../lib/api';
 import { CopyableAddress } from './copyable-address';
+import { secretField } from './secret-field';
 import { SettingsSection } from './settings-section';
 
 const WHATSAPP_KEY = queryKey(MESSAGES_ENDPOINTS.settings);
@@ -67,19 +68,8 @@ const formValues = (settings: WhatsappSettings) => ({
 });
 
 function fieldsFor(settings: WhatsappSettings): FieldDef<FieldName>[] {
-  /** A write-only secret: empty, it keeps the stored one, which its hint says. */
-  const secret = (
-    name: FieldName,
-    label: string,
-    stored: boolean,
-    hint?: string,
-  ): FieldDef<FieldName> => ({
-    name,
-    label,
-    kind: 'password',
-    // Never the browser's saved sign-in password.
-    autoComplete: 'new-password',
-    hint: stored ? MESSAGES_TEXTS.secretStored : hint,
+  const secret = (name: FieldName, label: string, stored: boolean, hint?: string) => ({
+    ...secretField(name, label, stored ? MESSAGES_TEXTS.secretStored : hint),
     width: 12,
   });
   return [
