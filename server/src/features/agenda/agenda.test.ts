@@ -607,6 +607,31 @@ describe('the Citas list', () => {
     expect(times.slice(split)).toEqual([...times.slice(split)].sort((a, b) => b - a));
   });
 
+  it('fills a filtered first page from both halves in order, and its next page follows on', async () => {
+    const rita = (await registerGroomer(admin, 'Rita')).id_emp;
+    const next = await booked(limaDay(2), '09:00', { id_emp: rita });
+    const latest = await booked(limaDay(-1), '16:00', { id_emp: rita });
+    const earlier = await booked(limaDay(-1), '11:00', { id_emp: rita });
+    const oldest = await booked(limaDay(-3), '09:00', { id_emp: rita });
+    const ids = (res: { body: { data: { data: { id_cita: number }[] } } }) =>
+      res.body.data.data.map((c) => c.id_cita);
+    const first = await recepcion.get(`/citas/?emp=${rita}&per_page=3`);
+    expect(ids(first)).toEqual([next, latest, earlier].map((c) => c.id_cita));
+    expect(first.body.data.total).toBe(4);
+    const second = await recepcion.get(`/citas/?emp=${rita}&per_page=3&page=2`);
+    expect(ids(second)).toEqual([oldest.id_cita]);
+    const after = first.body.data.next_cursor as string;
+    const keyed = await recepcion.get(`/citas/?emp=${rita}&per_page=3&after=${after}`);
+    expect(ids(keyed)).toEqual([oldest.id_cita]);
+    // Nothing upcoming: the page is the past alone; nothing at all: an empty page.
+    const past = await recepcion.get(`/citas/?emp=${rita}&per_page=3&hasta=${limaDay(0)}`);
+    expect(ids(past)).toEqual([latest, earlier, oldest].map((c) => c.id_cita));
+    const none = await recepcion.get(
+      `/citas/?emp=${rita}&desde=${limaDay(30)}&hasta=${limaDay(31)}`,
+    );
+    expect(none.body.data).toMatchObject({ data: [], total: 0 });
+  });
+
   it('pages through the whole timeline once, by page number and by cursor alike', async () => {
     const all = await recepcion.get('/citas/?per_page=100');
     const every = (all.body.data.data as { id_cita: number }[]).map((c) => c.id_cita);
