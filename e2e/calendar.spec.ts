@@ -31,6 +31,8 @@ async function openDay(page: Page, day: string, groomers: Groomer[]) {
   await expect(page.getByRole('heading', { level: 2, name: 'Agenda de Citas' })).toBeVisible();
   await expect(page.locator('.rbc-time-view')).toBeVisible();
   const first = groomers.map((g) => g.name).sort((a, b) => a.localeCompare(b, 'es'))[0];
+  // The columns come with the agenda's answer: read their order once the test's are there.
+  await expect(column(page, first)).toHaveCount(1);
   const index = (await page.locator(HEADINGS).allTextContents()).findIndex((t) =>
     t.includes(first),
   );

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENDA_MESSAGES,
@@ -460,6 +461,43 @@ describe('GET /api/agenda', () => {
     expect((await answer()).ausencias).toMatchObject([{ id_emp: eva, motivo: 'Cita médica' }]);
   });
 
+  it('sends a week compressed to a client that accepts it, the same answer in fewer bytes', async () => {
+    const day = freshDay();
+    for (const time of ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00']) {
+      await booked(day, time, { id_emp: null, obs: `Llega a las ${time}, con su correa roja` });
+    }
+    const token = await ctx.signIn('recepcion');
+    const fetchWeek = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/agenda?desde=${day}&hasta=${day}`,
+        headers: {
+          authorization: token,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const plain = await fetchWeek();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(2048);
+    const unpack = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accepted, chosen] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      // Twice: the second is the bytes compressed for the first.
+      for (const _ of [1, 2]) {
+        const res = await fetchWeek(accepted);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding'], accepted).toBe(chosen);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+        expect(unpack[chosen](res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    expect((await fetchWeek('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('refuses a range it cannot answer, in Spanish', async () => {
     const cases: [string, string][] = [
       ['hasta=2026-01-01', AGENDA_MESSAGES.fromRequired],
@@ -613,8 +651,8 @@ describe('the Citas list', () => {
     const latest = await booked(limaDay(-1), '16:00', { id_emp: rita });
     const earlier = await booked(limaDay(-1), '11:00', { id_emp: rita });
     const oldest = await booked(limaDay(-3), '09:00', { id_emp: rita });
-    const ids = (res: { body: { data: { data: { id_cita: number }[] } } }) =>
-      res.body.data.data.map((c) => c.id_cita);
+    const ids = (res: Awaited<ReturnType<typeof recepcion.get>>) =>
+      (res.body.data.data as { id_cita: number }[]).map((c) => c.id_cita);
     const first = await recepcion.get(`/citas/?emp=${rita}&per_page=3`);
     expect(ids(first)).toEqual([next, latest, earlier].map((c) => c.id_cita));
     expect(first.body.data.total).toBe(4);

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   AGENDA_ENDPOINTS,
   AppointmentStatus,
@@ -219,6 +221,15 @@ interface KeptAnswer {
   version: number;
   builtAt: number;
   text: AgendaText;
+  /** The answer as last sent, with its opening hours, which agenda_version does not count. */
+  sent?: SentAnswer;
+}
+
+/** An answer's bytes, and the same compressed once for each encoding a client accepted. */
+interface SentAnswer {
+  horario: string;
+  body: Buffer;
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /**
@@ -243,7 +254,7 @@ function agendaVersionStatement(db: Db) {
 }
 const versionStatements = new WeakMap<Db, { execute(): Promise<{ version: number }[]> }>();
 
-async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean): Promise<AgendaText> {
+async function agendaAnswer(db: Db, query: AgendaQuery, withPrice: boolean): Promise<KeptAnswer> {
   const { desde, hasta, emp } = query;
   const oneGroomer = emp !== undefined && emp !== null;
   let kept = keptAnswers.get(db);
@@ -256,7 +267,7 @@ async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean): Promi
     if (current?.version === answer.version) {
       kept.delete(key);
       kept.set(key, answer);
-      return answer.text;
+      return answer;
     }
   }
 
@@ -270,48 +281,80 @@ async function agendaJson(db: Db, query: AgendaQuery, withPrice: boolean): Promi
     to: to.toISOString(),
     emp: oneGroomer ? emp : undefined,
   });
-  const text = {
-    citas: row?.citas ?? '[]',
-    groomers: row?.groomers ?? '[]',
-    ausencias: row?.ausencias ?? '[]',
+  const built: KeptAnswer = {
+    version: row?.version ?? -1,
+    builtAt,
+    text: {
+      citas: row?.citas ?? '[]',
+      groomers: row?.groomers ?? '[]',
+      ausencias: row?.ausencias ?? '[]',
+    },
   };
   if (row) {
     // Newest last: the first key is the one asked for least recently.
     kept.delete(key);
-    kept.set(key, { version: row.version, builtAt, text });
+    kept.set(key, built);
     if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value as string);
   }
-  return text;
+  return built;
+}
+
+type Encoding = 'br' | 'gzip';
+const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
+/** Smaller answers (a quiet day) are sent as they are: compressing them saves nothing worth it. */
+const COMPRESS_FROM_BYTES = 2048;
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  // Quality 5: a week's 570 KB in a few milliseconds, about a tenth of its size.
+  br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => promisify(gzip)(body),
+};
+
+/**
+ * The answer's bytes with these opening hours, made once per kept answer, and compressed once per
+ * encoding when the client accepts one: a tablet on the salon's Wi-Fi fetches a full week's
+ * 570 KB as about 50.
+ */
+function sentAnswer(answer: KeptAnswer, horario: string): SentAnswer {
+  if (answer.sent?.horario === horario) return answer.sent;
+  const { citas, groomers, ausencias } = answer.text;
+  const data = `{"citas":${citas},"groomers":${groomers},"horario":${horario},"ausencias":${ausencias}}`;
+  // Encoded once here: a string would be scanned for its length, then encoded by the socket.
+  const body = Buffer.from(`{"status":"success","data":${data}}`);
+  return (answer.sent = { horario, body, compressed: {} });
 }
 
 /**
- * Sends an answer whose parts are JSON text already, as is. Where answers are checked (tests,
- * the browser tests' server) it is checked against the contract like every other answer
- * (http/responses.ts), which a string sent as is would skip.
+ * Sends an answer that is JSON bytes already, as is or compressed. Where answers are checked
+ * (tests, the browser tests' server) it is checked against the contract like every other answer
+ * (http/responses.ts), which bytes sent as they are would skip.
  */
-function sendJsonText(reply: FastifyReply, schema: z.ZodType, json: string) {
+async function sendAnswer(request: FastifyRequest, reply: FastifyReply, sent: SentAnswer) {
   if (checkResponsesByDefault()) {
-    const { method, path: url } = AGENDA_ENDPOINTS.agenda;
-    responseSerializer(true)({ schema, method, url, httpStatus: '200' })(JSON.parse(json));
+    const { method, path: url, responses } = AGENDA_ENDPOINTS.agenda;
+    const check = responseSerializer(true)({
+      schema: responses[200],
+      method,
+      url,
+      httpStatus: '200',
+    });
+    check(JSON.parse(sent.body.toString()));
   }
-  // Encoded once here: a string would be scanned for its length, then encoded by the socket.
-  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+  if (!encoding || sent.body.length < COMPRESS_FROM_BYTES) return reply.send(sent.body);
+  const compressed = (sent.compressed[encoding] ??= compressors[encoding](sent.body));
+  return reply.header('content-encoding', encoding).send(await compressed);
 }
 
 export const agendaModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   route(app, AGENDA_ENDPOINTS.agenda, async (request, reply) => {
     // A groomer's agenda carries no money (issue 30 §5): the price only for who may charge.
     const withPrice = seesPrices(request);
-    const [{ citas, groomers, ausencias }, horario] = await Promise.all([
-      agendaJson(db, request.query, withPrice),
+    const [answer, horario] = await Promise.all([
+      agendaAnswer(db, request.query, withPrice),
       openingHours(db),
     ]);
-    const data = `{"citas":${citas},"groomers":${groomers},"horario":${JSON.stringify(horario)},"ausencias":${ausencias}}`;
-    return sendJsonText(
-      reply,
-      AGENDA_ENDPOINTS.agenda.responses[200],
-      `{"status":"success","data":${data}}`,
-    );
+    return sendAnswer(request, reply, sentAnswer(answer, JSON.stringify(horario)));
   });
 
   route(app, AGENDA_ENDPOINTS.groomers, async () => ok(await agendaGroomers(db)));
