@@ -304,7 +304,7 @@ const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
 /** Smaller answers (a quiet day) are sent as they are: compressing them saves nothing worth it. */
 const COMPRESS_FROM_BYTES = 2048;
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  // Quality 5: a week's 570 KB in a few milliseconds, about a tenth of its size.
+  // Quality 5: a week's 570 KB in a few milliseconds, to under a tenth of its size.
   br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
   gzip: (body) => promisify(gzip)(body),
 };
