@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { limaToday } from '@app/domain';
 import { rowsOf } from '../sql-rows';
+import { recreateIndexes } from './indexes';
 import type { Db, Tx } from '../client';
 
 /** What a receptionist writes in the observations and a groomer in the triage notes. */
@@ -68,10 +69,7 @@ async function withoutChecks<T>(tx: Tx, load: () => Promise<T>): Promise<T> {
   }
   for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
   const result = await load();
-  // The rows' deferred triggers (the agenda's change count, migration 0030) run now: a table
-  // with events still pending cannot take an index.
-  await tx.execute(sql`set constraints all immediate`);
-  for (const index of indexes) await tx.execute(sql.raw(index.definition));
+  await recreateIndexes(tx, indexes);
   for (const key of keys) {
     await tx.execute(
       sql.raw(`alter table "${key.tbl}" add constraint "${key.name}" ${key.definition}`),

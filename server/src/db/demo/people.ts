@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../sql-rows';
+import { recreateIndexes } from './indexes';
 import type { Db } from '../client';
 
 /** Common Peruvian first names and surnames, and common breeds: the demo's raw material. */
@@ -204,9 +205,6 @@ async function insertPeople(db: Db, count: number): Promise<void> {
       where c.id_cli > ${start}::int
       order by c.id_cli, n
     `);
-    // The rows' deferred triggers (the agenda's change count, migration 0030) run now: a table
-    // with events still pending cannot take an index.
-    await tx.execute(sql`set constraints all immediate`);
-    for (const index of rebuilt) await tx.execute(sql.raw(index.definition));
+    await recreateIndexes(tx, rebuilt);
   });
 }
