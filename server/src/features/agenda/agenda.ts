@@ -241,18 +241,10 @@ interface SentAnswer {
  */
 const keptAnswers = new WeakMap<Db, Map<string, KeptAnswer>>();
 
-function agendaVersionStatement(db: Db) {
-  let prepared = versionStatements.get(db);
-  if (!prepared) {
-    prepared = db
-      .select({ version: latestVersion })
-      .from(agendaVersion)
-      .prepare(`agenda_version_${++agendaStatementCount}`);
-    versionStatements.set(db, prepared);
-  }
-  return prepared;
-}
-const versionStatements = new WeakMap<Db, { execute(): Promise<{ version: number }[]> }>();
+/** The version alone, prepared once per database: its text is the same for every one. */
+const versionQuery = (db: Db) =>
+  db.select({ version: latestVersion }).from(agendaVersion).prepare('agenda_version');
+const versionQueries = new WeakMap<Db, ReturnType<typeof versionQuery>>();
 
 async function agendaAnswer(db: Db, query: AgendaQuery, withPrice: boolean): Promise<KeptAnswer> {
   const { desde, hasta, emp } = query;
@@ -263,7 +255,9 @@ async function agendaAnswer(db: Db, query: AgendaQuery, withPrice: boolean): Pro
   const key = [Number(withPrice), oneGroomer ? emp : '', desde, hasta, limaToday()].join(' ');
   const answer = kept.get(key);
   if (answer && Date.now() - answer.builtAt < KEPT_ANSWER_MS) {
-    const [current] = await agendaVersionStatement(db).execute();
+    let versionOf = versionQueries.get(db);
+    if (!versionOf) versionQueries.set(db, (versionOf = versionQuery(db)));
+    const [current] = await versionOf.execute();
     if (current?.version === answer.version) {
       kept.delete(key);
       kept.set(key, answer);
