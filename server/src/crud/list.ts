@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { foldSql, statusCountedTables, statusCounts, type SearchText } from '../db/schema';
 import { invalid } from '../http/errors';
 import { rowsOf } from '../db/sql-rows';
+import { qualified } from './sql';
 
 /**
  * Totals are exact up to this many rows and a planner estimate beyond it: counting every
@@ -209,9 +210,8 @@ function rowsOfPage(
   fields: SelectedFields,
   ids: PgSelect,
   order: SQL[],
-  total?: PageTotal,
 ): PgSelect {
-  const select = (total ? db.with(total) : db).select(fields).from(def.table).$dynamic();
+  const select = db.select(fields).from(def.table).$dynamic();
   return (def.join ? def.join(select) : select).where(inArray(def.id, ids)).orderBy(...order);
 }
 
@@ -224,11 +224,64 @@ function pageTotalCte(db: Db, totalSql: SQL<number>) {
   return db.$with('page_total', { n: sql<number>`n` }).as(sql`select ${totalSql} as n`);
 }
 
-/** The page's ids: the list's joins only when they may drop or repeat a row. */
-function idsSelect(db: Db, def: ListDefinition): PgSelect {
-  const select = db.select({ id: def.id }).from(def.table).$dynamic();
+/**
+ * The page's ids (with `more` fields, under the `total` CTE): the list's joins only when they
+ * may drop or repeat a row.
+ */
+function idsSelect(
+  db: Db,
+  def: ListDefinition,
+  more: SelectedFields = {},
+  total?: PageTotal,
+): PgSelect {
+  const select = (total ? db.with(total) : db)
+    .select({ [ID]: def.id, ...more })
+    .from(def.table)
+    .$dynamic();
   return def.join && def.joinsFilter !== false ? def.join(select) : select;
 }
+
+/** The key of a page's id in its ids statement (`idsSelect`). */
+const ID = 'id';
+
+const rowsStatements = new WeakMap<Db, WeakMap<ListDefinition, PreparedPage>>();
+
+/**
+ * The rows of a page whose ids (and total) were read first, with the list's fields, in the ids'
+ * order; the first row carries the total. A statement PostgreSQL plans for each request's
+ * values (a search's words, a date range, the agenda's filters) selects the ids alone: planned
+ * with the fields' subqueries it cost more to plan than to run (a client search: 1.9 ms against
+ * 0.3 ms for the ids alone). The rows are read by one statement per list and database, prepared
+ * once and kept: a primary-key read, planned once per connection.
+ */
+async function rowsOfIds(
+  db: Db,
+  def: ListDefinition,
+  idRows: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (idRows.length === 0) return [];
+  let byDef = rowsStatements.get(db);
+  if (!byDef) rowsStatements.set(db, (byDef = new WeakMap()));
+  let statement = byDef.get(def);
+  if (!statement) {
+    const select = db.select(def.fields).from(def.table).$dynamic();
+    statement = (def.join ? def.join(select) : select)
+      .where(sql`${qualified(def.id)} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare(`list_rows_${getTableName(def.table)}_${++preparedCount}`);
+    byDef.set(def, statement);
+  }
+  const ids = idRows.map((row) => row[ID]);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const rows = await statement.execute({ ids });
+  rows.sort((a, b) => (position.get(a[def.id.name]) ?? 0) - (position.get(b[def.id.name]) ?? 0));
+  if (rows[0]) rows[0][TOTAL] = idRows[0]?.[TOTAL];
+  return rows;
+}
+
+/** A prepared ids statement (`idsSelect`) whose rows are then read by `rowsOfIds`. */
+const idsFirst = (db: Db, def: ListDefinition, ids: PreparedPage): PreparedPage => ({
+  execute: async (values) => rowsOfIds(db, def, await ids.execute(values)),
+});
 
 /**
  * A page's statements: the rows (with `fields`), the total they carry and the matching rows the
@@ -272,34 +325,48 @@ function pageQueries(
     : sql<number>`(select count(*)::int from (${counted.limit(COUNT_CAP + 1)}) as capped)`;
 
   const order = [desc(def.createdAt), desc(def.id)];
-  /**
-   * The page's rows, with `fields`. `gated`: with their total (under TOTAL), counted first in
-   * the statement's CTE, and no page looked for when nothing matches: filters that are each
-   * common but never meet would otherwise walk the whole list for it.
-   */
-  const rowsQuery = (fields: SelectedFields, gated = false) => {
-    const total = gated ? pageTotalCte(db, totalSql) : undefined;
-    const ordered = idsSelect(db, def)
+  /** The page's filters, order, LIMIT and OFFSET on `select`, behind `gate` if given. */
+  const onPage = (select: PgSelect, gate?: SQL) => {
+    const ordered = select
       .where(
         and(
           where,
           cursor
             ? sql`(${def.createdAt}, ${def.id}) < (${bind('at')}::timestamptz, ${bind('id')})`
             : undefined,
-          total ? sql`(select n from ${PAGE_TOTAL}) > 0` : undefined,
+          gate,
         ),
       )
       .orderBy(...order)
       // drizzle writes an SQL object given as the limit into the statement as it is.
       .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
     // OFFSET 0 is left out of the statement (as drizzle leaves it out of a literal 0).
-    const ids = cursor || query.page === 1 ? ordered : ordered.offset(bind('offset') as number);
-    const withTotal = total
-      ? { ...fields, [TOTAL]: sql<number>`(select n from ${PAGE_TOTAL})`.mapWith(Number) }
-      : fields;
-    return rowsOfPage(db, def, withTotal, ids, order, total);
+    return cursor || query.page === 1 ? ordered : ordered.offset(bind('offset') as number);
   };
-  return { matching, totalSql, rowsQuery };
+  /** The page's rows with the list's fields and their total, in one statement. */
+  const rowsQuery = () =>
+    rowsOfPage(
+      db,
+      def,
+      { ...def.fields, [TOTAL]: totalSql.mapWith(Number) },
+      onPage(idsSelect(db, def)),
+      order,
+    );
+  /**
+   * The page's ids with their total (under TOTAL), for `rowsOfIds`. `gated`: the total is
+   * counted first in the statement's CTE, and no page looked for when nothing matches: filters
+   * that are each common but never meet would otherwise walk the whole list for it.
+   */
+  const idsQuery = (gated: boolean) => {
+    if (!gated) return onPage(idsSelect(db, def, { [TOTAL]: totalSql.mapWith(Number) }));
+    const total = pageTotalCte(db, totalSql);
+    const counted = sql<number>`(select n from ${PAGE_TOTAL})`;
+    return onPage(
+      idsSelect(db, def, { [TOTAL]: counted.mapWith(Number) }, total),
+      sql`${counted} > 0`,
+    );
+  };
+  return { matching, totalSql, rowsQuery, idsQuery };
 }
 
 /** At most this many prepared shapes per list and database (see `preparedPage`). */
@@ -315,7 +382,8 @@ interface PreparedPage {
  * a page without extra filters runs one of them with its values, and drizzle does not build
  * its SQL again. Without a search PostgreSQL does not parse it again either (a named
  * statement). A search's statement is sent unnamed, so PostgreSQL plans it for its words each
- * time: a generic plan of `LIKE $1` cannot see how rare the word is.
+ * time: a generic plan of `LIKE $1` cannot see how rare the word is. Such a statement (and a
+ * date range's, also planned each time) selects the page's ids alone (`rowsOfIds`).
  */
 const preparedPages = new WeakMap<Db, WeakMap<ListDefinition, Map<string, PreparedPage>>>();
 let preparedCount = 0;
@@ -357,11 +425,13 @@ function preparedPage(
   // per request instead.
   if (!prepared && byShape.size < MAX_PREPARED_SHAPES) {
     const limit = dated ? undefined : sql.raw(String(query.per_page));
-    const { rowsQuery, totalSql } = pageQueries(db, def, query, [], cursor, placeholder, limit);
+    const { rowsQuery, idsQuery } = pageQueries(db, def, query, [], cursor, placeholder, limit);
     // Statement names are per connection, and one connection may serve several databases'
     // objects (tests): a counter keeps every name to one text. No name: an unnamed statement.
     const name = words ? '' : `list_${getTableName(def.table)}_${++preparedCount}`;
-    prepared = rowsQuery({ ...def.fields, [TOTAL]: totalSql.mapWith(Number) }).prepare(name);
+    // Planned on each execution (a search, a date range): the ids first (`rowsOfIds`).
+    prepared =
+      words || dated ? idsFirst(db, def, idsQuery(false).prepare(name)) : rowsQuery().prepare(name);
     byShape.set(shape, prepared);
   }
   return prepared;
@@ -424,30 +494,34 @@ function timelineHalf(
   { half, offset, from, total }: Omit<HalfRead, 'limit'>,
   /** The page size written into the statement, in place of a parameter. */
   limit?: SQL,
+  /** The half's ids with the total, for `rowsOfIds`, instead of its rows. */
+  idsOnly = false,
 ): PgSelect {
   const column = def.timeline!;
   const where = and(...commonConditions(def, query, bind), ...extra);
   const order = half === 0 ? [asc(column), asc(def.id)] : [desc(column), desc(def.id)];
   const keyset = sql`(${column}, ${def.id})`;
   const after = sql`(${bind('at')}::timestamptz, ${bind('id')})`;
-  const ids = idsSelect(db, def)
-    .where(
-      and(
-        where,
-        half === 0 ? gte(column, bind('split')) : lt(column, bind('split')),
-        from ? (half === 0 ? sql`${keyset} > ${after}` : sql`${keyset} < ${after}`) : undefined,
-      ),
-    )
-    .orderBy(...order)
-    // drizzle writes an SQL object given as the limit into the statement as it is.
-    .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
-  const fields = total
-    ? {
-        ...def.fields,
-        [TOTAL]: pageQueries(db, def, query, extra, undefined, bind).totalSql.mapWith(Number),
-      }
-    : def.fields;
-  return rowsOfPage(db, def, fields, offset ? ids.offset(bind('offset') as number) : ids, order);
+  const onHalf = (select: PgSelect) => {
+    const ids = select
+      .where(
+        and(
+          where,
+          half === 0 ? gte(column, bind('split')) : lt(column, bind('split')),
+          from ? (half === 0 ? sql`${keyset} > ${after}` : sql`${keyset} < ${after}`) : undefined,
+        ),
+      )
+      .orderBy(...order)
+      // drizzle writes an SQL object given as the limit into the statement as it is.
+      .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
+    return offset ? ids.offset(bind('offset') as number) : ids;
+  };
+  const counted: SelectedFields = total
+    ? { [TOTAL]: pageQueries(db, def, query, extra, undefined, bind).totalSql.mapWith(Number) }
+    : {};
+  return idsOnly
+    ? onHalf(idsSelect(db, def, counted))
+    : rowsOfPage(db, def, { ...def.fields, ...counted }, onHalf(idsSelect(db, def)), order);
 }
 
 /**
@@ -479,7 +553,14 @@ function preparedHalf(
   if (!prepared && byShape.size < MAX_PREPARED_SHAPES) {
     const limit = dated ? undefined : sql.raw(String(query.per_page));
     const name = `list_${getTableName(def.table)}_${++preparedCount}`;
-    prepared = timelineHalf(db, def, query, [], placeholder, read, limit).prepare(name);
+    // A date range is planned on each execution: the ids first (`rowsOfIds`).
+    prepared = dated
+      ? idsFirst(
+          db,
+          def,
+          timelineHalf(db, def, query, [], placeholder, read, limit, true).prepare(name),
+        )
+      : timelineHalf(db, def, query, [], placeholder, read, limit).prepare(name);
     byShape.set(`t${shape}`, prepared);
   }
   return prepared;
@@ -542,14 +623,13 @@ export async function listPage<T>(
         ?.n ?? 0,
     );
 
-  // The page and its total in one statement: one round trip, one plan. Extra filters (the
-  // agenda's, over joined tables too) count first in it: no match, no page looked for.
+  // A kept page without extra filters: one statement (or its ids first, when planned for each
+  // request's values). Extra filters (the agenda's, over joined tables too) read the ids first,
+  // counted first in their statement: no match, no page looked for.
   const prepared = filtered ? undefined : preparedPage(db, def, query, cursor);
   const rows: Record<string, unknown>[] = prepared
     ? await prepared.execute(preparedValues(values))
-    : filtered
-      ? await queries().rowsQuery(def.fields, true)
-      : await queries().rowsQuery({ ...def.fields, [TOTAL]: queries().totalSql.mapWith(Number) });
+    : await rowsOfIds(db, def, await queries().idsQuery(filtered));
   const carried = rows[0]?.[TOTAL];
   for (const row of rows) delete row[TOTAL];
   const total =
@@ -642,7 +722,11 @@ async function timelinePage<T>(
     const prepared = extra.some(Boolean) ? undefined : preparedHalf(db, def, query, half);
     const rows = prepared
       ? await prepared.execute(preparedValues(halfValues))
-      : await timelineHalf(db, def, query, extra, literal(halfValues), half);
+      : await rowsOfIds(
+          db,
+          def,
+          await timelineHalf(db, def, query, extra, literal(halfValues), half, undefined, true),
+        );
     carried ??= rows[0]?.[TOTAL];
     for (const row of rows) delete row[TOTAL];
     return rows;
