@@ -128,6 +128,47 @@ describe('pages with extra filters', () => {
     expect(beyond).toMatchObject({ data: [], total: 3 });
   });
 
+  it.each([
+    ['a few matches are paged from the rows their total read', COUNT_CAP - 50],
+    ['more matches than the cap are paged from the table', COUNT_CAP + 60],
+  ])('%s, by number and by cursor', async (_name, size) => {
+    const { db } = ctx.database;
+    const some = sql`${clients.id_cli} in (select id_cli from clientes order by id_cli limit ${size})`;
+    const all = rowsOf<{ id: number }>(
+      await db.execute(sql`select id_cli as id from clientes where id_est <> 3 and ${some}
+        order by created_at desc, id_cli desc`),
+    ).map((row) => row.id);
+    const perPage = 40;
+    let after: string | undefined;
+    for (let page = 1; (page - 1) * perPage < all.length; page++) {
+      const want = all.slice((page - 1) * perPage, page * perPage);
+      const numbered = await listPage<{ id_cli: number }>(
+        db,
+        clientList,
+        { page, per_page: perPage },
+        [some],
+      );
+      expect(
+        numbered.data.map((row) => row.id_cli),
+        `page ${page}`,
+      ).toEqual(want);
+      if (size <= COUNT_CAP) expect(numbered.total).toBe(all.length);
+      if (after) {
+        const followed = await listPage<{ id_cli: number }>(
+          db,
+          clientList,
+          { page: 1, per_page: perPage, after },
+          [some],
+        );
+        expect(
+          followed.data.map((row) => row.id_cli),
+          `after page ${page - 1}`,
+        ).toEqual(want);
+      }
+      after = numbered.next_cursor ?? undefined;
+    }
+  });
+
   it('say "more than" the cap for a text filter (`searchFilters`), as a search does', async () => {
     const { db } = ctx.database;
     const asSearch = await listPage(

@@ -215,29 +215,62 @@ function rowsOfPage(
   return (def.join ? def.join(select) : select).where(inArray(def.id, ids)).orderBy(...order);
 }
 
-/** A page's total as a statement's own CTE, read by the rows and by the gate on their ids. */
-type PageTotal = ReturnType<typeof pageTotalCte>;
-
-const PAGE_TOTAL = sql.identifier('page_total');
-
-function pageTotalCte(db: Db, totalSql: SQL<number>) {
-  return db.$with('page_total', { n: sql<number>`n` }).as(sql`select ${totalSql} as n`);
+/**
+ * A page's ids with the list's total (under TOTAL), the matches read once when they are few.
+ * The total's capped read keeps its rows (`matched`, with the columns pages are ordered by): up
+ * to the cap the page is taken from them, beyond it from the table along its order index. A
+ * search that matches a few clients, or a surname within a month, read its matches twice, for
+ * the total and for the page, and the trigram index read was most of the statement's cost.
+ * Nothing matched: no page is looked for (filters that are each common but never meet would
+ * otherwise walk the whole list for it). `page` adds the page's own conditions (cursor, half),
+ * order, LIMIT and OFFSET to a select of the table, or of `matched` under the table's name.
+ */
+function idsOfMatches(
+  db: Db,
+  def: ListDefinition,
+  /** The matches the total counts, with these fields (`pageQueries`). */
+  capped: (fields: SelectedFields) => PgSelect,
+  where: SQL | undefined,
+  order: SQL[],
+  page: (select: PgSelect, conditions: (SQL | undefined)[]) => PgSelect,
+): PgSelect {
+  const orderColumns = [def.id, def.createdAt, def.timeline].filter(
+    (column, i, all): column is PgColumn => !!column && all.indexOf(column) === i,
+  );
+  // A select of `matched` or of the union names the columns as SQL: drizzle checks that a
+  // column field belongs to the table it selects from.
+  const columns = Object.fromEntries(
+    orderColumns.map((column) => [column.name, qualified(column)]),
+  );
+  const matched = db.$with('matched').as(capped(columns));
+  const total = db
+    .$with('page_total')
+    .as(db.select({ n: sql<number>`count(*)::int`.as('n') }).from(matched));
+  const counted = sql<number>`(select n from page_total)`;
+  const table = sql.identifier(getTableName(def.table));
+  const few = page(
+    db
+      .select(columns)
+      .from(sql`matched as ${table}`)
+      .$dynamic(),
+    [sql`${counted} between 1 and ${COUNT_CAP}`],
+  );
+  const many = page(idsSelect(db, def, columns), [where, sql`${counted} > ${COUNT_CAP}`]);
+  return db
+    .with(matched, total)
+    .select({ [ID]: qualified(def.id).mapWith(def.id), [TOTAL]: counted.mapWith(Number) })
+    .from(sql`((${few}) union all (${many})) as ${table}`)
+    .orderBy(...order)
+    .$dynamic();
 }
 
-/**
- * The page's ids (with `more` fields, under the `total` CTE): the list's joins only when they
- * may drop or repeat a row.
- */
+/** The page's ids (or these `fields`): the list's joins only when they may drop or repeat a row. */
 function idsSelect(
   db: Db,
   def: ListDefinition,
-  more: SelectedFields = {},
-  total?: PageTotal,
+  fields: SelectedFields = { [ID]: def.id },
 ): PgSelect {
-  const select = (total ? db.with(total) : db)
-    .select({ [ID]: def.id, ...more })
-    .from(def.table)
-    .$dynamic();
+  const select = db.select(fields).from(def.table).$dynamic();
   return def.join && def.joinsFilter !== false ? def.join(select) : select;
 }
 
@@ -249,10 +282,10 @@ const rowsStatements = new WeakMap<Db, WeakMap<ListDefinition, PreparedPage>>();
 /**
  * The rows of a page whose ids (and total) were read first, with the list's fields, in the ids'
  * order; the first row carries the total. A statement PostgreSQL plans for each request's
- * values (a search's words, a date range, the agenda's filters) selects the ids alone: planned
- * with the fields' subqueries it cost more to plan than to run (a client search: 1.9 ms against
- * 0.3 ms for the ids alone). The rows are read by one statement per list and database, prepared
- * once and kept: a primary-key read, planned once per connection.
+ * values (a search's words, a date range, the agenda's filters) selects the ids alone: with the
+ * fields' subqueries it took longer to plan than to run (a client search planned in 1.9 ms, its
+ * ids alone in 0.3 ms). The rows are read by one statement per list and database, prepared once
+ * and kept: a primary-key read, planned once per connection.
  */
 async function rowsOfIds(
   db: Db,
@@ -266,7 +299,7 @@ async function rowsOfIds(
   if (!statement) {
     const select = db.select(def.fields).from(def.table).$dynamic();
     statement = (def.join ? def.join(select) : select)
-      .where(sql`${qualified(def.id)} = any(${sql.placeholder('ids')}::int[])`)
+      .where(sql`${qualified(def.id)} = any(${sql.placeholder('ids')}::${idArrayType(def.id)})`)
       .prepare(`list_rows_${getTableName(def.table)}_${++preparedCount}`);
     byDef.set(def, statement);
   }
@@ -277,6 +310,10 @@ async function rowsOfIds(
   if (rows[0]) rows[0][TOTAL] = idRows[0]?.[TOTAL];
   return rows;
 }
+
+/** The SQL array type of these ids. */
+const idArrayType = (id: PgColumn) =>
+  sql.raw(id.getSQLType().startsWith('big') ? 'bigint[]' : 'int[]');
 
 /** A prepared ids statement (`idsSelect`) whose rows are then read by `rowsOfIds`. */
 const idsFirst = (db: Db, def: ListDefinition, ids: PreparedPage): PreparedPage => ({
@@ -302,11 +339,8 @@ function pageQueries(
 
   // A new builder each time: drizzle's `limit` changes the builder it is called on, and the
   // planner's estimate must see the matching rows without the count's cap.
-  const matchingRows = () => {
-    const counted = db
-      .select({ one: sql`1` })
-      .from(def.table)
-      .$dynamic();
+  const matchingRows = (fields: SelectedFields = { one: sql`1` }) => {
+    const counted = db.select(fields).from(def.table).$dynamic();
     return (def.joinsFilter === false ? counted : joined(counted)).where(where);
   };
   const matching = matchingRows();
@@ -315,26 +349,26 @@ function pageQueries(
   // an unordered LIMIT, planned as if matches were spread evenly, was read by a sequential scan
   // from the oldest rows, which the range filters out (a common surname in the last 12 months:
   // 50,000 rows read for 201). Without days, any first matches count: a join's first ones.
-  const counted =
-    query.ficial || query.final
-      ? matchingRows().orderBy(desc(def.createdAt), desc(def.id))
-      : matchingRows();
+  const capped = (fields?: SelectedFields) =>
+    (query.ficial || query.final
+      ? matchingRows(fields).orderBy(desc(def.createdAt), desc(def.id))
+      : matchingRows(fields)
+    ).limit(COUNT_CAP + 1);
   // Filtered by status alone, a status-counted table knows its exact total at any size.
   const totalSql = statusOnly(def, query, extra)
     ? statusTotalSql(def, query, bind)
-    : sql<number>`(select count(*)::int from (${counted.limit(COUNT_CAP + 1)}) as capped)`;
+    : sql<number>`(select count(*)::int from (${capped()}) as capped)`;
 
   const order = [desc(def.createdAt), desc(def.id)];
-  /** The page's filters, order, LIMIT and OFFSET on `select`, behind `gate` if given. */
-  const onPage = (select: PgSelect, gate?: SQL) => {
+  /** The page's cursor, order, LIMIT and OFFSET on `select`, with these `conditions`. */
+  const onPage = (select: PgSelect, conditions: (SQL | undefined)[]) => {
     const ordered = select
       .where(
         and(
-          where,
+          ...conditions,
           cursor
             ? sql`(${def.createdAt}, ${def.id}) < (${bind('at')}::timestamptz, ${bind('id')})`
             : undefined,
-          gate,
         ),
       )
       .orderBy(...order)
@@ -349,24 +383,15 @@ function pageQueries(
       db,
       def,
       { ...def.fields, [TOTAL]: totalSql.mapWith(Number) },
-      onPage(idsSelect(db, def)),
+      onPage(idsSelect(db, def), [where]),
       order,
     );
-  /**
-   * The page's ids with their total (under TOTAL), for `rowsOfIds`. `gated`: the total is
-   * counted first in the statement's CTE, and no page looked for when nothing matches: filters
-   * that are each common but never meet would otherwise walk the whole list for it.
-   */
-  const idsQuery = (gated: boolean) => {
-    if (!gated) return onPage(idsSelect(db, def, { [TOTAL]: totalSql.mapWith(Number) }));
-    const total = pageTotalCte(db, totalSql);
-    const counted = sql<number>`(select n from ${PAGE_TOTAL})`;
-    return onPage(
-      idsSelect(db, def, { [TOTAL]: counted.mapWith(Number) }, total),
-      sql`${counted} > 0`,
-    );
-  };
-  return { matching, totalSql, rowsQuery, idsQuery };
+  /** The page's ids with their total (under TOTAL), for `rowsOfIds`. */
+  const idsQuery = () =>
+    statusOnly(def, query, extra)
+      ? onPage(idsSelect(db, def, { [ID]: def.id, [TOTAL]: totalSql.mapWith(Number) }), [where])
+      : idsOfMatches(db, def, capped, where, order, onPage);
+  return { matching, capped, totalSql, rowsQuery, idsQuery };
 }
 
 /** At most this many prepared shapes per list and database (see `preparedPage`). */
@@ -431,7 +456,7 @@ function preparedPage(
     const name = words ? '' : `list_${getTableName(def.table)}_${++preparedCount}`;
     // Planned on each execution (a search, a date range): the ids first (`rowsOfIds`).
     prepared =
-      words || dated ? idsFirst(db, def, idsQuery(false).prepare(name)) : rowsQuery().prepare(name);
+      words || dated ? idsFirst(db, def, idsQuery().prepare(name)) : rowsQuery().prepare(name);
     byShape.set(shape, prepared);
   }
   return prepared;
@@ -502,11 +527,11 @@ function timelineHalf(
   const order = half === 0 ? [asc(column), asc(def.id)] : [desc(column), desc(def.id)];
   const keyset = sql`(${column}, ${def.id})`;
   const after = sql`(${bind('at')}::timestamptz, ${bind('id')})`;
-  const onHalf = (select: PgSelect) => {
+  const onHalf = (select: PgSelect, conditions: (SQL | undefined)[]) => {
     const ids = select
       .where(
         and(
-          where,
+          ...conditions,
           half === 0 ? gte(column, bind('split')) : lt(column, bind('split')),
           from ? (half === 0 ? sql`${keyset} > ${after}` : sql`${keyset} < ${after}`) : undefined,
         ),
@@ -516,12 +541,20 @@ function timelineHalf(
       .limit(limit ? (limit as unknown as number) : (bind('limit') as number));
     return offset ? ids.offset(bind('offset') as number) : ids;
   };
-  const counted: SelectedFields = total
-    ? { [TOTAL]: pageQueries(db, def, query, extra, undefined, bind).totalSql.mapWith(Number) }
-    : {};
-  return idsOnly
-    ? onHalf(idsSelect(db, def, counted))
-    : rowsOfPage(db, def, { ...def.fields, ...counted }, onHalf(idsSelect(db, def)), order);
+  const queries = total ? pageQueries(db, def, query, extra, undefined, bind) : undefined;
+  if (idsOnly) {
+    return queries
+      ? idsOfMatches(db, def, queries.capped, where, order, onHalf)
+      : onHalf(idsSelect(db, def), [where]);
+  }
+  const counted: SelectedFields = queries ? { [TOTAL]: queries.totalSql.mapWith(Number) } : {};
+  return rowsOfPage(
+    db,
+    def,
+    { ...def.fields, ...counted },
+    onHalf(idsSelect(db, def), [where]),
+    order,
+  );
 }
 
 /**
@@ -629,7 +662,7 @@ export async function listPage<T>(
   const prepared = filtered ? undefined : preparedPage(db, def, query, cursor);
   const rows: Record<string, unknown>[] = prepared
     ? await prepared.execute(preparedValues(values))
-    : await rowsOfIds(db, def, await queries().idsQuery(filtered));
+    : await rowsOfIds(db, def, await queries().idsQuery());
   const carried = rows[0]?.[TOTAL];
   for (const row of rows) delete row[TOTAL];
   const total =
