@@ -277,8 +277,6 @@ function idsSelect(
 /** The key of a page's id in its ids statement (`idsSelect`). */
 const ID = 'id';
 
-const rowsStatements = new WeakMap<Db, WeakMap<ListDefinition, PreparedPage>>();
-
 /**
  * The rows of a page whose ids (and total) were read first, with the list's fields, in the ids'
  * order; the first row carries the total. A statement PostgreSQL plans for each request's
@@ -293,15 +291,14 @@ async function rowsOfIds(
   idRows: Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> {
   if (idRows.length === 0) return [];
-  let byDef = rowsStatements.get(db);
-  if (!byDef) rowsStatements.set(db, (byDef = new WeakMap()));
-  let statement = byDef.get(def);
+  const byShape = keptShapes(db, def);
+  let statement = byShape.get(ROWS_SHAPE);
   if (!statement) {
     const select = db.select(def.fields).from(def.table).$dynamic();
     statement = (def.join ? def.join(select) : select)
       .where(sql`${qualified(def.id)} = any(${sql.placeholder('ids')}::${idArrayType(def.id)})`)
       .prepare(`list_rows_${getTableName(def.table)}_${++preparedCount}`);
-    byDef.set(def, statement);
+    byShape.set(ROWS_SHAPE, statement);
   }
   const ids = idRows.map((row) => row[ID]);
   const position = new Map(ids.map((id, i) => [id, i]));
@@ -310,6 +307,9 @@ async function rowsOfIds(
   if (rows[0]) rows[0][TOTAL] = idRows[0]?.[TOTAL];
   return rows;
 }
+
+/** The key of a list's rows statement among its kept shapes (`keptShapes`). */
+const ROWS_SHAPE = 'rows';
 
 /** The SQL array type of these ids. */
 const idArrayType = (id: PgColumn) =>
@@ -506,9 +506,9 @@ interface HalfRead {
 }
 
 /**
- * One half of a timeline page, and the list's total if asked: its ids on the column's index in
- * the half's order (today's start on, soonest first; before it, latest first), then their
- * fields.
+ * The statements of one half of a timeline page, with the list's total if asked: its ids on the
+ * column's index in the half's order (today's start on, soonest first; before it, latest first),
+ * then their fields in the same statement (`rowsQuery`), or the ids alone (`idsQuery`).
  */
 function timelineHalf(
   db: Db,
@@ -519,9 +519,7 @@ function timelineHalf(
   { half, offset, from, total }: Omit<HalfRead, 'limit'>,
   /** The page size written into the statement, in place of a parameter. */
   limit?: SQL,
-  /** The half's ids with the total, for `rowsOfIds`, instead of its rows. */
-  idsOnly = false,
-): PgSelect {
+) {
   const column = def.timeline!;
   const where = and(...commonConditions(def, query, bind), ...extra);
   const order = half === 0 ? [asc(column), asc(def.id)] : [desc(column), desc(def.id)];
@@ -542,19 +540,23 @@ function timelineHalf(
     return offset ? ids.offset(bind('offset') as number) : ids;
   };
   const queries = total ? pageQueries(db, def, query, extra, undefined, bind) : undefined;
-  if (idsOnly) {
-    return queries
-      ? idsOfMatches(db, def, queries.capped, where, order, onHalf)
-      : onHalf(idsSelect(db, def), [where]);
-  }
   const counted: SelectedFields = queries ? { [TOTAL]: queries.totalSql.mapWith(Number) } : {};
-  return rowsOfPage(
-    db,
-    def,
-    { ...def.fields, ...counted },
-    onHalf(idsSelect(db, def), [where]),
-    order,
-  );
+  return {
+    /** The half's rows with the list's fields (and the total), in one statement. */
+    rowsQuery: () =>
+      rowsOfPage(
+        db,
+        def,
+        { ...def.fields, ...counted },
+        onHalf(idsSelect(db, def), [where]),
+        order,
+      ),
+    /** The half's ids (and the total), for `rowsOfIds`. */
+    idsQuery: () =>
+      queries
+        ? idsOfMatches(db, def, queries.capped, where, order, onHalf)
+        : onHalf(idsSelect(db, def), [where]),
+  };
 }
 
 /**
@@ -586,14 +588,9 @@ function preparedHalf(
   if (!prepared && byShape.size < MAX_PREPARED_SHAPES) {
     const limit = dated ? undefined : sql.raw(String(query.per_page));
     const name = `list_${getTableName(def.table)}_${++preparedCount}`;
+    const { rowsQuery, idsQuery } = timelineHalf(db, def, query, [], placeholder, read, limit);
     // A date range is planned on each execution: the ids first (`rowsOfIds`).
-    prepared = dated
-      ? idsFirst(
-          db,
-          def,
-          timelineHalf(db, def, query, [], placeholder, read, limit, true).prepare(name),
-        )
-      : timelineHalf(db, def, query, [], placeholder, read, limit).prepare(name);
+    prepared = dated ? idsFirst(db, def, idsQuery().prepare(name)) : rowsQuery().prepare(name);
     byShape.set(`t${shape}`, prepared);
   }
   return prepared;
@@ -758,7 +755,7 @@ async function timelinePage<T>(
       : await rowsOfIds(
           db,
           def,
-          await timelineHalf(db, def, query, extra, literal(halfValues), half, undefined, true),
+          await timelineHalf(db, def, query, extra, literal(halfValues), half).idsQuery(),
         );
     carried ??= rows[0]?.[TOTAL];
     for (const row of rows) delete row[TOTAL];
