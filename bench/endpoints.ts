@@ -436,7 +436,8 @@ function agendaLists(): BenchEndpoint[] {
       [
         '?pe=luna',
         'pe=luna',
-        `${list.visible} AND ${t}.id_perro IN (SELECT id_perro FROM perros WHERE search_text LIKE '%luna%')`,
+        // The pet's text kept on the row (migration 0031), on the row's own trigram index.
+        `${list.visible} AND ${t}.perro_search LIKE '%luna%'`,
       ],
       [
         '?usu=recepcion',

@@ -62,6 +62,8 @@ export const reservations = pgTable(
      * perros.owner_search is: the agenda's `cli` filter reads this table's own trigram index.
      */
     cliente_search: text('cliente_search').notNull().default(''),
+    /** The pet's folded text (perros.search_text), kept as cliente_search is (migration 0031). */
+    perro_search: text('perro_search').notNull().default(''),
     updated_at: updatedAt(),
   },
   (t) => [
@@ -74,6 +76,7 @@ export const reservations = pgTable(
       'gin',
       t.cliente_search.op('gin_trgm_ops'),
     ),
+    index('reservaciones_perro_search_trgm_idx').using('gin', t.perro_search.op('gin_trgm_ops')),
     index('reservaciones_pending_fec_cita_idx')
       .on(t.fec_cita)
       .where(sql`${t.id_est} = 1`),
@@ -117,6 +120,8 @@ export const appointments = pgTable(
      * perros.owner_search is: the agenda's `cli` filter reads this table's own trigram index.
      */
     cliente_search: text('cliente_search').notNull().default(''),
+    /** The pet's folded text (perros.search_text), kept as cliente_search is (migration 0031). */
+    perro_search: text('perro_search').notNull().default(''),
     /** mostrador | en_linea: an online booking is marked on the calendar (DESIGN §11.4). */
     /** When the client confirmed it from their link, the portal or WhatsApp; null until then. */
     confirmada_en: timestamp('confirmada_en', { withTimezone: true }),
@@ -143,6 +148,7 @@ export const appointments = pgTable(
     index('citas_id_perro_idx').on(t.id_perro),
     index('citas_id_usu_idx').on(t.id_usu),
     index('citas_cliente_search_trgm_idx').using('gin', t.cliente_search.op('gin_trgm_ops')),
+    index('citas_perro_search_trgm_idx').using('gin', t.perro_search.op('gin_trgm_ops')),
     index('citas_id_srv_idx').on(t.id_srv),
     index('citas_id_paq_idx').on(t.id_paq),
     index('citas_id_serie_idx')

@@ -60,6 +60,8 @@ export interface AgendaKeys {
    * row's own trigram index instead of collecting every matching client first.
    */
   cliente_search?: PgColumn;
+  /** The pet's folded text kept on the row itself, for `pe` as `cliente_search` is for `cli`. */
+  perro_search?: PgColumn;
 }
 
 /** The rows whose `column` is among the ids of `table` that match the search `words`. */
@@ -83,7 +85,9 @@ export function agendaFilters(keys: AgendaKeys) {
             clients.id_cli,
             searchCondition([clientSearchSql(clients)], cli),
           ),
-      among(keys.id_perro, pets, pets.id_perro, searchCondition([petSearchSql(pets)], pe)),
+      keys.perro_search
+        ? searchCondition([{ folded: keys.perro_search }], pe)
+        : among(keys.id_perro, pets, pets.id_perro, searchCondition([petSearchSql(pets)], pe)),
       among(keys.id_usu, users, users.id, searchCondition([userSearchSql(users)], usu)),
     ];
   };

@@ -161,8 +161,10 @@ describe('GET /cliente/:id/datos', () => {
     expect(data.mascotas[0].vacunas).toMatchObject([{ nombre: 'Rabia' }]);
     expect(data.reservaciones).toHaveLength(1);
     expect(data.reservaciones[0]).not.toHaveProperty('cliente_search');
+    expect(data.reservaciones[0]).not.toHaveProperty('perro_search');
     expect(data.citas).toMatchObject([{ id_cita: owner.cita, servicio: 'Baño completo' }]);
     expect(data.citas[0]).not.toHaveProperty('cliente_search');
+    expect(data.citas[0]).not.toHaveProperty('perro_search');
     expect(data.triajes).toMatchObject([{ id_cita: owner.cita, peso: '12.50' }]);
     expect(data.ventas).toHaveLength(1);
     expect(data.ventas[0]).toMatchObject({

@@ -56,8 +56,16 @@ const {
   ...petColumns
 } = getTableColumns(pets);
 const { search_text: _saleSearch, ...saleColumns } = getTableColumns(sales);
-const { cliente_search: _reservationSearch, ...reservationColumns } = getTableColumns(reservations);
-const { cliente_search: _appointmentSearch, ...appointmentColumns } = getTableColumns(appointments);
+const {
+  cliente_search: _reservationClientSearch,
+  perro_search: _reservationPetSearch,
+  ...reservationColumns
+} = getTableColumns(reservations);
+const {
+  cliente_search: _appointmentClientSearch,
+  perro_search: _appointmentPetSearch,
+  ...appointmentColumns
+} = getTableColumns(appointments);
 
 type Row = Record<string, unknown>;
 

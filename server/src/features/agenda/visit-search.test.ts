@@ -41,8 +41,10 @@ describe('the client’s text kept on citas and reservaciones (the `cli` filter)
     expect(reservation.status).toBe(201);
     const citaId = cita.body.data.id_cita as number;
     const reservationId = reservation.body.data.id_res as number;
-    expect(cita.body.data).not.toHaveProperty('cliente_search');
-    expect(reservation.body.data).not.toHaveProperty('cliente_search');
+    for (const row of [cita.body.data, reservation.body.data]) {
+      expect(row).not.toHaveProperty('cliente_search');
+      expect(row).not.toHaveProperty('perro_search');
+    }
 
     // Set on insert from the client: name, surname ('Huamán', found as 'huaman') and DNI.
     expect(await ids('citas', 'cli=EUSTAQUIA huaman')).toEqual([citaId]);
@@ -76,5 +78,66 @@ describe('the client’s text kept on citas and reservaciones (the `cli` filter)
     expect(await ids('citas', 'cli=otro')).toEqual([]);
     expect(await ids('citas', 'cli=nusta')).toEqual([citaId]);
     expect(await ids('reservaciones', 'cli=nusta')).toEqual([reservationId]);
+  });
+});
+
+describe('the pet’s text kept on citas and reservaciones (the `pe` filter)', () => {
+  it('follows a renamed pet and a change of pet, ignoring case and accents', async () => {
+    const owner = await registerOwner(api, 'Casimira', 'Pelusín');
+    const other = await api.post('/mascota/register', {
+      nombre: 'Tormenta',
+      raza: 'Schnauzer',
+      dniCliente: owner.dni,
+    });
+    expect(other.status).toBe(201);
+    const service = await createService(ctx.database.db, 'Baño de mascota', '30.00');
+    const cita = await api.post('/cita/register', {
+      fec_cita: `${limaDay(2)}T11:30`,
+      dni_cli: owner.dni,
+      id_perro: owner.petId,
+      id_cliente: owner.id_cli,
+      id_servicio: service,
+      id_paquete: '',
+      fech_reg: limaDay(0),
+      obs: 'Sin observaciones',
+    });
+    const reservation = await api.post('/reservacion/register', {
+      fec_cita: limaDay(3),
+      dni_cli: owner.dni,
+      id_perro: owner.petId,
+      id_cliente: owner.id_cli,
+    });
+    const citaId = cita.body.data.id_cita as number;
+    const reservationId = reservation.body.data.id_res as number;
+
+    // Set on insert from the pet: its name ('Pelusín', found as 'pelusin') and its breed.
+    expect(await ids('citas', 'pe=PELUSIN mestizo')).toEqual([citaId]);
+    expect(await ids('reservaciones', 'pe=pelusín')).toEqual([reservationId]);
+
+    const renamed = await api.put('/mascota', {
+      id: owner.petId,
+      nombre: 'Copito',
+      raza: 'Caniche Toy',
+      dniCliente: owner.dni,
+    });
+    expect(renamed.status).toBe(200);
+    for (const list of ['citas', 'reservaciones'] as const) {
+      expect(await ids(list, 'pe=pelusin')).toEqual([]);
+      expect(await ids(list, 'pe=copito caniche')).toHaveLength(1);
+    }
+
+    // Another pet booked, or the copy written straight to the table: it is the booked pet's own.
+    await ctx.database.db
+      .update(appointments)
+      .set({ id_perro: other.body.data.id_perro as number })
+      .where(eq(appointments.id_cita, citaId));
+    await ctx.database.db
+      .update(reservations)
+      .set({ perro_search: 'otro texto' })
+      .where(eq(reservations.id_res, reservationId));
+    expect(await ids('citas', 'pe=copito')).toEqual([]);
+    expect(await ids('citas', 'pe=tormenta schnauzer')).toEqual([citaId]);
+    expect(await ids('reservaciones', 'pe=otro')).toEqual([]);
+    expect(await ids('reservaciones', 'pe=copito')).toEqual([reservationId]);
   });
 });
