@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from './fixtures';
-import { limaDay, registerClient, registerPet, staffApi, uniqueWord } from './api';
+import { limaDay, registerClient, registerPet, staffApi, uniqueDni, uniqueWord } from './api';
 import { axeFindings } from './axe';
 import { linkIn, mailTo } from './outbox';
 import { authorizationOf, setDarkMode, signIn } from './support';
@@ -182,6 +182,8 @@ test('Mensajes says WhatsApp is not set up; once set up in Ajustes, a client’s
   // A client writes: Meta calls the webhook, signed with the app secret.
   const word = uniqueWord();
   const text = `Hola, ¿tienen cupo mañana para ${word}?`;
+  // A number of this run's own: an earlier run's conversation would count its message too.
+  const mobile = `9${uniqueDni()}`;
   await deliver(page, appSecret, {
     object: 'whatsapp_business_account',
     entry: [
@@ -194,7 +196,7 @@ test('Mensajes says WhatsApp is not set up; once set up in Ajustes, a client’s
               metadata: { phone_number_id: '109876543210' },
               messages: [
                 {
-                  from: '51911222333',
+                  from: `51${mobile}`,
                   id: `wamid.${word}`,
                   timestamp: String(Math.floor(Date.now() / 1000)),
                   type: 'text',
@@ -214,11 +216,11 @@ test('Mensajes says WhatsApp is not set up; once set up in Ajustes, a client’s
     .getByRole('list', { name: 'Conversaciones' })
     .getByRole('button')
     .filter({ hasText: text });
-  await expect(conversation).toContainText('911222333');
+  await expect(conversation).toContainText(mobile);
   await expect(conversation.getByLabel('1 mensaje sin responder')).toBeVisible();
   await conversation.click();
-  await expect(page).toHaveURL(/\/mensajes\?telefono=51911222333$/);
-  const thread = page.getByRole('log', { name: 'Conversación con 911222333' });
+  await expect(page).toHaveURL(`/mensajes?telefono=51${mobile}`);
+  const thread = page.getByRole('log', { name: `Conversación con ${mobile}` });
   await expect(thread.getByRole('listitem')).toContainText([text]);
   // Within 24 h of the client's message: the reply box is open, and says until when.
   const reply = page.getByRole('textbox', { name: 'Respuesta' });
