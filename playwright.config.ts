@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { serverPort, WORKERS } from './e2e/servers';
+import { fileURLToPath } from 'node:url';
+import { WORKERS } from './e2e/servers';
 
 /**
  * Debian's old headless shell when installed: the same engine without the browser's window
@@ -36,16 +37,6 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
   },
-  webServer: Array.from({ length: WORKERS }, (_, index) => {
-    const port = serverPort(index);
-    return {
-      command: 'node e2e/serve.mjs',
-      url: `http://127.0.0.1:${port}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      // SIGTERM first, so e2e/serve.mjs stops the server and drops its database.
-      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-      env: { PORT: String(port), SESSION_IDLE_MINUTES: '30' },
-    };
-  }),
+  // One server per worker, all started at once (e2e/global-setup.ts).
+  globalSetup: fileURLToPath(new URL('./e2e/global-setup.ts', import.meta.url)),
 });
