@@ -32,6 +32,11 @@ export interface ListDefinition {
   table: PgTable;
   /** The row's columns, with nested objects for joined records. */
   fields: SelectedFields;
+  /**
+   * What a page's rows carry besides `fields`, worked out for the page's rows only, after its
+   * LIMIT: neither a single row nor an export reads them (the Citas list's 'Sin firmar').
+   */
+  pageFields?: SelectedFields;
   /** Joins the rows need; applied to the count too, since filters may refer to them. */
   join?: (query: PgSelect) => PgSelect;
   /**
@@ -197,6 +202,11 @@ const literal =
     values[name];
 const placeholder: Bind = (name) => sql.placeholder(name);
 
+/** A page's rows' fields: the list's, and what only its pages carry. */
+function fieldsOfPage(def: ListDefinition): SelectedFields {
+  return def.pageFields ? { ...def.fields, ...def.pageFields } : def.fields;
+}
+
 /**
  * The rows of one page: `ids` picks the page (its filters, order, LIMIT and OFFSET, selecting
  * the id alone) and the row's `fields` are read for those ids only, in `order` again. The
@@ -294,7 +304,7 @@ async function rowsOfIds(
   const byShape = keptShapes(db, def);
   let statement = byShape.get(ROWS_SHAPE);
   if (!statement) {
-    const select = db.select(def.fields).from(def.table).$dynamic();
+    const select = db.select(fieldsOfPage(def)).from(def.table).$dynamic();
     statement = (def.join ? def.join(select) : select)
       .where(sql`${qualified(def.id)} = any(${sql.placeholder('ids')}::${idArrayType(def.id)})`)
       .prepare(`list_rows_${getTableName(def.table)}_${++preparedCount}`);
@@ -382,7 +392,7 @@ function pageQueries(
     rowsOfPage(
       db,
       def,
-      { ...def.fields, [TOTAL]: totalSql.mapWith(Number) },
+      { ...fieldsOfPage(def), [TOTAL]: totalSql.mapWith(Number) },
       onPage(idsSelect(db, def), [where]),
       order,
     );
@@ -547,7 +557,7 @@ function timelineHalf(
       rowsOfPage(
         db,
         def,
-        { ...def.fields, ...counted },
+        { ...fieldsOfPage(def), ...counted },
         onHalf(idsSelect(db, def), [where]),
         order,
       ),

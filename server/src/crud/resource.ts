@@ -49,11 +49,6 @@ export interface ResourceDefinition<Row extends Record<string, unknown>, S exten
   filters?: (query: Record<string, unknown>) => (SQL | undefined)[];
   /** The list's columns as a file, at `endpoints.export` when the declaration names `exportFile`. */
   export?: ExportDefinition<Row>;
-  /**
-   * Figures a list's rows carry that cost too much per row to compute in the list's statement:
-   * read for the page's rows only, after its LIMIT (the citas' 'Sin firmar').
-   */
-  pageRows?: (db: Db, rows: Row[]) => Promise<Row[]>;
   /** Runs before every read (list and get): state the server derives on read (expiry...). */
   beforeRead?: (db: Db) => Promise<void>;
   create: WriteDefinition<z.output<S['register']>>;
@@ -128,8 +123,7 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
     route(app, endpoints.list, async (request) => {
       await def.beforeRead?.(db);
       const query = request.query as ListQuery & Record<string, unknown>;
-      const listed = await listPage<Row>(db, def.list, query, def.filters?.(query));
-      const page = def.pageRows ? { ...listed, data: await def.pageRows(db, listed.data) } : listed;
+      const page = await listPage<Row>(db, def.list, query, def.filters?.(query));
       return ok(
         def.redact?.applies(request) ? { ...page, data: page.data.map(def.redact.row) } : page,
       );

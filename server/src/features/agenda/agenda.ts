@@ -16,7 +16,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import { saleOfAppointment } from '../checkout';
-import { anyActiveConsentSql, unsignedSql } from '../pet-care';
+import { sinFirmarSql } from '../pet-care';
 import {
   absences,
   agendaVersion,
@@ -105,9 +105,7 @@ function agendaCards(withPrice: boolean, oneGroomer: boolean): SQL {
     id_venta: saleOfAppointment(appointments.id_cita),
     origen: appointments.origen,
     confirmada_en: isoText(sql`${appointments.confirmada_en}`),
-    // The rule is looked at only while some template is active, which PostgreSQL asks once per
-    // call: without one no cita lacks a signature, and a week's thousand cards skip it.
-    sin_firmar: sql`case when ${anyActiveConsentSql} then ${unsignedSql} else false end`,
+    sin_firmar: sinFirmarSql,
   };
   const where = and(
     // Visits that started before the range and run into it are shown too.

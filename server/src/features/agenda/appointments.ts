@@ -43,7 +43,7 @@ import {
   bookedUser,
 } from './booking';
 import { saleOfAppointment } from '../checkout';
-import { assertConsentsToStart, unsignedAmong } from '../pet-care';
+import { assertConsentsToStart, sinFirmarSql } from '../pet-care';
 import { assertGroomerFree, bookableGroomer, occupiesTime, requireAttend } from './scheduling';
 import { withoutMoney, type ExportColumn, type ExportDefinition } from '../../crud/export';
 import { seesPrices } from './prices';
@@ -94,6 +94,13 @@ export const appointmentList: ListDefinition = {
     id_serie: appointments.id_serie,
     motivo_cancelacion: appointments.motivo_cancelacion,
     confirmada_en: appointments.confirmada_en,
+  },
+  /**
+   * 'Sin firmar' (DESIGN §11.8), for the page's rows only (decisions §consents). A getter: pet-care
+   * and agenda import each other, and this module may be evaluated before pet-care's.
+   */
+  get pageFields() {
+    return { sin_firmar: sinFirmarSql };
   },
   id: appointments.id_cita,
   createdAt: appointments.created_at,
@@ -363,19 +370,6 @@ const withoutPrice = {
   export: withoutMoney(appointmentExport),
 };
 
-/**
- * 'Sin firmar' on the Citas list's rows (DESIGN §11.8): the consents' rule for the page's ids
- * only, after its LIMIT. In the list's own statement it cost every page about 10 ms of planning
- * (decisions §consents).
- */
-async function withUnsigned(db: Db, rows: Appointment[]): Promise<Appointment[]> {
-  const unsigned = await unsignedAmong(
-    db,
-    rows.map((row) => row.id_cita),
-  );
-  return rows.map((row) => ({ ...row, sin_firmar: unsigned.has(row.id_cita) }));
-}
-
 export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(
     resourceModule({
@@ -384,7 +378,6 @@ export const appointmentsModule: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       id: appointments.id_cita,
       list: appointmentList,
       export: appointmentExport,
-      pageRows: withUnsigned,
       filters: (query) => {
         const { emp, desde, hasta } = query as Partial<AppointmentListQuery>;
         return [

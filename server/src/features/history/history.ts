@@ -55,6 +55,8 @@ const saleSql = (withMoney: boolean) =>
 const historyList: ListDefinition = {
   ...appointmentList,
   fields: { ...appointmentList.fields, triaje: triageSql, venta: saleSql(true) },
+  // A past visit's consents are in its details, not on its row.
+  pageFields: undefined,
   createdAt: appointments.fec_cita,
   timeline: undefined,
 };

@@ -156,13 +156,23 @@ describe('a cita', () => {
         (c) => c.id_cita === cita,
       )?.sin_firmar;
     };
-    // And the Citas list's row.
+    // And the Citas list's row, by the visit's day (the page's ids first, then its rows) and
+    // unfiltered (one statement).
     const listed = async () => {
       const day = limaDay(1);
-      const list = await recepcion.get(`/citas?desde=${day}&hasta=${day}&per_page=50`);
-      return (list.body.data.data as { id_cita: number; sin_firmar?: boolean }[]).find(
-        (c) => c.id_cita === cita,
-      )?.sin_firmar;
+      const [byDay, unfiltered] = await Promise.all(
+        [`/citas?desde=${day}&hasta=${day}&per_page=50`, '/citas?per_page=100'].map(
+          async (path) =>
+            (
+              (await recepcion.get(path)).body.data.data as {
+                id_cita: number;
+                sin_firmar?: boolean;
+              }[]
+            ).find((c) => c.id_cita === cita)?.sin_firmar,
+        ),
+      );
+      expect(unfiltered).toBe(byDay);
+      return byDay;
     };
     expect(await shown()).toBe(true);
     expect(await listed()).toBe(true);

@@ -225,7 +225,7 @@ export async function appointmentConsents(
 }
 
 /** Whether some consent template is active, in SQL: an uncorrelated test, run once a statement. */
-export const anyActiveConsentSql = sql<boolean>`exists (
+const anyActiveConsentSql = sql<boolean>`exists (
   select 1 from ${consentTemplates} where ${consentTemplates.id_est} = ${Status.Activo})`;
 
 /**
@@ -251,32 +251,12 @@ export const unsignedSql = (() => {
           and (t.aplica <> 'anual' or f.firmado_at > now() - interval '365 days')))`;
 })();
 
-const unsignedAmongQuery = (db: Db) =>
-  db
-    .select({ id: appointments.id_cita })
-    .from(appointments)
-    .where(
-      and(
-        sql`${qualified(appointments.id_cita)} = any(${sql.placeholder('ids')}::int[])`,
-        anyActiveConsentSql,
-        unsignedSql,
-      ),
-    )
-    .prepare('unsigned_among');
-const unsignedAmongQueries = new WeakMap<Db, ReturnType<typeof unsignedAmongQuery>>();
-
 /**
- * Which of these citas lack a signature ('Sin firmar' on the Citas list's rows), in one round
- * trip: while no template is active PostgreSQL reads one index entry and stops, otherwise it
- * applies the rule to these rows only. Prepared once per database, so the rule is planned once
- * per connection instead of on every page.
+ * 'Sin firmar' for the query's `citas` row (the agenda's cards, the Citas list's rows). The rule
+ * is looked at only while some template is active, which PostgreSQL asks once per statement:
+ * without one no cita lacks a signature, and a week's thousand cards skip it.
  */
-export async function unsignedAmong(db: Db, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  let query = unsignedAmongQueries.get(db);
-  if (!query) unsignedAmongQueries.set(db, (query = unsignedAmongQuery(db)));
-  return new Set((await query.execute({ ids })).map((row) => row.id));
-}
+export const sinFirmarSql = sql<boolean>`case when ${anyActiveConsentSql} then ${unsignedSql} else false end`;
 
 /**
  * Starting cita `id` (agenda's status change, DESIGN §11.8): a missing signature is asked first

@@ -2,14 +2,13 @@ export { photosModule } from './photos';
 export { triageModule } from './triage';
 export { vaccinesModule } from './vaccines';
 export {
-  anyActiveConsentSql,
   appointmentConsents,
   assertConsentsToStart,
   consentsModule,
   sendSignedPdf,
   signaturesOf,
   signConsent,
-  unsignedAmong,
+  sinFirmarSql,
   unsignedSql,
 } from './consents';
 export { reportCardsModule } from './report-cards';
