@@ -17,31 +17,41 @@ const ids = async (list: 'citas' | 'reservaciones', query: string) =>
     (row) => row[list === 'citas' ? 'id_cita' : 'id_res'],
   );
 
+type Owner = Awaited<ReturnType<typeof registerOwner>>;
+
+/** A cita and a reservation booked for the owner's pet: their ids, and the rows answered. */
+async function bookBoth(owner: Owner, at: string) {
+  const service = await createService(ctx.database.db, `Baño ${at}`, '30.00');
+  const cita = await api.post('/cita/register', {
+    fec_cita: `${limaDay(2)}T${at}`,
+    dni_cli: owner.dni,
+    id_perro: owner.petId,
+    id_cliente: owner.id_cli,
+    id_servicio: service,
+    id_paquete: '',
+    fech_reg: limaDay(0),
+    obs: 'Sin observaciones',
+  });
+  expect(cita.status).toBe(201);
+  const reservation = await api.post('/reservacion/register', {
+    fec_cita: limaDay(3),
+    dni_cli: owner.dni,
+    id_perro: owner.petId,
+    id_cliente: owner.id_cli,
+  });
+  expect(reservation.status).toBe(201);
+  return {
+    citaId: cita.body.data.id_cita as number,
+    reservationId: reservation.body.data.id_res as number,
+    rows: [cita.body.data, reservation.body.data] as Record<string, unknown>[],
+  };
+}
+
 describe('the client’s text kept on citas and reservaciones (the `cli` filter)', () => {
   it('follows a renamed client, ignoring case and accents, and is never part of a row', async () => {
     const owner = await registerOwner(api, 'Eustaquia', 'Pelusa');
-    const service = await createService(ctx.database.db, 'Baño de prueba', '30.00');
-    const cita = await api.post('/cita/register', {
-      fec_cita: `${limaDay(2)}T10:30`,
-      dni_cli: owner.dni,
-      id_perro: owner.petId,
-      id_cliente: owner.id_cli,
-      id_servicio: service,
-      id_paquete: '',
-      fech_reg: limaDay(0),
-      obs: 'Sin observaciones',
-    });
-    expect(cita.status).toBe(201);
-    const reservation = await api.post('/reservacion/register', {
-      fec_cita: limaDay(3),
-      dni_cli: owner.dni,
-      id_perro: owner.petId,
-      id_cliente: owner.id_cli,
-    });
-    expect(reservation.status).toBe(201);
-    const citaId = cita.body.data.id_cita as number;
-    const reservationId = reservation.body.data.id_res as number;
-    for (const row of [cita.body.data, reservation.body.data]) {
+    const { citaId, reservationId, rows } = await bookBoth(owner, '10:30');
+    for (const row of rows) {
       expect(row).not.toHaveProperty('cliente_search');
       expect(row).not.toHaveProperty('perro_search');
     }
@@ -90,25 +100,7 @@ describe('the pet’s text kept on citas and reservaciones (the `pe` filter)', (
       dniCliente: owner.dni,
     });
     expect(other.status).toBe(201);
-    const service = await createService(ctx.database.db, 'Baño de mascota', '30.00');
-    const cita = await api.post('/cita/register', {
-      fec_cita: `${limaDay(2)}T11:30`,
-      dni_cli: owner.dni,
-      id_perro: owner.petId,
-      id_cliente: owner.id_cli,
-      id_servicio: service,
-      id_paquete: '',
-      fech_reg: limaDay(0),
-      obs: 'Sin observaciones',
-    });
-    const reservation = await api.post('/reservacion/register', {
-      fec_cita: limaDay(3),
-      dni_cli: owner.dni,
-      id_perro: owner.petId,
-      id_cliente: owner.id_cli,
-    });
-    const citaId = cita.body.data.id_cita as number;
-    const reservationId = reservation.body.data.id_res as number;
+    const { citaId, reservationId } = await bookBoth(owner, '11:30');
 
     // Set on insert from the pet: its name ('Pelusín', found as 'pelusin') and its breed.
     expect(await ids('citas', 'pe=PELUSIN mestizo')).toEqual([citaId]);
