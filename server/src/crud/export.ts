@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { limaDateTimeText, sendCsv, type CsvCell } from '../http/csv';
 import { holdHeavySlot } from '../http/heavy-work';
 import { sendXlsx, type XlsxCell, type XlsxSheet } from '../http/xlsx';
-import { commonConditions, type ListDefinition } from './list';
+import { commonConditions, rowsSelect, type ListDefinition } from './list';
 
 /**
  * A list as a file (api §exports): what its filters select, every row, read from the database
@@ -61,8 +61,7 @@ export async function* listRows<Row>(
   const where = and(...commonConditions(def, query), ...extra);
   let last: { at: string; id: number } | undefined;
   for (;;) {
-    const select = db.select(def.fields).from(def.table).$dynamic();
-    const batch = await (def.join ? def.join(select) : select)
+    const batch = await rowsSelect(db, def)
       .where(
         and(
           where,

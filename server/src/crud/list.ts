@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { limaDayStart, limaToday, type ListQuery, type Page } from '@app/domain';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { foldSql, statusCountedTables, statusCounts, type SearchText } from '../db/schema';
 import { invalid } from '../http/errors';
 import { rowsOf } from '../db/sql-rows';
@@ -202,6 +202,16 @@ const literal =
     values[name];
 const placeholder: Bind = (name) => sql.placeholder(name);
 
+/** A select of `fields` from the list's table with its joins: its rows as the list shows them. */
+export function rowsSelect(
+  executor: Db | Tx,
+  def: ListDefinition,
+  fields: SelectedFields = def.fields,
+): PgSelect {
+  const select = executor.select(fields).from(def.table).$dynamic();
+  return def.join ? def.join(select) : select;
+}
+
 /** A page's rows' fields: the list's, and what only its pages carry. */
 function fieldsOfPage(def: ListDefinition): SelectedFields {
   return def.pageFields ? { ...def.fields, ...def.pageFields } : def.fields;
@@ -221,8 +231,9 @@ function rowsOfPage(
   ids: PgSelect,
   order: SQL[],
 ): PgSelect {
-  const select = db.select(fields).from(def.table).$dynamic();
-  return (def.join ? def.join(select) : select).where(inArray(def.id, ids)).orderBy(...order);
+  return rowsSelect(db, def, fields)
+    .where(inArray(def.id, ids))
+    .orderBy(...order);
 }
 
 /**
@@ -304,8 +315,7 @@ async function rowsOfIds(
   const byShape = keptShapes(db, def);
   let statement = byShape.get(ROWS_SHAPE);
   if (!statement) {
-    const select = db.select(fieldsOfPage(def)).from(def.table).$dynamic();
-    statement = (def.join ? def.join(select) : select)
+    statement = rowsSelect(db, def, fieldsOfPage(def))
       .where(sql`${qualified(def.id)} = any(${sql.placeholder('ids')}::${idArrayType(def.id)})`)
       .prepare(`list_rows_${getTableName(def.table)}_${++preparedCount}`);
     byShape.set(ROWS_SHAPE, statement);

@@ -17,7 +17,7 @@ import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, invalid, isPgError, notFound } from '../http/errors';
 import { recordChange } from '../audit/record';
-import { listPage, type ListDefinition } from './list';
+import { listPage, rowsSelect, type ListDefinition } from './list';
 import { listRows, sendExport, type ExportDefinition } from './export';
 
 export interface WriteDefinition<Input> {
@@ -93,8 +93,7 @@ export async function findOne<T = Record<string, unknown>>(
   id: number,
   message: string,
 ): Promise<T> {
-  const select = executor.select(list.fields).from(list.table).$dynamic();
-  const [row] = await (list.join ? list.join(select) : select).where(eq(list.id, id));
+  const [row] = await rowsSelect(executor, list).where(eq(list.id, id));
   if (!row) throw notFound(message);
   return row as T;
 }
