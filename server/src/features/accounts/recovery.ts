@@ -136,7 +136,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; mai
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.user_id))
       .where(eq(passwordResets.token_hash, hashToken(token)));
-    const [reset] = await (lock ? query.for('update') : query);
+    const [reset] = lock ? await query.for('update') : await query;
     const valid =
       reset &&
       !reset.used_at &&

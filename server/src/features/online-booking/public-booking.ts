@@ -139,7 +139,7 @@ async function clientByDni(executor: Db | Tx, dni: string, lock: boolean) {
     })
     .from(clients)
     .where(eq(clients.dni_cli, dni));
-  const [client] = await (lock ? query.for('update') : query);
+  const [client] = lock ? await query.for('update') : await query;
   return client;
 }
 
@@ -525,7 +525,7 @@ async function linkedAppointment(
         sql`${appointments.id_est} <> ${AppointmentStatus.Eliminada}`,
       ),
     );
-  const [row] = await (lock ? query.for('update', { of: appointments }) : query);
+  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
   if (!row) throw notFound(M.linkInvalid);
   const { cancelar_horas } = await readOnlineBookingSettings(executor);
   const salon = await salonOf(executor);

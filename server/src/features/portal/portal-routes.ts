@@ -164,7 +164,7 @@ async function ownAppointment(tx: Tx, id_cli: number, id: number, lock: boolean)
       ne(appointments.id_est, AppointmentStatus.Eliminada),
     ),
   );
-  const [row] = await (lock ? query.for('update', { of: appointments }) : query);
+  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
   if (!row) throw notFound(M.appointmentNotFound);
   return row;
 }
