@@ -10,7 +10,7 @@ import {
   uniqueWord,
   type StaffApi,
 } from './api';
-import { signIn } from './support';
+import { signIn, submitSearch } from './support';
 
 /*
  * Historial de Citas (decisions §history) as the front desk reads it: a pet's past citas with their
@@ -75,8 +75,13 @@ async function arrangeVisits(api: StaffApi): Promise<PastVisits> {
   return { pet, dni: owner.dni, receipt: `${sale.serie}-${String(sale.numero).padStart(8, '0')}` };
 }
 
+/**
+ * Sets the filters and presses Buscar, then waits for the list's answer to the text typed last:
+ * until it comes the rows are the previous list's, which may hold the same pet's rows too.
+ */
 async function search(page: Page, filters: Record<string, string>) {
   const form = page.getByRole('search');
+  let typed = '';
   for (const [label, value] of Object.entries(filters)) {
     const input = form.getByLabel(label, { exact: true });
     if ((await input.getAttribute('role')) === 'combobox') {
@@ -84,9 +89,10 @@ async function search(page: Page, filters: Record<string, string>) {
       await page.getByRole('option', { name: value, exact: true }).click();
     } else {
       await input.fill(value);
+      typed = value || typed;
     }
   }
-  await form.getByRole('button', { name: 'Buscar' }).click();
+  await submitSearch(page, typed, () => form.getByRole('button', { name: 'Buscar' }).click());
 }
 
 test.describe.configure({ timeout: 90_000 });
