@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRegisterOptions, FastifyReply } from 'fast
 /**
  * What `reply.helmet` takes. Helmet's options are a union of 256 shapes (eight headers with two
  * names each): an object of another of its types, or a spread of one, is compared shape by shape,
- * which cost the type check (and the linter) four seconds. Each value here is declared with the
+ * which cost the server's type check four seconds. Each value here is declared with the
  * very type it is passed as.
  */
 type ReplyHelmetOptions = Exclude<Parameters<FastifyReply['helmet']>[0], undefined>;
