@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { axeFindings } from './axe';
 import { limaDay, registerClient, registerPet, staffApi, uniqueDni, uniqueWord } from './api';
 import { SIGNED_IN_ROUTES, SIGNED_OUT_PATHS, settle, visit } from './routes';
-import { setDarkMode, signIn } from './support';
+import { signIn } from './support';
 
 /**
  * WCAG 2.2 AA on every screen (issue 19): axe runs on each route of the route table, signed in
@@ -23,9 +23,7 @@ test.use({ contextOptions: { reducedMotion: 'reduce' } });
 // The mode changes colours only: the dark pass checks contrast, the light one everything.
 for (const mode of ['light', 'dark'] as const) {
   test(`every signed-in screen passes axe in ${mode} mode`, async ({ page }) => {
-    await signIn(page);
-    await setDarkMode(page, mode === 'dark');
-    await page.reload();
+    await signIn(page, 'admin', { darkMode: mode === 'dark' });
     const rules = mode === 'dark' ? ['color-contrast'] : undefined;
     const found: string[] = [];
     for (const { path, name } of SIGNED_IN_ROUTES) {
@@ -76,9 +74,7 @@ test('a form in its modal and a confirmation dialog pass axe', async ({ page }) 
 
 for (const mode of ['light', 'dark'] as const) {
   test(`the checkout and the receipt pass axe in ${mode} mode`, async ({ page }) => {
-    await signIn(page);
-    await setDarkMode(page, mode === 'dark');
-    await page.goto('/ventas');
+    await signIn(page, 'admin', { to: '/ventas', darkMode: mode === 'dark' });
     await settle(page);
     const rules = mode === 'dark' ? ['color-contrast'] : undefined;
     await page.getByRole('button', { name: 'Venta rápida' }).click();
@@ -103,7 +99,7 @@ for (const mode of ['light', 'dark'] as const) {
   test(`the stock movement, history and import dialogs pass axe in ${mode} mode`, async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { to: null, darkMode: mode === 'dark' });
     const sku = `AXE-${uniqueWord().toUpperCase()}`;
     const api = await staffApi(page);
     await api.create('/producto/register', {
@@ -115,7 +111,6 @@ for (const mode of ['light', 'dark'] as const) {
       stock_min: 1,
       stock_inicial: 4,
     });
-    await setDarkMode(page, mode === 'dark');
     await page.goto(`/productos?search=${sku}`);
     await settle(page);
     const rules = mode === 'dark' ? ['color-contrast'] : undefined;
@@ -155,7 +150,7 @@ for (const mode of ['light', 'dark'] as const) {
   test(`a past cita's details and its pet's timeline pass axe in ${mode} mode`, async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { to: null, darkMode: mode === 'dark' });
     const api = await staffApi(page);
     const owner = await registerClient(api, 'Elena', `Historial ${uniqueWord()}`);
     const pet = uniqueWord();
@@ -181,7 +176,6 @@ for (const mode of ['light', 'dark'] as const) {
       temperatura: '38.20',
       notas: 'Sin novedad',
     });
-    await setDarkMode(page, mode === 'dark');
     await page.goto(`/historial-citas?pe=${pet}`);
     await settle(page);
     const rules = mode === 'dark' ? ['color-contrast'] : undefined;
@@ -206,7 +200,7 @@ for (const mode of ['light', 'dark'] as const) {
   test(`the Recordatorios table, a landline flagged, passes axe in ${mode} mode`, async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { to: null, darkMode: mode === 'dark' });
     const api = await staffApi(page);
     const word = uniqueWord();
     const dni = uniqueDni();
@@ -234,7 +228,6 @@ for (const mode of ['light', 'dark'] as const) {
       fech_reg: limaDay(0),
       obs: 'Cita de mañana para axe',
     });
-    await setDarkMode(page, mode === 'dark');
     await page.goto('/recordatorios');
     await settle(page);
     await expect(page.getByRole('row', { name: new RegExp(pet) })).toContainText(
@@ -249,7 +242,7 @@ for (const mode of ['light', 'dark'] as const) {
   test(`the waitlist form, with its errors, and the offer of a freed cita pass axe in ${mode} mode`, async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, 'admin', { to: null, darkMode: mode === 'dark' });
     const api = await staffApi(page);
     const owner = await registerClient(api, 'Elena', `Libera ${uniqueWord()}`);
     const pet = uniqueWord();
@@ -281,7 +274,6 @@ for (const mode of ['light', 'dark'] as const) {
       hora_hasta: '12:00',
       notas: 'Puede venir con una hora de aviso',
     });
-    await setDarkMode(page, mode === 'dark');
     const rules = mode === 'dark' ? ['color-contrast'] : undefined;
 
     await page.goto('/lista-espera');

@@ -6,13 +6,14 @@ import { dateField, field, fillDate, PASSWORD, search, signIn } from './support'
 
 /** Sign-in through the Login screen with any credentials; does not wait for the result. */
 async function submitLogin(page: Page, login: string, password: string) {
-  // Storage is reachable only on the app's origin; then forget any stored credential.
-  if (!page.url().startsWith('http')) await page.goto('/login');
-  await page.evaluate(() => {
-    const storage = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage };
-    storage.localStorage.removeItem('user');
-    storage.sessionStorage.removeItem('user');
-  });
+  // Forget any stored credential; a page not yet on the app's origin has none.
+  if (page.url().startsWith('http')) {
+    await page.evaluate(() => {
+      const storage = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage };
+      storage.localStorage.removeItem('user');
+      storage.sessionStorage.removeItem('user');
+    });
+  }
   await page.goto('/login');
   await page.getByLabel('Usuario').fill(login);
   await page.getByLabel('Contraseña').fill(password);

@@ -238,7 +238,7 @@ test('an edit shows the booking’s client, pet and service as they are, even re
 });
 
 test('EXPIRADA is a yellow badge with dark text, in light and dark mode', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const staff = await staffApi(page);
   const dni = `6${String(Date.now()).slice(-7)}`;
   const client = await staff.create('/cliente/register', {
@@ -265,7 +265,8 @@ test('EXPIRADA is a yellow badge with dark text, in light and dark mode', async 
     [false, 'rgb(251, 192, 45)', 'rgba(0, 0, 0, 0.87)'],
     [true, 'rgb(253, 216, 53)', 'rgb(26, 32, 53)'],
   ] as const) {
-    await setDarkMode(page, dark);
+    // A fresh page starts in light mode; the dark turn has the light one's page to store it in.
+    if (dark) await setDarkMode(page, dark);
     await page.goto(`/reservaciones?cli=${dni}`);
     const badge = page.getByRole('row', { name: /EXPIRADA ROJAS/ }).locator('.MuiChip-root');
     await expect(badge).toHaveText('EXPIRADA');

@@ -162,7 +162,7 @@ test("the dashboard's figures move by exactly what staff registered today", asyn
 test("'Stock bajo' lists an active product out of stock, and not once it is suspended", async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'admin', { to: null });
   const api = await staffApi(page);
   const word = uniqueWord();
   const name = `Collar ${word}`;
@@ -176,7 +176,7 @@ test("'Stock bajo' lists an active product out of stock, and not once it is susp
     stock_min: 99_999,
     stock_inicial: 0,
   });
-  await page.reload();
+  await page.goto('/dashboard');
   const table = page.getByRole('table', { name: 'Stock bajo' });
   const row = table.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(`DASH-${word.toUpperCase()}`);

@@ -9,6 +9,11 @@ export interface SignInOptions {
   remember?: boolean;
   /** The screen to open signed in; `null` opens none: the test's next `page.goto` is signed in. */
   to?: string | null;
+  /**
+   * The shell's dark mode as 'Ajustes de Interfaz' keeps it, set before the first load: no load
+   * just to reach the storage, then another to read it (a page load is most of a test's cost).
+   */
+  darkMode?: boolean;
 }
 
 /** The credential each page was signed in with, for the API calls made as its user. */
@@ -25,7 +30,7 @@ let signIns = 0;
 export async function signIn(
   page: Page,
   login = 'admin',
-  { remember = false, to = '/dashboard' }: SignInOptions = {},
+  { remember = false, to = '/dashboard', darkMode }: SignInOptions = {},
 ) {
   const res = await page.request.post('/api/login', {
     data: { json: JSON.stringify({ login, password: PASSWORD }) },
@@ -35,7 +40,7 @@ export async function signIn(
   credentials.set(page, credential);
   signIns += 1;
   await page.addInitScript(
-    ({ credential, remember, turn }) => {
+    ({ credential, remember, turn, darkMode }) => {
       // Runs in the browser before the app, on every load of this page: only the first load
       // after this sign-in stores its credential, so a sign-out or a later sign-in sticks. The
       // e2e tsconfig has no DOM library, hence the storage's type is named here.
@@ -47,8 +52,14 @@ export async function signIn(
       browser.sessionStorage.setItem('e2e-sign-in', String(turn));
       (remember ? browser.sessionStorage : browser.localStorage).removeItem('user');
       (remember ? browser.localStorage : browser.sessionStorage).setItem('user', credential);
+      if (darkMode !== undefined) {
+        const settings = JSON.parse(
+          browser.localStorage.getItem('shell-settings') ?? '{}',
+        ) as object;
+        browser.localStorage.setItem('shell-settings', JSON.stringify({ ...settings, darkMode }));
+      }
     },
-    { credential, remember, turn: signIns },
+    { credential, remember, turn: signIns, darkMode },
   );
   if (to === null) return;
   await page.goto(to);
