@@ -23,7 +23,17 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'shared', include: ALL, exclude: ISOLATED, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ALL,
+          exclude: ISOLATED,
+          isolate: false,
+          // A worker's files share test/app.ts, which copies the next file's database ahead.
+          provide: { copyAhead: true },
+        },
+      },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],
   },

@@ -8,11 +8,13 @@ import { migrate } from '../db/migrate';
 import { seedBase } from '../db/seed';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
-import { TEST_PASSWORD, TEMPLATE_DATABASE } from './constants';
+import { TEST_DATABASE_PREFIX, TEST_PASSWORD, TEMPLATE_DATABASE } from './constants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDump: string;
+    /** Whether a worker copies the template for its next file ahead (test/app.ts). */
+    copyAhead: boolean;
   }
 }
 
@@ -23,6 +25,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
+    await dropTestCopies(url);
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
@@ -33,7 +36,8 @@ export default async function setup(project: TestProject) {
     await seedBase(database.db, { adminPassword: TEST_PASSWORD });
     await database.close();
     project.provide('templateDump', '');
-    return;
+    // The copies each worker made ahead for a file that never came.
+    return () => dropTestCopies(url);
   }
   const client = await PGlite.create({ extensions: { pg_trgm } });
   const database = pgliteDatabase(client);
@@ -44,6 +48,23 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
   project.provide('templateDump', file);
+}
+
+/** Drops the test files' copies of the template: those left by this run, or by one stopped hard. */
+async function dropTestCopies(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2`,
+      [TEST_DATABASE_PREFIX, TEMPLATE_DATABASE],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 export function withDatabase(url: string, name: string): string {
