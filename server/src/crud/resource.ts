@@ -17,6 +17,7 @@ import { route } from '../http/endpoint';
 import { ok } from '../http/envelope';
 import { conflict, invalid, isPgError, notFound } from '../http/errors';
 import { recordChange } from '../audit/record';
+import { keptPage } from './kept-pages';
 import { listPage, rowsSelect, type ListDefinition } from './list';
 import { listRows, sendExport, type ExportDefinition } from './export';
 
@@ -122,9 +123,12 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
     route(app, endpoints.list, async (request) => {
       await def.beforeRead?.(db);
       const query = request.query as ListQuery & Record<string, unknown>;
-      const page = await listPage<Row>(db, def.list, query, def.filters?.(query));
+      const redact = def.redact?.applies(request) ? def.redact.row : undefined;
       return ok(
-        def.redact?.applies(request) ? { ...page, data: page.data.map(def.redact.row) } : page,
+        await keptPage(db, `${redact ? 'redacted' : 'whole'} ${request.url}`, async () => {
+          const page = await listPage<Row>(db, def.list, query, def.filters?.(query));
+          return redact ? { ...page, data: page.data.map(redact) } : page;
+        }),
       );
     });
     route(app, endpoints.one, async (request) => {

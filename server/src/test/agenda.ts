@@ -108,6 +108,31 @@ export async function createPackage(db: Db, nom_paq: string, precio_paq: string,
   return row.id;
 }
 
+/**
+ * A cita for the owner's pet with a service, `days` from today at `time` (HH:mm), through the API:
+ * the row answered.
+ */
+export async function bookAppointment(
+  api: Api,
+  owner: Owner,
+  service: number,
+  time: string,
+  days = 2,
+): Promise<Record<string, unknown> & { id_cita: number }> {
+  const booked = await api.post('/cita/register', {
+    fec_cita: `${limaDay(days)}T${time}`,
+    dni_cli: owner.dni,
+    id_perro: owner.petId,
+    id_cliente: owner.id_cli,
+    id_servicio: service,
+    id_paquete: '',
+    fech_reg: limaDay(0),
+    obs: 'Sin observaciones',
+  });
+  if (booked.status !== 201) throw new Error(`cita: ${JSON.stringify(booked.body)}`);
+  return booked.body.data as Record<string, unknown> & { id_cita: number };
+}
+
 export async function setServicePrice(db: Db, id: number, precio_srv: string) {
   await db.update(services).set({ precio_srv }).where(eq(services.id_srv, id));
 }

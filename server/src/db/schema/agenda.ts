@@ -261,11 +261,12 @@ export const freedSlots = pgTable(
 );
 
 /**
- * How many committed transactions have changed what the agenda shows (decisions §agenda): one
- * row, counted up once at the commit of any transaction that wrote one of the tables the calendar's
- * answer reads (deferred constraint triggers, migration 0030). A server keeps a week's answer
- * while this number stays the one it was built with, so a change made through any server process
- * shows on the next call.
+ * How many committed transactions have changed what the agenda and the lists show (decisions
+ * §agenda, §kept-lists): one row, counted up once at the commit of any transaction that wrote a
+ * table a kept answer reads (deferred constraint triggers, migrations 0030 and 0032: every table
+ * but a few). A server keeps a week's answer or a list's page while this number stays the one it
+ * was built with, so a change made through any server process shows on the next call. The name is
+ * the first use's: backups carry the table by it.
  */
 export const agendaVersion = pgTable(
   'agenda_version',

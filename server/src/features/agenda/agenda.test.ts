@@ -378,7 +378,8 @@ describe('GET /api/agenda', () => {
       await db.execute(sql`select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid
         where t.tgname = 'agenda_changed'`),
     ).map((row) => row.relname);
-    expect([...read].sort()).toEqual(watched.sort());
+    // Migration 0032 counts the lists' tables too: every table the agenda reads is among them.
+    expect(watched).toEqual(expect.arrayContaining([...read]));
 
     const version = async () => (await db.select().from(agendaVersion))[0]?.version ?? 0;
     const someone = await registerOwner(admin, 'Irma', 'Pelusa');

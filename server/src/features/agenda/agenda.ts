@@ -15,6 +15,7 @@ import {
   type AgendaQuery,
 } from '@app/domain';
 import type { Db } from '../../db/client';
+import { dataVersion, latestVersion } from '../../db/data-version';
 import { saleOfAppointment } from '../checkout';
 import { sinFirmarSql } from '../pet-care';
 import {
@@ -121,9 +122,6 @@ function agendaCards(withPrice: boolean, oneGroomer: boolean): SQL {
     left join ${packages} on ${packages.id_paq} = ${appointments.id_paq}
     where ${where}`;
 }
-
-/** agenda_version's count, read from its table: 0 until the first change makes its row. */
-const latestVersion = sql<number>`coalesce(max(${agendaVersion.version}), 0)`.mapWith(Number);
 
 interface AgendaText {
   citas: string;
@@ -239,11 +237,6 @@ interface SentAnswer {
  */
 const keptAnswers = new WeakMap<Db, Map<string, KeptAnswer>>();
 
-/** The version alone, prepared once per database: its text is the same for every one. */
-const versionQuery = (db: Db) =>
-  db.select({ version: latestVersion }).from(agendaVersion).prepare('agenda_version');
-const versionQueries = new WeakMap<Db, ReturnType<typeof versionQuery>>();
-
 async function agendaAnswer(db: Db, query: AgendaQuery, withPrice: boolean): Promise<KeptAnswer> {
   const { desde, hasta, emp } = query;
   const oneGroomer = emp !== undefined && emp !== null;
@@ -253,10 +246,7 @@ async function agendaAnswer(db: Db, query: AgendaQuery, withPrice: boolean): Pro
   const key = [Number(withPrice), oneGroomer ? emp : '', desde, hasta, limaToday()].join(' ');
   const answer = kept.get(key);
   if (answer && Date.now() - answer.builtAt < KEPT_ANSWER_MS) {
-    let versionOf = versionQueries.get(db);
-    if (!versionOf) versionQueries.set(db, (versionOf = versionQuery(db)));
-    const [current] = await versionOf.execute();
-    if (current?.version === answer.version) {
+    if ((await dataVersion(db)) === answer.version) {
       kept.delete(key);
       kept.set(key, answer);
       return answer;

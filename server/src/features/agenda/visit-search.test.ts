@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, reservations } from '../../db/schema';
-import { createService, limaDay, registerOwner } from '../../test/agenda';
+import { bookAppointment, createService, limaDay, registerOwner } from '../../test/agenda';
 import { setupTestApp } from '../../test/app';
 import { apiClient } from '../../test/http';
 
@@ -22,17 +22,7 @@ type Owner = Awaited<ReturnType<typeof registerOwner>>;
 /** A cita and a reservation booked for the owner's pet: their ids, and the rows answered. */
 async function bookBoth(owner: Owner, at: string) {
   const service = await createService(ctx.database.db, `Baño ${at}`, '30.00');
-  const cita = await api.post('/cita/register', {
-    fec_cita: `${limaDay(2)}T${at}`,
-    dni_cli: owner.dni,
-    id_perro: owner.petId,
-    id_cliente: owner.id_cli,
-    id_servicio: service,
-    id_paquete: '',
-    fech_reg: limaDay(0),
-    obs: 'Sin observaciones',
-  });
-  expect(cita.status).toBe(201);
+  const cita = await bookAppointment(api, owner, service, at);
   const reservation = await api.post('/reservacion/register', {
     fec_cita: limaDay(3),
     dni_cli: owner.dni,
@@ -41,9 +31,9 @@ async function bookBoth(owner: Owner, at: string) {
   });
   expect(reservation.status).toBe(201);
   return {
-    citaId: cita.body.data.id_cita as number,
+    citaId: cita.id_cita,
     reservationId: reservation.body.data.id_res as number,
-    rows: [cita.body.data, reservation.body.data] as Record<string, unknown>[],
+    rows: [cita, reservation.body.data] as Record<string, unknown>[],
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import { actorOf, recordAudit } from '../../audit/record';
 import type { SecretBox } from '../../auth/secrets';
 import { listRows, sendExport, sendTables } from '../../crud/export';
+import { keptPage } from '../../crud/kept-pages';
 import { listPage } from '../../crud/list';
 import type { Db, Tx } from '../../db/client';
 import { route } from '../../http/endpoint';
@@ -72,11 +73,13 @@ export const salesModule: FastifyPluginAsyncZod<SalesModuleOptions> = async (
 
   route(app, E.list, async (request) =>
     ok(
-      await listPage<SaleSummary>(
-        db,
-        salesList,
-        asListQuery(request.query),
-        saleFilters(request.query),
+      await keptPage(db, request.url, () =>
+        listPage<SaleSummary>(
+          db,
+          salesList,
+          asListQuery(request.query),
+          saleFilters(request.query),
+        ),
       ),
     ),
   );

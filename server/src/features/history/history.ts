@@ -15,6 +15,7 @@ import {
   type PetTimeline,
 } from '@app/domain';
 import { listRows, sendExport, withoutMoney, type ExportDefinition } from '../../crud/export';
+import { keptPage } from '../../crud/kept-pages';
 import { listPage, type ListDefinition } from '../../crud/list';
 import { qualified, statusNameSql } from '../../crud/sql';
 import type { Db } from '../../db/client';
@@ -158,16 +159,19 @@ async function petTimeline(db: Db, id: number): Promise<PetTimeline> {
 }
 
 export const historyModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  route(app, HISTORY_ENDPOINTS.list, async (request) =>
-    ok(
-      await listPage<HistoryRow>(
-        db,
-        seesPrices(request) ? historyList : historyListWithoutMoney,
-        request.query as ListQuery,
-        historyFilters(request.query),
+  route(app, HISTORY_ENDPOINTS.list, async (request) => {
+    const priced = seesPrices(request);
+    return ok(
+      await keptPage(db, `${priced ? 'priced' : 'unpriced'} ${request.url}`, () =>
+        listPage<HistoryRow>(
+          db,
+          priced ? historyList : historyListWithoutMoney,
+          request.query as ListQuery,
+          historyFilters(request.query),
+        ),
       ),
-    ),
-  );
+    );
+  });
 
   route(app, HISTORY_ENDPOINTS.export, async (request, reply) =>
     sendExport(db, request, reply, {

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { agendaVersion } from './schema';
+
+/** agenda_version's count, read from its table: 0 until the first change makes its row. */
+export const latestVersion = sql<number>`coalesce(max(${agendaVersion.version}), 0)`.mapWith(
+  Number,
+);
+
+/** The version alone, prepared once per database: its text is the same for every one. */
+const versionQuery = (db: Db) =>
+  db.select({ version: latestVersion }).from(agendaVersion).prepare('agenda_version');
+const versionQueries = new WeakMap<Db, ReturnType<typeof versionQuery>>();
+
+/**
+ * How many committed transactions have changed the data the server keeps answers of (the
+ * agenda's weeks, the lists' pages): one cheap statement.
+ */
+export async function dataVersion(db: Db): Promise<number> {
+  let versionOf = versionQueries.get(db);
+  if (!versionOf) versionQueries.set(db, (versionOf = versionQuery(db)));
+  const [current] = await versionOf.execute();
+  return current?.version ?? 0;
+}
