@@ -50,7 +50,11 @@ export interface ResourceDefinition<Row extends Record<string, unknown>, S exten
   filters?: (query: Record<string, unknown>) => (SQL | undefined)[];
   /** The list's columns as a file, at `endpoints.export` when the declaration names `exportFile`. */
   export?: ExportDefinition<Row>;
-  /** Runs before every read (list and get): state the server derives on read (expiry...). */
+  /**
+   * Runs before every read (list and get): state the server derives on read (expiry...). A kept
+   * list page is served without it: its day and its data unchanged, nothing new fell due, and a
+   * run that changed rows counted a change, so the next call builds the page again.
+   */
   beforeRead?: (db: Db) => Promise<void>;
   create: WriteDefinition<z.output<S['register']>>;
   update: WriteDefinition<z.output<S['update']>>;
@@ -121,11 +125,11 @@ export function resourceModule<Row extends Record<string, unknown>, S extends Cr
       def.redact?.applies(request) ? def.redact.row(row) : row;
 
     route(app, endpoints.list, async (request) => {
-      await def.beforeRead?.(db);
       const query = request.query as ListQuery & Record<string, unknown>;
       const redact = def.redact?.applies(request) ? def.redact.row : undefined;
       return ok(
         await keptPage(db, `${redact ? 'redacted' : 'whole'} ${request.url}`, async () => {
+          await def.beforeRead?.(db);
           const page = await listPage<Row>(db, def.list, query, def.filters?.(query));
           return redact ? { ...page, data: page.data.map(redact) } : page;
         }),
