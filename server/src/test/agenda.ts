@@ -109,18 +109,17 @@ export async function createPackage(db: Db, nom_paq: string, precio_paq: string,
 }
 
 /**
- * A cita for the owner's pet with a service, `days` from today at `time` (HH:mm), through the API:
- * the row answered.
+ * A cita for the owner's pet with a service, in two days at `time` (HH:mm), through the API: the
+ * row answered.
  */
 export async function bookAppointment(
   api: Api,
   owner: Owner,
   service: number,
   time: string,
-  days = 2,
 ): Promise<Record<string, unknown> & { id_cita: number }> {
   const booked = await api.post('/cita/register', {
-    fec_cita: `${limaDay(days)}T${time}`,
+    fec_cita: `${limaDay(2)}T${time}`,
     dni_cli: owner.dni,
     id_perro: owner.petId,
     id_cliente: owner.id_cli,
