@@ -1,6 +1,6 @@
 import { limaToday } from '@app/domain';
 import type { Db } from '../db/client';
-import { dataVersion } from '../db/data-version';
+import { dataVersion, keptAnswers } from '../db/data-version';
 
 /**
  * How long a kept page may serve at most: a page also shows what moves with the clock (a pet's
@@ -12,7 +12,6 @@ const KEPT_PAGES = 256;
 
 interface KeptPage {
   version: number;
-  builtAt: number;
   page: unknown;
 }
 
@@ -24,7 +23,7 @@ interface KeptPage {
  * every committed change to a table a list reads counts up (migration 0032). A change made through
  * any server process, or straight in the database, shows on the next call.
  */
-const keptPages = new WeakMap<Db, Map<string, KeptPage>>();
+const keptPages = keptAnswers<KeptPage>(KEPT_PAGES, KEPT_PAGE_MS);
 
 /**
  * The page `key` names, as kept while nothing changed, else built now by `build` and kept. The key
@@ -32,23 +31,16 @@ const keptPages = new WeakMap<Db, Map<string, KeptPage>>();
  * and what the caller may see.
  */
 export async function keptPage<T>(db: Db, key: string, build: () => Promise<T>): Promise<T> {
-  let kept = keptPages.get(db);
-  if (!kept) keptPages.set(db, (kept = new Map<string, KeptPage>()));
+  const kept = keptPages(db);
   // The day is in the key: the lists of visits are ordered around today.
   const dayKey = `${limaToday()} ${key}`;
   // Read before the page: a change committed meanwhile makes the page newer, never older, than
   // its number, and the next call builds it again.
   const version = await dataVersion(db);
   const found = kept.get(dayKey);
-  kept.delete(dayKey);
-  if (found && found.version === version && Date.now() - found.builtAt < KEPT_PAGE_MS) {
-    kept.set(dayKey, found);
-    return found.page as T;
-  }
-  const builtAt = Date.now();
+  if (found?.version === version) return found.page as T;
+  const start = performance.now();
   const page = await build();
-  // Newest last: the first key is the one asked for least recently.
-  kept.set(dayKey, { version, builtAt, page });
-  if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+  kept.set(dayKey, { version, page }, { start });
   return page;
 }

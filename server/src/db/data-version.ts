@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './client';
 import { agendaVersion } from './schema';
 
@@ -21,4 +22,18 @@ export async function dataVersion(db: Db): Promise<number> {
   if (!versionOf) versionQueries.set(db, (versionOf = versionQuery(db)));
   const [current] = await versionOf.execute();
   return current?.version ?? 0;
+}
+
+/**
+ * The answers a server keeps of one kind, per database (tests open several): at most `max`, the
+ * least recently asked for dropped first, none served past `ttl` ms after it began to be built
+ * (pass `start` to `set`). Each carries the dataVersion it was built at, checked by its reader.
+ */
+export function keptAnswers<Answer extends { version: number }>(max: number, ttl: number) {
+  const byDatabase = new WeakMap<Db, LRUCache<string, Answer>>();
+  return (db: Db): LRUCache<string, Answer> => {
+    let kept = byDatabase.get(db);
+    if (!kept) byDatabase.set(db, (kept = new LRUCache<string, Answer>({ max, ttl })));
+    return kept;
+  };
 }

@@ -15,7 +15,7 @@ import {
   type AgendaQuery,
 } from '@app/domain';
 import type { Db } from '../../db/client';
-import { dataVersion, latestVersion } from '../../db/data-version';
+import { dataVersion, keptAnswers, latestVersion } from '../../db/data-version';
 import { saleOfAppointment } from '../checkout';
 import { sinFirmarSql } from '../pet-care';
 import {
@@ -215,7 +215,6 @@ const KEPT_ANSWERS = 32;
 
 interface KeptAnswer {
   version: number;
-  builtAt: number;
   text: AgendaText;
   /** The answer as last sent, with its opening hours, which agenda_version does not count. */
   sent?: SentAnswer;
@@ -235,27 +234,20 @@ interface SentAnswer {
  * serves while the table still holds that number: a change committed through any server process
  * shows on the next call.
  */
-const keptAnswers = new WeakMap<Db, Map<string, KeptAnswer>>();
+const keptWeeks = keptAnswers<KeptAnswer>(KEPT_ANSWERS, KEPT_ANSWER_MS);
 
 async function agendaAnswer(db: Db, query: AgendaQuery, withPrice: boolean): Promise<KeptAnswer> {
   const { desde, hasta, emp } = query;
   const oneGroomer = emp !== undefined && emp !== null;
-  let kept = keptAnswers.get(db);
-  if (!kept) keptAnswers.set(db, (kept = new Map<string, KeptAnswer>()));
+  const kept = keptWeeks(db);
   // The day is in the key: a pet's vaccines fall due as days pass.
   const key = [Number(withPrice), oneGroomer ? emp : '', desde, hasta, limaToday()].join(' ');
   const answer = kept.get(key);
-  if (answer && Date.now() - answer.builtAt < KEPT_ANSWER_MS) {
-    if ((await dataVersion(db)) === answer.version) {
-      kept.delete(key);
-      kept.set(key, answer);
-      return answer;
-    }
-  }
+  if (answer && (await dataVersion(db)) === answer.version) return answer;
 
   const from = limaDayStart(desde);
   const to = new Date(limaDayStart(hasta).getTime() + 86_400_000);
-  const builtAt = Date.now();
+  const start = performance.now();
   const [row] = await agendaStatement(db, withPrice, oneGroomer).execute({
     // As ISO text, as drizzle sends a timestamp.
     earliest: earliestStart(from).toISOString(),
@@ -265,19 +257,13 @@ async function agendaAnswer(db: Db, query: AgendaQuery, withPrice: boolean): Pro
   });
   const built: KeptAnswer = {
     version: row?.version ?? -1,
-    builtAt,
     text: {
       citas: row?.citas ?? '[]',
       groomers: row?.groomers ?? '[]',
       ausencias: row?.ausencias ?? '[]',
     },
   };
-  if (row) {
-    // Newest last: the first key is the one asked for least recently.
-    kept.delete(key);
-    kept.set(key, built);
-    if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value as string);
-  }
+  if (row) kept.set(key, built, { start });
   return built;
 }
 
