@@ -2,6 +2,9 @@ import { expect, test, type Page, type Response } from './fixtures';
 import { registerClient, staffApi, uniqueWord } from './api';
 import { dateField, signInThroughForm } from './support';
 
+// A function exposed to the page and an init script of its own: the page is this spec's alone.
+test.use({ freshPage: true });
+
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',

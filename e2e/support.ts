@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** The password e2e/serve.mjs gives the seeded users admin, recepcion and groomer. */
 export const PASSWORD = 'Admin123!';
@@ -16,8 +16,11 @@ export interface SignInOptions {
   darkMode?: boolean;
 }
 
-/** The credential each page was signed in with, for the API calls made as its user. */
-const credentials = new WeakMap<Page, string>();
+/**
+ * The credential each page was signed in with in this test, for the API calls made as its user:
+ * a worker keeps its page from test to test (e2e/fixtures.ts), not its sign-in.
+ */
+const credentials = new WeakMap<Page, { credential: string; testId: string }>();
 
 /** Sign-ins so far in this worker: each page's init scripts apply the newest of its own. */
 let signIns = 0;
@@ -37,7 +40,7 @@ export async function signIn(
   });
   expect(res.status(), `sign-in as ${login}: ${await res.text()}`).toBe(200);
   const credential = ((await res.json()) as { data: string }).data;
-  credentials.set(page, credential);
+  credentials.set(page, { credential, testId: test.info().testId });
   signIns += 1;
   await page.addInitScript(
     ({ credential, remember, turn, darkMode }) => {
@@ -101,7 +104,7 @@ export async function setDarkMode(page: Page, dark: boolean) {
 /** The credential ('Bearer …') the page is signed in with: signIn's, else the one it stored. */
 export async function authorizationOf(page: Page): Promise<string> {
   const signedIn = credentials.get(page);
-  if (signedIn) return signedIn;
+  if (signedIn?.testId === test.info().testId) return signedIn.credential;
   const { session, local } = await storedCredential(page);
   return session ?? local ?? '';
 }

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppThemeProvider } from './app/app-theme-provider';
+import { exposeToAutomation } from './app/automation';
 import { lazyNamed } from './app/route-entries';
 import { createAppRouter } from './app/router';
 import { ShellSettingsProvider } from './app/shell-settings';
@@ -42,14 +43,18 @@ const router = createAppRouter(appEntries, {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ShellSettingsProvider>
-        <AppThemeProvider>
-          <RouterProvider router={router} />
-        </AppThemeProvider>
-      </ShellSettingsProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ShellSettingsProvider>
+          <AppThemeProvider>
+            <RouterProvider router={router} />
+          </AppThemeProvider>
+        </ShellSettingsProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+render();
+exposeToAutomation({ container, root, render, queryClient, router });

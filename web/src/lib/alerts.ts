@@ -91,6 +91,16 @@ function loadSwal() {
   return loading;
 }
 
+/** Closes whatever alert is on screen (a toast too); it leaves through its closing animation. */
+export async function closeAlerts(): Promise<void> {
+  if (loading) (await loading).close();
+}
+
+/** An alert is in the page, closing ones included. */
+export function alertInPage(): boolean {
+  return document.querySelector('.swal2-container') !== null;
+}
+
 /** The shell marks the document with its mode; reading it keeps this module free of React. */
 function theme(): Mode {
   return document.documentElement.dataset.mode === 'dark' ? 'dark' : 'light';
@@ -107,7 +117,7 @@ async function fire(options: SweetAlertOptions) {
 }
 
 /** A session-expired warning is on screen: other alerts must not replace it. */
-let sessionNotice: Promise<void> | undefined;
+let sessionNotice: Promise<boolean> | undefined;
 
 function showToast(message: string, ok: boolean): void {
   if (sessionNotice) return;
@@ -198,9 +208,10 @@ export async function confirm(question: string): Promise<boolean> {
 
 /**
  * The spec's 'Sesión expirada' warning. Calls made while it is open share it, so several
- * requests failing together show it once; it resolves when the user presses 'Aceptar'.
+ * requests failing together show it once. It answers true when the user presses 'Aceptar', false
+ * when the app itself took it away (closeAlerts).
  */
-export function sessionExpired(): Promise<void> {
+export function sessionExpired(): Promise<boolean> {
   sessionNotice ??= fire({
     icon: 'warning',
     title: SESSION_EXPIRED.title,
@@ -209,11 +220,13 @@ export function sessionExpired(): Promise<void> {
     allowOutsideClick: false,
     allowEscapeKey: false,
   }).then(
-    () => {
+    (result) => {
       sessionNotice = undefined;
+      return result.isConfirmed;
     },
     () => {
       sessionNotice = undefined;
+      return false;
     },
   );
   return sessionNotice;

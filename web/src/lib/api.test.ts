@@ -6,8 +6,8 @@ const notice = vi.hoisted(() => ({ calls: 0, accept: () => {} }));
 vi.mock('./alerts', () => ({
   sessionExpired: () => {
     notice.calls += 1;
-    return new Promise<void>((resolve) => {
-      notice.accept = resolve;
+    return new Promise<boolean>((resolve) => {
+      notice.accept = () => resolve(true);
     });
   },
 }));

@@ -75,10 +75,14 @@ async function readBody(response: Response): Promise<unknown> {
 
 let expiring: Promise<void> | undefined;
 
-/** Several calls failing together share one notice; the credential goes once it is read. */
+/**
+ * Several calls failing together share one notice; the credential goes once it is read, unless
+ * another sign-in has replaced it meanwhile (in another tab, say).
+ */
 function expireSession(): void {
-  expiring ??= sessionExpired().then(() => {
-    clearCredential();
+  const expired = getCredential();
+  expiring ??= sessionExpired().then((read) => {
+    if (read && getCredential() === expired) clearCredential();
     expiring = undefined;
   });
 }
