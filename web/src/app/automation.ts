@@ -58,8 +58,8 @@ export function exposeToAutomation({
     queryClient.clear();
     await closeAlerts();
     await settled(() => !alertInPage());
-    // A new document's app is not hidden: an alert closed after the dialog under it puts back
-    // the dialog's hiding of the app.
+    // A new document's app is not hidden from screen readers, whatever MUI's dialogs and the
+    // alerts, which each hide the app while open and restore it in their own order, left on it.
     for (const attribute of ['aria-hidden', 'data-previous-aria-hidden', 'inert']) {
       container.removeAttribute(attribute);
     }
@@ -78,7 +78,10 @@ export function exposeToAutomation({
     if (matches.length === 0 || matches.at(-1)?.route.path === '*') return false;
     await stop();
     await router.navigate(path);
-    render();
+    // As a load's end would find it: the app rendered and its effects run (the shell settings
+    // written back to the storage, say), so what the test does next is not undone by them.
+    flushSync(render);
+    await new Promise((resolve) => setTimeout(resolve));
     return true;
   }
 
