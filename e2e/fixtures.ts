@@ -32,11 +32,12 @@ type ContextShape = Pick<
 /**
  * The worker's one page, kept from test to test. Loading the admin app costs a page 1.3 s of
  * Chromium's CPU; starting it again on another screen in the same document costs a fraction of
- * that: no document, no script parsed and compiled again. So `goto` to one of the app's own screens, once the app is loaded, restarts it there
- * (`groomerAutomation.restart` in web/src/app/automation.ts: every screen unmounted, every
- * answer and alert forgotten) instead of loading the document. Any other `goto`, `reload` and
- * `goBack` load as ever. Between tests the page is left as a new one would be: its storage,
- * cookies, routes, permissions, listeners, media and viewport cleared, its init scripts removed.
+ * that: no document, no script parsed and compiled again. So `goto` to one of the app's own
+ * screens, once the app is loaded, restarts it there (`groomerAutomation.restart` in
+ * web/src/app/automation.ts: every screen unmounted, every answer and alert forgotten) instead
+ * of loading the document. Any other `goto`, `reload` and `goBack` load as ever. Between tests
+ * the page is left as a new one would be: its storage, cookies, routes, permissions, listeners,
+ * media and viewport cleared, its init scripts removed.
  */
 class KeptPage {
   private current?: { context: BrowserContext; page: Page };
