@@ -41,9 +41,11 @@ type ContextShape = Pick<
  */
 class KeptPage {
   private current?: { context: BrowserContext; page: Page };
-  /** The test's init scripts, run by hand when the app restarts in place; null: load instead. */
-  private initScripts: (() => Promise<unknown>)[] | null = [];
-  private disposals: (() => Promise<void>)[] = [];
+  /**
+   * The test's init scripts: each run by hand when the app restarts in place, and removed when the
+   * test ends. A file's or a string's script has no `run`: only a load runs it as the test meant.
+   */
+  private initScripts: { run?: () => Promise<unknown>; remove: () => Promise<void> }[] = [];
 
   constructor(
     private readonly browser: Browser,
@@ -63,10 +65,13 @@ class KeptPage {
     const addInitScript = page.addInitScript.bind(page);
     page.addInitScript = async (script, arg) => {
       const added = await addInitScript(script, arg);
-      // A file's or a string's script: only a load runs it as the test meant.
-      if (typeof script !== 'function') this.initScripts = null;
-      else this.initScripts?.push(() => page.evaluate(script as (arg: unknown) => unknown, arg));
-      this.disposals.push(() => added.dispose());
+      this.initScripts.push({
+        run:
+          typeof script === 'function'
+            ? () => page.evaluate(script as (arg: unknown) => unknown, arg)
+            : undefined,
+        remove: () => added.dispose(),
+      });
       return added;
     };
     this.current = { context, page };
@@ -77,8 +82,7 @@ class KeptPage {
   async tidy(): Promise<void> {
     if (!this.current) return;
     const { context, page } = this.current;
-    for (const dispose of this.disposals.splice(0)) await dispose();
-    this.initScripts = [];
+    for (const { remove } of this.initScripts.splice(0)) await remove();
     for (const other of context.pages()) if (other !== page) await other.close();
     for (const event of ['request', 'response', 'console', 'pageerror'] as const) {
       page.removeAllListeners(event);
@@ -120,8 +124,9 @@ class KeptPage {
   /** Restarts the loaded app on `url` when it is one of its screens; false when it is not. */
   private async restart(page: Page, url: string): Promise<boolean> {
     const target = new URL(url, this.options.baseURL);
+    const runs = this.initScripts.map(({ run }) => run);
     if (
-      !this.initScripts ||
+      !runs.every((run) => run !== undefined) ||
       page.url() === 'about:blank' ||
       new URL(page.url()).origin !== target.origin
     )
@@ -131,7 +136,7 @@ class KeptPage {
     );
     if (!loaded) return false;
     // What a load would run before the app: the sign-ins' scripts (e2e/support.ts).
-    for (const run of this.initScripts) await run();
+    for (const run of runs) await run();
     return page.evaluate(
       (path) => (globalThis as unknown as BrowserGlobals).groomerAutomation!.restart(path),
       target.pathname + target.search + target.hash,
