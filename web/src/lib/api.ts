@@ -80,8 +80,9 @@ let expiring: Promise<void> | undefined;
  * another sign-in has replaced it meanwhile (in another tab, say).
  */
 function expireSession(): void {
+  if (expiring) return;
   const expired = getCredential();
-  expiring ??= sessionExpired().then((read) => {
+  expiring = sessionExpired().then((read) => {
     if (read && getCredential() === expired) clearCredential();
     expiring = undefined;
   });
