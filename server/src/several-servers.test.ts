@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_DELAY } from './auth/throttle';
 import { TEST_PASSWORD } from './test/constants';
 import type { Database } from './db/client';
-import { serverDatabase } from './test/app';
+import { runDatabaseName, serverDatabase } from './test/app';
 import { pngImage } from './test/images';
 import { startServerProcess } from './test/server-process';
 
@@ -49,7 +49,7 @@ describe.runIf(url)('two servers on one PostgreSQL database', () => {
   let shared: Database;
 
   beforeAll(async () => {
-    shared = await serverDatabase(url!, `groomer_two_servers_${process.pid}`);
+    shared = await serverDatabase(url!, runDatabaseName('two_servers'));
     // Both start at once: one migrates and seeds, the other waits for it.
     [one, other] = await Promise.all([startServer(shared.url!), startServer(shared.url!)]);
   }, 90_000);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverDatabase, setupTestApp } from '../test/app';
+import { runDatabaseName, serverDatabase, setupTestApp } from '../test/app';
 import { createService, registerOwner } from '../test/agenda';
 import { apiClient } from '../test/http';
 import { multipartBody, pngImage } from '../test/images';
@@ -43,7 +43,7 @@ async function contentOf(db: Db) {
 const url = process.env.DATABASE_URL;
 /** A new, empty database of the engine the tests run on. */
 const emptyDatabase = () =>
-  url ? serverDatabase(url, `groomer_restore_${process.pid}`) : openPglite();
+  url ? serverDatabase(url, runDatabaseName('restore')) : openPglite();
 
 beforeAll(async () => {
   // A little of everything: a client with a pet, a service, a sale and an uploaded logo.

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app';
 import { openPostgres, pgliteDatabase, type Database } from '../db/client';
-import { TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, TEST_PASSWORD } from './constants';
+import { templateDatabase, TEST_PASSWORD } from './constants';
 import { withDatabase } from './global-setup';
 
 export { TEST_PASSWORD };
@@ -40,9 +40,19 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 async function copyOfTemplate(url: string): Promise<string> {
-  const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
-  await createDatabase(url, name, TEMPLATE_DATABASE);
+  const name = runDatabaseName(randomBytes(6).toString('hex'));
+  await createDatabase(url, name, runTemplate());
   return name;
+}
+
+/** A name for a database of this run's, which a run stopped hard leaves for the next to drop. */
+export function runDatabaseName(suffix: string): string {
+  return `${inject('runDatabasePrefix')}${suffix}`;
+}
+
+/** This run's migrated, seeded template on the PostgreSQL server. */
+export function runTemplate(): string {
+  return templateDatabase(inject('runDatabasePrefix'));
 }
 
 /**

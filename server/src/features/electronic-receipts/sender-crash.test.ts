@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { sales, settings } from '../../db/schema';
-import { serverDatabase } from '../../test/app';
+import { runDatabaseName, runTemplate, serverDatabase } from '../../test/app';
 import { testCertificate, TEST_CERTIFICATE_PASSWORD } from '../../test/certificate';
-import { TEMPLATE_DATABASE, TEST_PASSWORD } from '../../test/constants';
+import { TEST_PASSWORD } from '../../test/constants';
 import { withDatabase } from '../../test/global-setup';
 import { startServerProcess } from '../../test/server-process';
 import {
@@ -42,8 +42,8 @@ describe.skipIf(!url)('a server killed while SUNAT answers', () => {
   let databaseUrl: string;
 
   beforeAll(async () => {
-    const name = `groomer_crash_${Date.now().toString(36)}`;
-    database = await serverDatabase(url ?? '', name, TEMPLATE_DATABASE);
+    const name = runDatabaseName('crash');
+    database = await serverDatabase(url ?? '', name, runTemplate());
     databaseUrl = withDatabase(url ?? '', name);
     await database.db.insert(settings).values({
       nomEmp: 'Peluquería Canina Huellitas',
