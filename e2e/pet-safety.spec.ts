@@ -31,8 +31,9 @@ test('a pet flagged as Muerde in its form shows the chip on its calendar card an
   const pet = uniqueWord();
   const petId = await registerPet(api, client, pet);
   const groomer = await registerGroomer(api, '#6a1b9a');
+  const serviceName = `Corte alerta ${uniqueWord()}`;
   const service = await api.create<{ id_srv: number }>('/servicio/register', {
-    nombre: `Corte alerta ${uniqueWord()}`,
+    nombre: serviceName,
     descripcion: 'Corte de prueba para una mascota con alertas de manejo y notas de cuidado.',
     precio: '50',
     duracion: 60,
@@ -85,6 +86,11 @@ test('a pet flagged as Muerde in its form shows the chip on its calendar card an
   const card = page.getByRole('button', { name: new RegExp(pet.toUpperCase()) });
   await expect(card).toContainText('Muerde');
   await expect(card).toContainText('Cardiópata');
+  // Right under the names, above the service: where a short card cuts off its last lines, the
+  // alerts still show.
+  const alertBox = await card.getByText('Cardiópata').boundingBox();
+  const serviceBox = await card.getByText(serviceName).boundingBox();
+  expect(alertBox!.y).toBeLessThan(serviceBox!.y);
   // Its details carry the care notes too.
   await card.click();
   const details = page.getByRole('dialog', { name: `Cita de ${pet.toUpperCase()}` });

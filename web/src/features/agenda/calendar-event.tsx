@@ -147,7 +147,9 @@ export function ConfirmedMark() {
 
 /**
  * The card's lines as plain elements styled once by the calendar: a busy week has a thousand
- * cards, and a styled component per line would cost each of them a style computation.
+ * cards, and a styled component per line would cost each of them a style computation. The pet's
+ * alerts come right under the names: a card shorter than its lines cuts off the last ones, and
+ * the status also shows in the card's colour.
  */
 function CardLines({ entry }: { entry: AgendaEntry }) {
   return (
@@ -156,11 +158,11 @@ function CardLines({ entry }: { entry: AgendaEntry }) {
         {entry.confirmada_en && <ConfirmedMark />}
         {clientName(entry)} · {upper(entry.perro.nom_perro)}
       </span>
+      <PetCareChips care={entry.perro} variant="card" />
       <span>{entry.item.nombre}</span>
       <span>{statusOf(entry)}</span>
       {entry.origen === 'en_linea' && <OnlineMark />}
       {entry.sin_firmar && <UnsignedMark />}
-      <PetCareChips care={entry.perro} variant="card" />
     </span>
   );
 }
