@@ -42,8 +42,7 @@ async function contentOf(db: Db) {
 
 const url = process.env.DATABASE_URL;
 /** A new, empty database of the engine the tests run on. */
-const emptyDatabase = () =>
-  url ? serverDatabase(url, runDatabaseName('restore')) : openPglite();
+const emptyDatabase = () => (url ? serverDatabase(url, runDatabaseName('restore')) : openPglite());
 
 beforeAll(async () => {
   // A little of everything: a client with a pet, a service, a sale and an uploaded logo.

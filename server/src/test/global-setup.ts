@@ -36,7 +36,7 @@ interface Run {
  * the process's global object is what they share.
  */
 const RUN = Symbol.for('groomer.testRun');
-const shared = globalThis as typeof globalThis & { [RUN]?: Run };
+const processGlobals = globalThis as typeof globalThis & { [RUN]?: Run };
 
 /**
  * Migrates and seeds one template per run; every test file then starts from a copy of it
@@ -44,9 +44,9 @@ const shared = globalThis as typeof globalThis & { [RUN]?: Run };
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
-  const built = shared[RUN];
+  const built = processGlobals[RUN];
   const run = built ?? { prefix: runDatabasePrefix(process.pid), templateDump: '' };
-  shared[RUN] = run;
+  processGlobals[RUN] = run;
   project.provide('runDatabasePrefix', run.prefix);
   if (built) {
     project.provide('templateDump', built.templateDump);
@@ -67,7 +67,7 @@ export default async function setup(project: TestProject) {
     project.provide('templateDump', '');
     // The template, and the copies each worker made ahead for a file that never came.
     return async () => {
-      delete shared[RUN];
+      delete processGlobals[RUN];
       await dropTestDatabases(url, (name) => name.startsWith(run.prefix));
     };
   }
@@ -81,7 +81,7 @@ export default async function setup(project: TestProject) {
   await client.close();
   project.provide('templateDump', run.templateDump);
   return () => {
-    delete shared[RUN];
+    delete processGlobals[RUN];
     rmSync(run.templateDump, { force: true });
   };
 }
@@ -109,7 +109,7 @@ async function dropTestDatabases(url: string, doomed: (name: string) => boolean)
  * run's pid is an older layout's, left behind too.
  */
 function runIsAlive(name: string): boolean {
-  const pid = /^groomer_test_(\d+)_/.exec(name)?.[1];
+  const pid = new RegExp(`^${TEST_DATABASE_PREFIX}(\\d+)_`).exec(name)?.[1];
   if (pid === undefined) return false;
   try {
     process.kill(Number(pid), 0);
