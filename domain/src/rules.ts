@@ -107,6 +107,20 @@ const MAX_ID = 2_147_483_647;
 export const id = (message = 'Identificador inválido') =>
   z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
+/**
+ * An object's check across `fields`, run beside the other fields' errors: zod skips an object's
+ * refinements once any field failed, and a form would show its errors one round at a time. It
+ * still waits for the fields it reads, and for an object at all
+ * (`superRefine(check, checkedBeside('a', 'b'))`). A blank `requiredText` field still stops it:
+ * zod runs no check after an explicit abort, and that abort keeps a blank to its one message.
+ */
+export const checkedBeside = (...fields: string[]) => ({
+  when: ({ value, issues }: z.core.ParsePayload) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
+});
+
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDate = (message = 'Fecha inválida') => z.iso.date({ error: message });
 

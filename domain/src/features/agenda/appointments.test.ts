@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { limaToday } from '../../lima-date';
-import { AppointmentFormSchema, appointmentDateTime } from './appointments';
+import { AppointmentFormSchema, AppointmentInputSchema, appointmentDateTime } from './appointments';
 import { BOOKING_TOO_FAR, latestBookingDay } from './booking';
 
 /** Next year: a day always within the two years a visit may be booked ahead. */
@@ -48,6 +48,28 @@ describe('appointment form', () => {
     expect(messages({ ...form, tipo: 'paquete', id_paquete: '' })).toEqual([
       'id_paquete: Debe seleccionar un paquete',
     ]);
+  });
+
+  it('asks for the item beside the other fields’ errors, not after they are mended', () => {
+    expect(messages({ ...form, fec_cita: 'mañana', id_servicio: '' })).toEqual([
+      'fec_cita: La fecha de cita no es válida',
+      'id_servicio: Debe seleccionar un servicio',
+    ]);
+    expect(
+      AppointmentInputSchema.safeParse({
+        ...form,
+        fec_cita: 'mañana',
+        id_servicio: null,
+        id_paquete: null,
+      }).error?.issues.map((i) => i.message),
+    ).toEqual(['La fecha de cita no es válida', 'Debe seleccionar un servicio o un paquete.']);
+  });
+
+  it('refuses a body that is not an object, checks and all, without throwing', () => {
+    for (const body of [null, undefined, 5, 'cita', []]) {
+      expect(AppointmentInputSchema.safeParse(body).success).toBe(false);
+      expect(AppointmentFormSchema.safeParse(body).success).toBe(false);
+    }
   });
 
   it('reads the form’s date and time as Lima time', () => {

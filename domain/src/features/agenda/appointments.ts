@@ -5,7 +5,7 @@ import { defineResource } from '../../resource';
 import { APPOINTMENT_STATUSES, AppointmentStatus, statusName } from '../../statuses';
 import { limaToday } from '../../lima-date';
 import { DATE_RANGE_ORDER, optionalDay } from '../../list-query';
-import { isoDate, requiredText } from '../../rules';
+import { checkedBeside, isoDate, requiredText } from '../../rules';
 import {
   BOOKING_TOO_FAR,
   bookingDni,
@@ -147,7 +147,7 @@ const appointmentFields = {
 type ItemChoice = { id_servicio?: number | null; id_paquete?: number | null };
 
 /** The server's rule (spec §001-5 'on submit'): exactly one of a service and a package. */
-function oneItem(input: ItemChoice, ctx: z.RefinementCtx) {
+export function oneItem(input: ItemChoice, ctx: z.RefinementCtx) {
   const hasService = input.id_servicio != null;
   const hasPackage = input.id_paquete != null;
   if (!hasService && !hasPackage) {
@@ -157,22 +157,42 @@ function oneItem(input: ItemChoice, ctx: z.RefinementCtx) {
   }
 }
 
+const ITEM_FIELDS = ['id_servicio', 'id_paquete'];
+
+/** `oneItem`'s `when`: beside the other fields' errors. */
+export const ONE_ITEM_CHECK = checkedBeside(...ITEM_FIELDS);
+
 /**
  * `POST /api/cita/register` (api §payloads): json fec_cita, dni_cli, id_perro, id_cliente,
  * id_servicio, id_paquete, fech_reg, obs.
  */
-export const AppointmentInputSchema = z.object(appointmentFields).superRefine(oneItem);
+export const AppointmentInputSchema = z
+  .object(appointmentFields)
+  .superRefine(oneItem, ONE_ITEM_CHECK);
 export type AppointmentInput = z.infer<typeof AppointmentInputSchema>;
 
 /** `PUT /api/cita`: the same fields plus id. */
 export const AppointmentUpdateSchema = z
   .object({ id: chosenId(M.notFound), ...appointmentFields })
-  .superRefine(oneItem);
+  .superRefine(oneItem, ONE_ITEM_CHECK);
 export type AppointmentUpdate = z.infer<typeof AppointmentUpdateSchema>;
 
 /** The registration form's tabs: the active one decides which of the two is sent. */
 export const APPOINTMENT_ITEM_KINDS = ['servicio', 'paquete'] as const;
 export type AppointmentItemKind = (typeof APPOINTMENT_ITEM_KINDS)[number];
+
+/** A form's rule: the item of its active tab is chosen ('Debe seleccionar un servicio'). */
+export function itemOfTab(input: ItemChoice & { tipo: AppointmentItemKind }, ctx: z.RefinementCtx) {
+  if (input.tipo === 'servicio' && input.id_servicio == null) {
+    ctx.addIssue({ code: 'custom', path: ['id_servicio'], message: M.serviceRequired });
+  }
+  if (input.tipo === 'paquete' && input.id_paquete == null) {
+    ctx.addIssue({ code: 'custom', path: ['id_paquete'], message: M.packageRequired });
+  }
+}
+
+/** `itemOfTab`'s `when`: beside the other fields' errors. */
+export const ITEM_OF_TAB_CHECK = checkedBeside('tipo', ...ITEM_FIELDS);
 
 /**
  * The form: the API's fields plus the active tab (`tipo`). Its output clears the item of the
@@ -185,14 +205,7 @@ export const AppointmentFormFieldsSchema = z
     ...appointmentFields,
     tipo: z.enum(APPOINTMENT_ITEM_KINDS),
   })
-  .superRefine((input, ctx) => {
-    if (input.tipo === 'servicio' && input.id_servicio == null) {
-      ctx.addIssue({ code: 'custom', path: ['id_servicio'], message: M.serviceRequired });
-    }
-    if (input.tipo === 'paquete' && input.id_paquete == null) {
-      ctx.addIssue({ code: 'custom', path: ['id_paquete'], message: M.packageRequired });
-    }
-  });
+  .superRefine(itemOfTab, ITEM_OF_TAB_CHECK);
 type AppointmentFormFields = z.output<typeof AppointmentFormFieldsSchema>;
 
 /** The API's payload from the form's fields: the item of the inactive tab is cleared. */

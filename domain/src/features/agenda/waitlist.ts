@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { isoDateTime } from '../../api';
 import { defineResource } from '../../resource';
 import type { StatusItem } from '../../statuses';
-import { requiredText } from '../../rules';
+import { checkedBeside, requiredText } from '../../rules';
 import {
   APPOINTMENT_ITEM_KINDS,
   APPOINTMENT_MESSAGES,
   AppointmentSchema,
+  ITEM_OF_TAB_CHECK,
+  itemOfTab,
+  ONE_ITEM_CHECK,
+  oneItem,
   type Appointment,
 } from './appointments';
 import {
@@ -113,60 +117,39 @@ const waitlistFields = {
     .transform((v) => v ?? ''),
 };
 
-interface WaitlistChoice {
-  id_servicio?: number | null;
-  id_paquete?: number | null;
+interface WaitlistWindow {
   hora_desde: string;
   hora_hasta: string;
 }
 
 /** The window ends after it starts. 'HH:MM' texts compare as the times do. */
-function timeOrder(input: WaitlistChoice, ctx: z.RefinementCtx) {
+function timeOrder(input: WaitlistWindow, ctx: z.RefinementCtx) {
   if (input.hora_desde && input.hora_hasta && input.hora_hasta <= input.hora_desde) {
     ctx.addIssue({ code: 'custom', path: ['hora_hasta'], message: M.order });
   }
 }
 
-/** One service or package, as a cita books; the window ends after it starts. */
-function waitlistRules(input: WaitlistChoice, ctx: z.RefinementCtx) {
-  const hasService = input.id_servicio != null;
-  const hasPackage = input.id_paquete != null;
-  if (!hasService && !hasPackage) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['id_servicio'],
-      message: APPOINTMENT_MESSAGES.itemRequired,
-    });
-  } else if (hasService && hasPackage) {
-    ctx.addIssue({ code: 'custom', path: ['id_paquete'], message: APPOINTMENT_MESSAGES.itemBoth });
-  }
-  timeOrder(input, ctx);
-}
+const TIME_ORDER_CHECK = checkedBeside('hora_desde', 'hora_hasta');
 
 /** `POST /api/lista-espera/register`: json dni_cli, id_perro, id_servicio|id_paquete, dias, hora_desde, hora_hasta, notas. */
-export const WaitlistInputSchema = z.object(waitlistFields).superRefine(waitlistRules);
+export const WaitlistInputSchema = z
+  .object(waitlistFields)
+  .superRefine(oneItem, ONE_ITEM_CHECK)
+  .superRefine(timeOrder, TIME_ORDER_CHECK);
 export type WaitlistInput = z.infer<typeof WaitlistInputSchema>;
 
 /** `PUT /api/lista-espera`: the same fields plus id. */
 export const WaitlistUpdateSchema = z
   .object({ id: chosenId(M.notFound), ...waitlistFields })
-  .superRefine(waitlistRules);
+  .superRefine(oneItem, ONE_ITEM_CHECK)
+  .superRefine(timeOrder, TIME_ORDER_CHECK);
 export type WaitlistUpdate = z.infer<typeof WaitlistUpdateSchema>;
 
 /** The form: the fields plus the item tab; its output is the API's payload. */
 export const WaitlistFormSchema = z
   .object({ ...waitlistFields, tipo: z.enum(APPOINTMENT_ITEM_KINDS) })
-  .superRefine((input, ctx) => {
-    if (input.tipo === 'servicio' && input.id_servicio == null) {
-      const message = APPOINTMENT_MESSAGES.serviceRequired;
-      ctx.addIssue({ code: 'custom', path: ['id_servicio'], message });
-    }
-    if (input.tipo === 'paquete' && input.id_paquete == null) {
-      const message = APPOINTMENT_MESSAGES.packageRequired;
-      ctx.addIssue({ code: 'custom', path: ['id_paquete'], message });
-    }
-    timeOrder(input, ctx);
-  })
+  .superRefine(itemOfTab, ITEM_OF_TAB_CHECK)
+  .superRefine(timeOrder, TIME_ORDER_CHECK)
   .transform(({ tipo, ...input }) => ({
     ...input,
     id_servicio: tipo === 'servicio' ? (input.id_servicio ?? null) : null,

@@ -9,6 +9,7 @@ import {
 } from '../../list-query';
 import type { Permission } from '../../permissions';
 import {
+  checkedBeside,
   DNI_MESSAGES,
   documentNumber,
   email,
@@ -283,12 +284,8 @@ export const ComplaintInputSchema = z
       if (!hoja.tipo_doc || hoja.doc === undefined) return;
       checkDocument(hoja.tipo_doc, hoja.doc, ctx, ['doc']);
     },
-    // The document is checked beside the other fields' errors (a blank required field, which
-    // aborts, aside): the form shows them together.
-    {
-      when: (payload) =>
-        !payload.issues.some((i) => ['tipo_doc', 'doc'].includes(String(i.path?.[0]))),
-    },
+    // The document is checked beside the other fields' errors: the form shows them together.
+    checkedBeside('tipo_doc', 'doc'),
   )
   .superRefine(
     (hoja, ctx) => {
@@ -296,10 +293,7 @@ export const ComplaintInputSchema = z
         ctx.addIssue({ code: 'custom', message: M.guardianRequired, path: ['apoderado'] });
       }
     },
-    {
-      when: (payload) =>
-        !payload.issues.some((i) => ['menor', 'apoderado'].includes(String(i.path?.[0]))),
-    },
+    checkedBeside('menor', 'apoderado'),
   )
   // A guardian sent for an adult is not kept.
   .transform((hoja) => ({ ...hoja, apoderado: hoja.menor ? hoja.apoderado : null }));
