@@ -31,13 +31,19 @@ export async function axeFindings(page: Page, rules?: string[]): Promise<string[
   const { violations } = await page.evaluate(async (runOptions) => {
     // A colour changed in the last frame (a button enabled as a preview answers) still reads its
     // old value while its transition, 0.01 ms under reduced motion, waits for the next frame:
-    // axe would measure the disabled grey of an enabled button.
+    // axe would measure the disabled grey of an enabled button. So axe runs on a page at rest,
+    // and again when styles changed while it ran (the theme's styles applied anew: every
+    // element's colour in transition at once).
     const inPage = globalThis as unknown as AxeInPage;
-    const finite = inPage.document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    return inPage.axe!.run(runOptions);
+    const running = () =>
+      inPage.document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    for (let attempt = 1; ; attempt++) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      const results = await inPage.axe!.run(runOptions);
+      if (running().length === 0 || attempt === 3) return results;
+    }
   }, options);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
