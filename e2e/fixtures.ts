@@ -23,7 +23,10 @@ interface WorkerFixtures {
   keptPage: KeptPage;
 }
 
-/** The context options a test may change with `test.use`: any change gets a fresh page. */
+/**
+ * The context options a test may change with `test.use`: a test that changes one of them gets a
+ * fresh page.
+ */
 type ContextShape = Pick<
   PlaywrightTestOptions,
   'viewport' | 'isMobile' | 'hasTouch' | 'locale' | 'timezoneId' | 'contextOptions'
